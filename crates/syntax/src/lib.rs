@@ -1,0 +1,94 @@
+//! Lossless MLIR/AIR syntax: a tokenizer following MLIR's lexical rules, a concrete syntax
+//! tree that keeps every byte, per-region SSA scopes, and typed views of the AIR ops.
+//!
+//! ```
+//! let parse = air_syntax::parse("func.func @f(%a: index) {\n  return\n}\n");
+//! assert!(parse.errors.is_empty());
+//! assert_eq!(parse.tree.print(), "func.func @f(%a: index) {\n  return\n}\n");
+//! ```
+
+pub mod codes;
+mod kind;
+mod lexer;
+mod parser;
+mod pest_lexer;
+pub mod scopes;
+mod split;
+mod tree;
+pub mod views;
+
+pub use kind::SyntaxKind;
+pub use lexer::{lex, Tokens};
+pub use parser::MAX_DEPTH;
+pub use pest_lexer::lex_with_pest;
+pub use scopes::{Def, DefKind, Scopes};
+pub use split::{split_input_file, Chunk, SPLIT_MARKER};
+pub use tree::{Element, NodeId, SyntaxNode, SyntaxToken, SyntaxTree, TokenId};
+
+use air_diagnostics::{Diagnostic, FileId, TextRange};
+
+/// The result of parsing one text: always a tree, plus diagnostics.
+#[derive(Clone, Debug)]
+pub struct Parse {
+    pub tree: SyntaxTree,
+    /// Lexical and syntax errors, in source order (labels use `FileId(0)`, offsets into the
+    /// parsed text).
+    pub errors: Vec<Diagnostic>,
+    /// Use/definition resolution, with its own errors (unresolved uses, redefinitions).
+    pub scopes: Scopes,
+}
+
+impl Parse {
+    /// Syntax and scope errors together, in source order.
+    pub fn all_errors(&self) -> Vec<Diagnostic> {
+        let mut all: Vec<Diagnostic> = self
+            .errors
+            .iter()
+            .chain(self.scopes.errors.iter())
+            .cloned()
+            .collect();
+        all.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
+        all
+    }
+
+    pub fn has_errors(&self) -> bool {
+        !self.errors.is_empty() || !self.scopes.errors.is_empty()
+    }
+}
+
+/// Parses `text` (one chunk: split on `// -----` first if needed).
+pub fn parse(text: &str) -> Parse {
+    let (tokens, mut errors) = lexer::lex(text);
+    let (nodes, parse_errors) = parser::parse_tokens(text, &tokens);
+    errors.extend(parse_errors);
+    errors.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
+    let tree = SyntaxTree {
+        text: text.to_string(),
+        tokens,
+        nodes,
+    };
+    let scopes = scopes::resolve(&tree);
+    Parse {
+        tree,
+        errors,
+        scopes,
+    }
+}
+
+/// Checks that `bytes` are UTF-8; otherwise a diagnostic at the first invalid byte.
+pub fn decode_utf8(bytes: &[u8], file: FileId) -> Result<&str, Diagnostic> {
+    std::str::from_utf8(bytes).map_err(|err| {
+        let offset = err.valid_up_to() as u32;
+        let width = err.error_len().unwrap_or(1) as u32;
+        Diagnostic::error(
+            codes::NOT_UTF8,
+            format!("input is not valid UTF-8 (invalid byte at offset {offset})"),
+        )
+        .with_primary(
+            file,
+            TextRange::new(offset, offset + width),
+            "invalid UTF-8 here",
+        )
+        .with_help("MLIR text must be UTF-8; check that this is the right file and not a binary")
+    })
+}

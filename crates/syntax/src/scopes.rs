@@ -1,0 +1,318 @@
+//! Per-region SSA scopes: resolves every value use to its definition.
+//!
+//! This follows MLIR's parser (llvm-project `mlir/lib/AsmParser/Parser.cpp`, the SSA name
+//! scopes of `OperationParser`): names live in regions; a definition takes effect where the
+//! parser records it (block arguments and the arguments an op binds for its region at the start
+//! of that region, op results *after* the op and its regions) and stays visible in nested
+//! regions until its own region closes; a definition that clashes with a visible one is a
+//! redefinition; sibling regions reuse names freely. A use of a name not yet defined is a
+//! forward reference, legal when a later definition in the same region or an enclosing one
+//! resolves it (graph regions, successor blocks, a loop using a value defined after it).
+//! Whether a launch/segment/herd body reaches outside itself is a verifier question
+//! (IsolatedFromAbove), not a parse error, so it is not checked here.
+
+use crate::codes;
+use crate::kind::SyntaxKind::{self, *};
+use crate::tree::{NodeId, SyntaxNode, SyntaxTree, TokenId};
+use air_diagnostics::{Diagnostic, FileId};
+use rustc_hash::FxHashMap;
+
+/// How a value is defined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefKind {
+    /// An op result (`%r`, `%r:2`).
+    Result,
+    /// A block-label argument (`^bb0(%a: T)`).
+    BlockArg,
+    /// A region argument bound by the op's custom syntax (`scf.for %iv`, herd ids, `args`).
+    RegionArg,
+}
+
+/// One value definition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Def {
+    pub kind: DefKind,
+    /// The `RESULT`, `BLOCK_ARG` or `ARG_DEF` node.
+    pub node: NodeId,
+    /// Its `PERCENT_ID` token.
+    pub token: TokenId,
+    /// The `REGION` (or `SOURCE_FILE`) the name is visible in.
+    pub scope: NodeId,
+    /// Number of values the name stands for (`%r:2` -> 2).
+    pub count: u32,
+}
+
+/// The resolution of one file's uses.
+#[derive(Clone, Debug, Default)]
+pub struct Scopes {
+    pub defs: Vec<Def>,
+    /// Every `VALUE_USE` node in document order with the index of its def in `defs`.
+    pub uses: Vec<(NodeId, Option<u32>)>,
+    /// Unresolved uses, redefinitions, result indices out of range.
+    pub errors: Vec<Diagnostic>,
+}
+
+impl Scopes {
+    /// The definition a `VALUE_USE` node resolves to.
+    pub fn def_of_use(&self, use_node: NodeId) -> Option<&Def> {
+        let idx = self
+            .uses
+            .binary_search_by_key(&use_node, |(node, _)| *node)
+            .ok()?;
+        self.uses[idx].1.map(|def| &self.defs[def as usize])
+    }
+
+    pub fn unresolved_count(&self) -> usize {
+        self.uses.iter().filter(|(_, def)| def.is_none()).count()
+    }
+
+    /// The definition made by a `RESULT`, `BLOCK_ARG` or `ARG_DEF` node.
+    pub fn def_at(&self, node: NodeId) -> Option<&Def> {
+        let idx = self.defs.binary_search_by_key(&node, |def| def.node).ok()?;
+        Some(&self.defs[idx])
+    }
+}
+
+fn is_scope(kind: SyntaxKind) -> bool {
+    matches!(kind, REGION | SOURCE_FILE)
+}
+
+/// The scope a definition node binds its name in, if any.
+fn scope_of_def(node: SyntaxNode<'_>) -> Option<SyntaxNode<'_>> {
+    match node.kind() {
+        RESULT | BLOCK_ARG => node.ancestors().skip(1).find(|a| is_scope(a.kind())),
+        ARG_DEF => {
+            let op = node.ancestors().find(|a| a.kind() == OPERATION)?;
+            op.child(REGION)
+        }
+        _ => None,
+    }
+}
+
+fn percent_token(node: SyntaxNode<'_>) -> Option<crate::tree::SyntaxToken<'_>> {
+    node.significant_tokens()
+        .next()
+        .filter(|t| t.kind() == PERCENT_ID)
+}
+
+/// An open construct of the document-order walk.
+enum Open {
+    /// A region (or the file): `mark` is the length of the pushed-definition stack on entry.
+    Scope { id: u32, end: u32, mark: usize },
+    /// An op whose results take effect when it ends.
+    Op {
+        end: u32,
+        first_def: u32,
+        def_count: u32,
+    },
+}
+
+/// Resolves every use in `tree`.
+pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
+    let mut scopes = Scopes::default();
+    // Pass 1: every definition, with where it is visible. Results are collected in document
+    // order, so the results of one op are contiguous in `defs`.
+    let mut region_args: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+    let mut op_results: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
+    let mut in_scope: FxHashMap<(u32, &'t str), u32> = FxHashMap::default();
+    for node in tree.nodes() {
+        let kind = match node.kind() {
+            RESULT => DefKind::Result,
+            BLOCK_ARG => DefKind::BlockArg,
+            ARG_DEF => DefKind::RegionArg,
+            _ => continue,
+        };
+        let (Some(scope), Some(token)) = (scope_of_def(node), percent_token(node)) else {
+            continue;
+        };
+        let count = if kind == DefKind::Result {
+            node.significant_tokens()
+                .skip_while(|t| t.kind() != COLON)
+                .nth(1)
+                .and_then(|t| t.text().parse::<u32>().ok())
+                .unwrap_or(1)
+        } else {
+            1
+        };
+        let idx = scopes.defs.len() as u32;
+        scopes.defs.push(Def {
+            kind,
+            node: node.id(),
+            token: token.id(),
+            scope: scope.id(),
+            count,
+        });
+        in_scope.entry((scope.id().0, token.text())).or_insert(idx);
+        match kind {
+            DefKind::RegionArg => region_args.entry(scope.id().0).or_default().push(idx),
+            DefKind::Result => {
+                if let Some(op) = node.ancestors().find(|a| a.kind() == OPERATION) {
+                    let entry = op_results.entry(op.id().0).or_insert((idx, 0));
+                    entry.1 += 1;
+                }
+            }
+            DefKind::BlockArg => {}
+        }
+    }
+
+    // Pass 2: walk in document order.
+    let mut visible: FxHashMap<&'t str, Vec<u32>> = FxHashMap::default();
+    let mut pushed: Vec<u32> = Vec::new();
+    let mut open: Vec<Open> = Vec::new();
+    let defs = &scopes.defs;
+    let errors = &mut scopes.errors;
+    let mut define = |def: u32,
+                      visible: &mut FxHashMap<&'t str, Vec<u32>>,
+                      pushed: &mut Vec<u32>| {
+        let token = tree.token(defs[def as usize].token);
+        let stack = visible.entry(token.text()).or_default();
+        if let Some(&previous) = stack.last() {
+            let previous_token = tree.token(defs[previous as usize].token);
+            errors.push(
+                Diagnostic::error(codes::REDEFINED_VALUE, format!("redefinition of SSA value `{}`", token.text()))
+                    .with_primary(FileId(0), token.text_range(), "defined again here")
+                    .with_secondary(FileId(0), previous_token.text_range(), "previously defined here")
+                    .with_help("rename one of them; a nested region cannot reuse a name visible from an enclosing region"),
+            );
+        }
+        stack.push(def);
+        pushed.push(def);
+    };
+    let mut use_errors = Vec::new();
+    let node_count = tree.node_count() as u32;
+    for id in 0..=node_count {
+        // Close everything that ended before this node (the sentinel id closes all).
+        while let Some(top) = open.last() {
+            let end = match top {
+                Open::Scope { end, .. } | Open::Op { end, .. } => *end,
+            };
+            if id <= end && id < node_count {
+                break;
+            }
+            match open.pop() {
+                Some(Open::Scope { mark, .. }) => {
+                    for def in pushed.drain(mark..).rev() {
+                        let name = tree.token(defs[def as usize].token).text();
+                        if let Some(stack) = visible.get_mut(name) {
+                            stack.pop();
+                        }
+                    }
+                }
+                Some(Open::Op {
+                    first_def,
+                    def_count,
+                    ..
+                }) => {
+                    for def in first_def..first_def + def_count {
+                        define(def, &mut visible, &mut pushed);
+                    }
+                }
+                None => {}
+            }
+        }
+        if id == node_count {
+            break;
+        }
+        let node = tree.node(crate::tree::NodeId(id));
+        match node.kind() {
+            REGION | SOURCE_FILE => {
+                open.push(Open::Scope {
+                    id,
+                    end: node.subtree_end().0,
+                    mark: pushed.len(),
+                });
+                for &def in region_args.get(&id).map(|v| v.as_slice()).unwrap_or(&[]) {
+                    define(def, &mut visible, &mut pushed);
+                }
+            }
+            OPERATION => {
+                if let Some(&(first_def, def_count)) = op_results.get(&id) {
+                    open.push(Open::Op {
+                        end: node.subtree_end().0,
+                        first_def,
+                        def_count,
+                    });
+                }
+            }
+            BLOCK_ARG => {
+                if let Ok(def) = defs.binary_search_by_key(&node.id(), |d| d.node) {
+                    define(def as u32, &mut visible, &mut pushed);
+                }
+            }
+            VALUE_USE => {
+                let chain = open.iter().rev().filter_map(|o| match o {
+                    Open::Scope { id, .. } => Some(*id),
+                    Open::Op { .. } => None,
+                });
+                let resolved = resolve_use(
+                    tree,
+                    node,
+                    &visible,
+                    chain,
+                    &in_scope,
+                    defs,
+                    &mut use_errors,
+                );
+                scopes.uses.push((node.id(), resolved));
+            }
+            _ => {}
+        }
+    }
+    scopes.errors.extend(use_errors);
+    scopes
+        .errors
+        .sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
+    scopes
+}
+
+fn resolve_use<'t>(
+    tree: &'t SyntaxTree,
+    node: SyntaxNode<'t>,
+    visible: &FxHashMap<&str, Vec<u32>>,
+    mut chain: impl Iterator<Item = u32>,
+    in_scope: &FxHashMap<(u32, &str), u32>,
+    defs: &[Def],
+    errors: &mut Vec<Diagnostic>,
+) -> Option<u32> {
+    let mut tokens = node.significant_tokens();
+    let name_token = tokens.next()?;
+    let name = name_token.text();
+    let found = visible
+        .get(name)
+        .and_then(|stack| stack.last().copied())
+        // A forward reference: a later definition in this region or an enclosing one.
+        .or_else(|| chain.find_map(|scope| in_scope.get(&(scope, name)).copied()));
+    let Some(def) = found else {
+        errors.push(
+            Diagnostic::error(codes::UNRESOLVED_VALUE, format!("use of undefined value `{name}`"))
+                .with_primary(FileId(0), name_token.text_range(), "not defined in this region or an enclosing one")
+                .with_help(
+                    "define it before use, or for a launch/segment/herd body pass it in through `args(%inner=%outer)`",
+                ),
+        );
+        return None;
+    };
+    if let Some(hash) = tokens.next().filter(|t| t.kind() == HASH_ID) {
+        let index: u32 = hash.text()[1..].parse().unwrap_or(u32::MAX);
+        let def_data = defs[def as usize];
+        if index >= def_data.count {
+            errors.push(
+                Diagnostic::error(
+                    codes::RESULT_INDEX_OUT_OF_RANGE,
+                    format!(
+                        "result `{name}{}` is out of range: `{name}` has {} value(s)",
+                        hash.text(),
+                        def_data.count
+                    ),
+                )
+                .with_primary(FileId(0), node.text_range(), "")
+                .with_secondary(
+                    FileId(0),
+                    tree.token(def_data.token).text_range(),
+                    "defined here",
+                ),
+            );
+        }
+    }
+    Some(def)
+}
