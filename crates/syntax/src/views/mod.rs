@@ -4,7 +4,9 @@
 
 mod air;
 mod attr;
+mod consts;
 mod func;
+mod types;
 
 pub use air::nested_hierarchy;
 pub use air::{
@@ -13,7 +15,9 @@ pub use air::{
 };
 pub use attr::{attr_int, attr_int_array, attr_string};
 pub use attr::{parse_int_literal, unquote_string, AttrDict};
+pub use consts::constant_of_use;
 pub use func::{symbol_name, FuncArg, FuncOp};
+pub use types::{canonical_type, element_bits, parse_memref_type, types_equal, MemRefType};
 
 use crate::kind::SyntaxKind::*;
 use crate::tree::{SyntaxNode, SyntaxToken};

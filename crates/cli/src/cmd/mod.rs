@@ -1,0 +1,36 @@
+//! One module per subcommand; each has a clap `Opts` and a `run`.
+
+mod check_bd;
+mod merge;
+mod outline;
+mod parse;
+mod pass;
+mod print;
+mod verify;
+
+use crate::common::Outcome;
+
+#[derive(clap::Subcommand, Debug)]
+pub enum Command {
+    Parse(parse::Opts),
+    Print(print::Opts),
+    Outline(outline::Opts),
+    Merge(merge::Opts),
+    Pass(pass::Opts),
+    CheckBd(check_bd::Opts),
+    Verify(verify::Opts),
+}
+
+impl Command {
+    pub fn run(&self) -> anyhow::Result<Outcome> {
+        match self {
+            Command::Parse(opts) => opts.run(),
+            Command::Print(opts) => opts.run(),
+            Command::Outline(opts) => opts.run(),
+            Command::Merge(opts) => opts.run(),
+            Command::Pass(opts) => opts.run(),
+            Command::CheckBd(opts) => opts.run(),
+            Command::Verify(opts) => opts.run(),
+        }
+    }
+}

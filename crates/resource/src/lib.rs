@@ -1,0 +1,1 @@
+//! NPU resource models and the check-bd analysis (in progress).

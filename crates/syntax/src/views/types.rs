@@ -1,0 +1,181 @@
+//! Reading types: memref shapes, element types and memory spaces, and MLIR type equality.
+//!
+//! Type equality follows MLIR's uniquing: `memref<4xbf16, 1>` and `memref<4xbf16, 1 : i64>`
+//! are the same type (an integer memory space defaults to i64), `memref<4xbf16, 1 : i32>` is a
+//! different one. Whitespace never matters.
+
+/// A parsed `memref<...>` type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemRefType {
+    /// Dimensions; `None` for `?`.
+    pub shape: Vec<Option<i64>>,
+    /// Element type text (`bf16`, `i32`, `vector<4xf32>`).
+    pub element: String,
+    /// Layout text (`strided<[?, 1], offset: ?>`, `affine_map<...>`, `#map`), when given.
+    pub layout: Option<String>,
+    /// Integer memory space (L3 = 0, L2 = 1, L1 = 2); 0 when absent.
+    pub memory_space: i64,
+    /// The memory space attribute as written (`1 : i32`), for exact comparisons.
+    pub memory_space_text: Option<String>,
+    /// Unranked `memref<*xT>`.
+    pub unranked: bool,
+}
+
+impl MemRefType {
+    /// Number of elements, when every dimension is static.
+    pub fn num_elements(&self) -> Option<i64> {
+        if self.unranked {
+            return None;
+        }
+        self.shape.iter().try_fold(1i64, |acc, dim| dim.and_then(|d| acc.checked_mul(d)))
+    }
+
+    /// Bits per element for scalar element types (`bf16` → 16, `i8` → 8, `index` → 64).
+    pub fn element_bits(&self) -> Option<u32> {
+        element_bits(&self.element)
+    }
+
+    /// Size in bytes, when static.
+    pub fn size_bytes(&self) -> Option<i64> {
+        let bits = i64::from(self.element_bits()?);
+        self.num_elements()?.checked_mul(bits).map(|b| (b + 7) / 8)
+    }
+}
+
+/// Bit width of a scalar type name.
+pub fn element_bits(element: &str) -> Option<u32> {
+    match element {
+        "bf16" | "f16" => Some(16),
+        "f32" | "tf32" => Some(32),
+        "f64" => Some(64),
+        "f8E4M3FN" | "f8E5M2" | "f8E4M3" | "f8E4M3FNUZ" | "f8E5M2FNUZ" | "f8E4M3B11FNUZ" => Some(8),
+        "index" => Some(64),
+        _ => {
+            let digits = element.strip_prefix("si").or_else(|| element.strip_prefix("ui")).or_else(|| element.strip_prefix('i'))?;
+            digits.parse::<u32>().ok()
+        }
+    }
+}
+
+/// Splits `text` at top-level commas (not inside `<>`, `()`, `[]`, `{}`).
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let mut idx = 0;
+    while idx < bytes.len() {
+        match bytes[idx] {
+            b'<' | b'(' | b'[' | b'{' => depth += 1,
+            b'>' if idx > 0 && bytes[idx - 1] == b'-' => {}
+            b'>' | b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
+                parts.push(text[start..idx].trim());
+                start = idx + 1;
+            }
+            _ => {}
+        }
+        idx += 1;
+    }
+    parts.push(text[start..].trim());
+    parts
+}
+
+/// Parses `memref<...>` text (whitespace-insensitive). `None` for anything else.
+pub fn parse_memref_type(text: &str) -> Option<MemRefType> {
+    let text = text.trim();
+    let body = text.strip_prefix("memref")?.trim_start().strip_prefix('<')?.strip_suffix('>')?;
+    let parts = split_top_level(body);
+    let shape_part = parts.first()?.replace(char::is_whitespace, "");
+    let (unranked, dims, element) = if let Some(rest) = shape_part.strip_prefix("*x") {
+        (true, Vec::new(), rest.to_string())
+    } else {
+        // Dimensions are `N` or `?` followed by `x`; the element type is what remains. Element
+        // types may themselves contain `x` (`vector<4xf32>`), so only take leading dims.
+        let mut dims = Vec::new();
+        let mut rest: &str = &shape_part;
+        loop {
+            let end = rest.find('x');
+            let Some(end) = end else { break };
+            let dim = &rest[..end];
+            if dim == "?" {
+                dims.push(None);
+            } else if !dim.is_empty() && dim.bytes().all(|b| b.is_ascii_digit()) {
+                dims.push(Some(dim.parse::<i64>().ok()?));
+            } else {
+                break;
+            }
+            rest = &rest[end + 1..];
+        }
+        (false, dims, rest.to_string())
+    };
+    let mut layout = None;
+    let mut memory_space = 0;
+    let mut memory_space_text = None;
+    for part in parts.iter().skip(1) {
+        let compact = part.split_whitespace().collect::<Vec<_>>().join(" ");
+        let head = compact.split(':').next().unwrap_or("").trim();
+        if let Ok(space) = head.parse::<i64>() {
+            memory_space = space;
+            memory_space_text = Some(compact);
+        } else if compact.starts_with('#') && !compact.starts_with("#map") && compact.contains('.') {
+            // A dialect memory-space attribute such as `#air.symmetric_heap`.
+            memory_space_text = Some(compact);
+        } else {
+            layout = Some(compact);
+        }
+    }
+    Some(MemRefType { shape: dims, element, layout, memory_space, memory_space_text, unranked })
+}
+
+/// A canonical spelling of a type for equality: no whitespace, and integer memory spaces /
+/// attributes with the default i64 type written without `: i64`.
+pub fn canonical_type(text: &str) -> String {
+    let compact: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Remove spaces that MLIR's printer does not make significant.
+    let mut out = String::with_capacity(compact.len());
+    let chars: Vec<char> = compact.chars().collect();
+    for (idx, &ch) in chars.iter().enumerate() {
+        if ch == ' ' {
+            let prev = idx.checked_sub(1).map(|i| chars[i]).unwrap_or(' ');
+            let next = chars.get(idx + 1).copied().unwrap_or(' ');
+            let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '?' || c == '.';
+            if !(word(prev) && word(next)) {
+                continue;
+            }
+        }
+        out.push(ch);
+    }
+    out.replace(":i64>", ">").replace(":i64,", ",")
+}
+
+/// MLIR type equality on type text.
+pub fn types_equal(a: &str, b: &str) -> bool {
+    canonical_type(a) == canonical_type(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memref_parts() {
+        let t = parse_memref_type("memref<64x?xbf16, strided<[?, 1], offset: ?>, 2 : i32>").unwrap();
+        assert_eq!(t.shape, vec![Some(64), None]);
+        assert_eq!(t.element, "bf16");
+        assert_eq!(t.layout.as_deref(), Some("strided<[?, 1], offset: ?>"));
+        assert_eq!(t.memory_space, 2);
+        let v = parse_memref_type("memref<4x8xvector<4xf32>>").unwrap();
+        assert_eq!(v.shape, vec![Some(4), Some(8)]);
+        assert_eq!(v.element, "vector<4xf32>");
+        assert_eq!(parse_memref_type("memref<1024xbf16>").unwrap().size_bytes(), Some(2048));
+    }
+
+    #[test]
+    fn type_equality_follows_mlir() {
+        assert!(types_equal("memref<4xbf16, 1>", "memref<4xbf16, 1 : i64>"));
+        assert!(!types_equal("memref<4xbf16, 1>", "memref<4xbf16, 1 : i32>"));
+        assert!(types_equal("memref<4xbf16,1 : i32>", "memref<4xbf16, 1 : i32>"));
+        assert!(!types_equal("memref<2048x2048xbf16>", "memref<4194304xbf16>"));
+    }
+}

@@ -1,0 +1,1 @@
+//! AIR structural checks and MLIR verification (in progress).

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The full test suite, with all set-up on a fresh Debian 12 machine (Rust, gcc and Python
+# present): installs Debian's LLVM/MLIR 22 packages when missing (the `mlir` feature and the
+# tests that run `mlir-opt-22`), then runs every test of the default build and of the `mlir`
+# feature. Used verbatim by .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(libmlir-22-dev mlir-22-tools llvm-22-dev libclang1-22 libclang-common-22-dev libpolly-22-dev libzstd-dev)
+missing=()
+for pkg in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "==> installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+export PATH="/usr/lib/llvm-22/bin:$PATH"
+
+echo "==> default build (no LLVM needed): cargo test --workspace"
+cargo test --workspace --locked
+echo "==> feature mlir (melior + LLVM 22): cargo test -p air-verify -p air-stitch --features mlir"
+cargo test --locked -p air-verify -p air-stitch --features air-stitch/mlir,air-verify/mlir
+echo "==> all tests passed"
