@@ -15,6 +15,7 @@ pub mod prefix_symbols;
 pub mod remap_args;
 pub mod rewrite;
 pub mod slice;
+pub mod standalone;
 pub mod value_types;
 pub mod wrap_bare_herds;
 pub mod zero_config;
