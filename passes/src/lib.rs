@@ -7,6 +7,7 @@
 
 pub mod assemble;
 pub mod codes;
+pub mod equivalence;
 pub mod externs;
 pub mod merge;
 pub mod plan;

@@ -7,6 +7,7 @@
 
 use crate::assemble::{assemble, AssemblySlice};
 use crate::codes;
+use crate::equivalence::{check_equivalence, SliceFacts};
 use crate::externs::{ExternState, Externs};
 use crate::plan::{located, valid_prefix, CombinedArg, Loc, MergePlan, SlicePlan};
 use crate::prefix_symbols::{AliasTable, PrefixSymbols};
@@ -533,7 +534,9 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
                 symbol_sites.insert(name, (idx, slice.file, range));
             }
         }
-        rewrites.push((idx, rewrite, symbols.aliases, extern_out.emit));
+        let inverse: BTreeMap<String, String> =
+            symbols.symbols.iter().map(|(old, new)| (new.clone(), old.clone())).collect();
+        rewrites.push((idx, rewrite, symbols.aliases, extern_out.emit, inverse));
     }
     for (name, entry) in &extern_state.entries {
         if let Some((idx, file, range)) = symbol_sites.get(name) {
@@ -564,7 +567,7 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
 
     let assembly: Vec<AssemblySlice<'_>> = rewrites
         .iter()
-        .filter_map(|(idx, rewrite, aliases, externs)| {
+        .filter_map(|(idx, rewrite, aliases, externs, _)| {
             let slice = &slices[*idx];
             let kernel = kernels[*idx].as_ref()?;
             let module = module_ops(slice.parse.tree.root());
@@ -607,6 +610,35 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
             diagnostic = diagnostic.with_note(format!("merged output {}:{}: {}", at.line, at.col, error.message));
         }
         return Err(vec![diagnostic]);
+    }
+    // Internal check: every slice's ops survive unchanged up to renaming and wiring.
+    let facts: Vec<SliceFacts<'_>> = rewrites
+        .iter()
+        .filter_map(|(idx, rewrite, aliases, _, symbols)| {
+            let slice = &slices[*idx];
+            let prefix = plan.slices[*idx].prefix.as_str();
+            let renames = extern_state.renames.iter().filter(|r| r.slice == prefix);
+            Some(SliceFacts {
+                prefix,
+                parse: &slice.parse,
+                kernel: kernels[*idx].as_ref()?,
+                targets: &targets[*idx],
+                wrapper_segments: rewrite.synthetic_symbols.iter().cloned().collect(),
+                symbols: symbols.clone(),
+                aliases: aliases
+                    .iter()
+                    .filter_map(|a| {
+                        Some((a.name.clone(), slice.parse.tree.node(a.node).first_token()?.text().to_string()))
+                    })
+                    .collect(),
+                extern_symbols: renames.clone().map(|r| (r.new_symbol.clone(), r.symbol.clone())).collect(),
+                objects: renames.filter_map(|r| Some((r.new_object.clone()?, r.object.clone()?))).collect(),
+            })
+        })
+        .collect();
+    let mismatches = check_equivalence(&reparsed, &plan.name, &facts);
+    if !mismatches.is_empty() {
+        return Err(mismatches);
     }
     let launches = all_ops(reparsed.tree.root()).filter(|op| op.name() == "air.launch").count();
     Ok(Merged { text, externs: extern_state, launches, warnings: Vec::new() })

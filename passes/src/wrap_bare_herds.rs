@@ -14,9 +14,9 @@
 use crate::codes;
 use crate::rewrite::{Fragment, Rewrite, ValueKey};
 use crate::slice::Kernel;
-use crate::value_types::def_type;
+use crate::value_types::{def_type, is_l3_alloc};
 use air_diagnostics::{Diagnostic, FileId};
-use air_syntax::views::{all_ops, parse_memref_type, symbol_name, Hierarchy, HierarchyKind, Op};
+use air_syntax::views::{all_ops, symbol_name, Hierarchy, HierarchyKind, Op};
 use air_syntax::{Parse, SyntaxKind, SyntaxNode, TokenId};
 use rustc_hash::FxHashSet;
 use std::collections::BTreeMap;
@@ -43,19 +43,6 @@ fn has_bare_herd(op: Op<'_>) -> bool {
                 .filter_map(Op::cast)
                 .any(|a| matches!(a.name(), "air.launch" | "air.segment"))
     })
-}
-
-/// An L3 (memory space 0) allocation, which must stay outside the segment.
-fn is_l3_alloc(parse: &Parse, op: Op<'_>) -> bool {
-    if !matches!(op.name(), "memref.alloc" | "memref.alloca") {
-        return false;
-    }
-    op.result_nodes()
-        .next()
-        .and_then(|r| parse.scopes.def_at(r.id()))
-        .and_then(|d| def_type(parse, d))
-        .and_then(|t| parse_memref_type(&t))
-        .is_some_and(|m| m.memory_space == 0 && m.memory_space_text.is_none())
 }
 
 /// The whitespace that indents the line `node` starts on.
@@ -120,8 +107,8 @@ impl WrapBareHerds {
         let base_segment = self.segment_name.clone().unwrap_or_else(|| format!("{}_seg", kernel.func.name()));
 
         for run in &runs {
-            let hoisted: Vec<Op<'_>> = run.iter().copied().filter(|op| is_l3_alloc(parse, *op)).collect();
-            let moved: Vec<Op<'_>> = run.iter().copied().filter(|op| !is_l3_alloc(parse, *op)).collect();
+            let hoisted: Vec<Op<'_>> = run.iter().copied().filter(|op| is_l3_alloc(*op)).collect();
+            let moved: Vec<Op<'_>> = run.iter().copied().filter(|op| !is_l3_alloc(*op)).collect();
             let (Some(first), Some(last)) = (moved.first(), moved.last()) else { continue };
             let inside =
                 |node: SyntaxNode<'_>| moved.iter().any(|op| op.node() == node || op.node().is_ancestor_of(node));
