@@ -1,9 +1,8 @@
 //! The equivalence check run on every merge: each slice's ops in the merged module are, token
 //! for token, the ops of its source, up to renaming and the declared wiring.
 //!
-//! For every slice, the ops of its kernel body are compared with the ops that follow its
-//! `// slice <prefix>:` marker in the merged function (looking through the launch/segment a
-//! wrapper added). Both sides are normalised token by token:
+//! For every slice, the ops of its kernel body are compared with the ops assembly placed for
+//! it in the merged function (looking through the launch/segment a wrapper added). Both sides are normalised token by token:
 //! - SSA names: a value defined outside the compared op that is a kernel argument becomes
 //!   `ARG<i>` (on the merged side: the combined argument or prelude alias, mapped back through the
 //!   plan to the slice arguments wired to it, and through the wrapper's `args(...)`); every other
@@ -17,7 +16,7 @@
 use crate::codes;
 use crate::remap_args::Target;
 use crate::slice::Kernel;
-use crate::value_types::is_l3_alloc;
+use crate::value_types::{is_l3_alloc, is_l3_dealloc};
 use air_diagnostics::{Diagnostic, LineIndex};
 use air_syntax::views::{symbol_name, Hierarchy, Op};
 use air_syntax::{DefKind, Parse, SyntaxKind, SyntaxNode, SyntaxToken};
@@ -30,6 +29,8 @@ pub struct SliceFacts<'a> {
     pub kernel: &'a Kernel<'a>,
     /// Slice argument index → where it was wired.
     pub targets: &'a BTreeMap<usize, Target>,
+    /// Where the slice's body ops are in the merged text.
+    pub body: (u32, u32),
     /// Names (after prefixing, without `@`) of the segments a wrapper added.
     pub wrapper_segments: BTreeSet<String>,
     /// Alias final name → source name (both with sigil).
@@ -94,45 +95,25 @@ impl<'a> Side<'a> {
     }
 }
 
-/// The merged ops of each slice, in order, by the `// slice <prefix>:` markers.
-fn merged_slice_ops<'a>(merged: &'a Parse, func_name: &str) -> BTreeMap<String, Vec<Op<'a>>> {
-    let mut out: BTreeMap<String, Vec<Op<'a>>> = BTreeMap::new();
+/// The merged function's ops whose text starts inside `range`.
+fn merged_ops_in<'a>(merged: &'a Parse, func_name: &str, range: (u32, u32)) -> Vec<Op<'a>> {
     let func = air_syntax::views::module_ops(merged.tree.root())
         .into_iter()
         .filter_map(air_syntax::views::FuncOp::cast)
         .find(|f| f.name() == func_name);
-    let Some(body) = func.and_then(|f| f.body()) else { return out };
-    let mut current: Option<String> = None;
-    // The first marker precedes the first block's range, so walk the region's tokens.
-    let mut ops = body.children_of(SyntaxKind::BLOCK).flat_map(|b| b.children_of(SyntaxKind::OPERATION)).peekable();
-    {
-        for token in body.tokens() {
-            if token.kind() == SyntaxKind::COMMENT {
-                if let Some(rest) = token.text().strip_prefix("// slice ") {
-                    current = rest.split(':').next().map(str::to_string);
-                }
-            }
-            while let Some(op) = ops.peek().copied() {
-                if op.token_range().0 == token.id().0 {
-                    if let Some(prefix) = &current {
-                        if !matches!(Op(op).name(), "return" | "func.return") {
-                            out.entry(prefix.clone()).or_default().push(Op(op));
-                        }
-                    }
-                    ops.next();
-                } else {
-                    break;
-                }
-            }
-        }
-    }
-    out
+    func.map(|f| f.op().body_ops())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|op| {
+            let start = op.node().text_range().start;
+            range.0 <= start && start < range.1
+        })
+        .collect()
 }
 
 /// Checks every slice; returns the mismatches as internal errors.
 pub fn check_equivalence(merged: &Parse, func_name: &str, slices: &[SliceFacts<'_>]) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
-    let per_slice = merged_slice_ops(merged, func_name);
     let merged_side = Side::new(merged);
     let merged_text = merged.tree.text();
     let lines = LineIndex::new(merged_text);
@@ -140,17 +121,23 @@ pub fn check_equivalence(merged: &Parse, func_name: &str, slices: &[SliceFacts<'
         let source_side = Side::new(facts.parse);
         // Merged ops, looking through wrapper launches.
         let mut merged_ops: Vec<Op<'_>> = Vec::new();
-        for op in per_slice.get(facts.prefix).cloned().unwrap_or_default() {
+        for op in merged_ops_in(merged, func_name, facts.body) {
             match wrapper_segment(op, facts) {
                 Some(segment) => merged_ops.extend(segment.body_ops().into_iter().filter(|o| !is_terminator(o))),
                 None => merged_ops.push(op),
             }
         }
-        let (source_allocs, source_rest): (Vec<Op<'_>>, Vec<Op<'_>>) =
-            facts.kernel.ops.iter().partition(|op| is_l3_alloc(**op));
-        let (merged_allocs, merged_rest): (Vec<Op<'_>>, Vec<Op<'_>>) =
-            merged_ops.into_iter().partition(|op| is_l3_alloc(*op));
-        let pairs = [(source_allocs, merged_allocs), (source_rest, merged_rest)];
+        // A wrapper moves L3 allocations before and deallocations after its launch: compare
+        // those groups separately, each in order.
+        let group = |op: &Op<'_>| usize::from(is_l3_alloc(*op)) + 2 * usize::from(is_l3_dealloc(*op));
+        let pairs: Vec<(Vec<Op<'_>>, Vec<Op<'_>>)> = (0..3)
+            .map(|g| {
+                (
+                    facts.kernel.ops.iter().copied().filter(|op| group(op) == g).collect(),
+                    merged_ops.iter().copied().filter(|op| group(op) == g).collect(),
+                )
+            })
+            .collect();
         for (source_ops, merged_ops) in pairs {
             if source_ops.len() != merged_ops.len() {
                 errors.push(Diagnostic::error(
@@ -282,8 +269,10 @@ fn normalize_merged(token: SyntaxToken<'_>, side: &Side<'_>, facts: &SliceFacts<
                     return Norm::Args(aliases);
                 }
             }
-            // Every other value must carry the slice prefix.
-            Norm::Text(strip_prefix(text, "%", facts.prefix).unwrap_or_else(|| format!("{text} (not prefixed)")))
+            // Every other value must carry the slice prefix (compare the value the wrapper
+            // forwarded, when it forwarded one).
+            let name = current.map(|d| d.text()).unwrap_or(text);
+            Norm::Text(strip_prefix(name, "%", facts.prefix).unwrap_or_else(|| format!("{name} (not prefixed)")))
         }
         SyntaxKind::AT_ID => {
             let name = symbol_name(text);

@@ -380,7 +380,12 @@ fn check_type(
     let mut diagnostic = Diagnostic::error(
         codes::TYPE_MISMATCH,
         format!(
-            "type mismatch: `{combined_name}` is `{}` but slice `{}` argument {idx} (`{arg_name}`) is `{}`",
+            "type mismatch: {} is `{}` but slice `{}` argument {idx} (`{arg_name}`) is `{}`",
+            if combined_name.starts_with("%arg") {
+                format!("combined argument {} (`{combined_name}`)", combined_name.trim_start_matches("%arg"))
+            } else {
+                format!("prelude value `{combined_name}`")
+            },
             compact(&combined.ty),
             slice_plan.prefix,
             slice_ty
@@ -598,7 +603,8 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
             })
         })
         .collect();
-    let text = assemble(plan, attrs.as_ref().map(|(a, _)| a.as_str()), &assembly);
+    let assembled = assemble(plan, attrs.as_ref().map(|(a, _)| a.as_str()), &assembly);
+    let text = assembled.text;
 
     // Internal check: the output must parse cleanly.
     let reparsed = air_syntax::parse(&text);
@@ -614,7 +620,8 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
     // Internal check: every slice's ops survive unchanged up to renaming and wiring.
     let facts: Vec<SliceFacts<'_>> = rewrites
         .iter()
-        .filter_map(|(idx, rewrite, aliases, _, symbols)| {
+        .zip(&assembled.bodies)
+        .filter_map(|((idx, rewrite, aliases, _, symbols), body)| {
             let slice = &slices[*idx];
             let prefix = plan.slices[*idx].prefix.as_str();
             let renames = extern_state.renames.iter().filter(|r| r.slice == prefix);
@@ -623,6 +630,7 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
                 parse: &slice.parse,
                 kernel: kernels[*idx].as_ref()?,
                 targets: &targets[*idx],
+                body: *body,
                 wrapper_segments: rewrite.synthetic_symbols.iter().cloned().collect(),
                 symbols: symbols.clone(),
                 aliases: aliases

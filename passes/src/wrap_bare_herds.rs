@@ -7,14 +7,15 @@
 //! function (upstream `stitching.py`, `_wrap_ir_in_launch`). Unlike the regex version this
 //! reads the signature and body from the tree (any argument names, multi-line signatures,
 //! `return`/`func.return` written any way), threads only the values actually used, keeps L3
-//! allocations outside the segment (a segment may only allocate L2/L1), re-indents the moved
+//! allocations and deallocations outside the segment (a segment may only allocate L2/L1),
+//! re-indents the moved
 //! ops, and is a no-op when nothing is bare. Names it adds are fresh in the file and are
 //! prefixed by later passes like any other.
 
 use crate::codes;
 use crate::rewrite::{Fragment, Rewrite, ValueKey};
 use crate::slice::Kernel;
-use crate::value_types::{def_type, is_l3_alloc};
+use crate::value_types::{def_type, is_l3_alloc, is_l3_dealloc};
 use air_diagnostics::{Diagnostic, FileId};
 use air_syntax::views::{all_ops, symbol_name, Hierarchy, HierarchyKind, Op};
 use air_syntax::{Parse, SyntaxKind, SyntaxNode, TokenId};
@@ -107,8 +108,11 @@ impl WrapBareHerds {
         let base_segment = self.segment_name.clone().unwrap_or_else(|| format!("{}_seg", kernel.func.name()));
 
         for run in &runs {
+            // L3 allocations go before the launch and their deallocations after it.
             let hoisted: Vec<Op<'_>> = run.iter().copied().filter(|op| is_l3_alloc(*op)).collect();
-            let moved: Vec<Op<'_>> = run.iter().copied().filter(|op| !is_l3_alloc(*op)).collect();
+            let sunk: Vec<Op<'_>> = run.iter().copied().filter(|op| is_l3_dealloc(*op)).collect();
+            let moved: Vec<Op<'_>> =
+                run.iter().copied().filter(|op| !is_l3_alloc(*op) && !is_l3_dealloc(*op)).collect();
             let (Some(first), Some(last)) = (moved.first(), moved.last()) else { continue };
             let inside =
                 |node: SyntaxNode<'_>| moved.iter().any(|op| op.node() == node || op.node().is_ancestor_of(node));
@@ -214,7 +218,18 @@ impl WrapBareHerds {
             let (first_token, _) = first.node().token_range();
             let (_, last_end) = last.node().token_range();
             rewrite.insert_before(first_token, opening);
-            rewrite.insert_after(last_end - 1, Fragment::new().text(format!("\n{indent}  }}\n{indent}}}")));
+            let mut closing = Fragment::new().text(format!("\n{indent}  }}\n{indent}}}"));
+            for op in &sunk {
+                let (start, end) = op.node().token_range();
+                closing = closing.text(format!("\n{indent}")).original(start, end);
+                // Drop the line break before the sunk op along with it.
+                let before = start.checked_sub(1).map(|idx| tree.token(TokenId(idx)));
+                match before.filter(|t| t.kind() == SyntaxKind::WHITESPACE) {
+                    Some(ws) => rewrite.delete(ws.id().0, end),
+                    None => rewrite.delete(start, end),
+                }
+            }
+            rewrite.insert_after(last_end - 1, closing);
             // Re-indent everything between the first and the last moved op by two levels.
             for token in tree.tokens().skip(first_token as usize).take((last_end - first_token) as usize) {
                 if token.kind() == SyntaxKind::WHITESPACE && token.text().contains('\n') {
