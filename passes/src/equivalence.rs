@@ -3,10 +3,11 @@
 //!
 //! For every slice, the ops of its kernel body are compared with the ops assembly placed for
 //! it in the merged function (looking through the launch/segment a wrapper added). Both sides are normalised token by token:
-//! - SSA names: a value defined outside the compared op that is a kernel argument becomes
-//!   `ARG<i>` (on the merged side: the combined argument or prelude alias, mapped back through the
-//!   plan to the slice arguments wired to it, and through the wrapper's `args(...)`); every other
-//!   merged name must be the source name with the slice prefix (`%q_0` ⇔ `%0`);
+//! - SSA names: a kernel argument becomes `ARG<i>` (on the merged side: the combined argument or
+//!   prelude alias, mapped back through the plan to the slice arguments wired to it, and through
+//!   the wrapper's `args(...)`); every other merged name must be the source name with the slice
+//!   prefix (`%q_0` ⇔ `%0`). Names are compared as text: MLIR forbids redefining a visible name,
+//!   so equal spellings in corresponding positions are the same value;
 //! - symbols, aliases and `sym_name` strings lose the prefix; renamed externs, their objects and
 //!   shared aliases map back to the source spellings;
 //! - trivia is ignored (ops are re-indented).
@@ -19,7 +20,8 @@ use crate::slice::Kernel;
 use crate::value_types::{is_l3_alloc, is_l3_dealloc};
 use air_diagnostics::{Diagnostic, LineIndex};
 use air_syntax::views::{symbol_name, Hierarchy, Op};
-use air_syntax::{DefKind, Parse, SyntaxKind, SyntaxNode, SyntaxToken};
+use air_syntax::{Parse, SyntaxKind, SyntaxToken};
+use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What the check needs to know about one slice.
@@ -60,38 +62,47 @@ fn matches(source: &Norm, merged: &Norm) -> bool {
     }
 }
 
-/// The definition a `PERCENT_ID` token stands for: (def token id, def kind, def node).
-fn def_of_token<'a>(parse: &'a Parse, token: SyntaxToken<'a>) -> Option<(u32, DefKind, SyntaxNode<'a>)> {
-    // A definition token itself?
-    if let Ok(idx) = parse.scopes.defs.binary_search_by_key(&token.id(), |d| d.token) {
-        let def = &parse.scopes.defs[idx];
-        return Some((def.token.0, def.kind, parse.tree.node(def.node)));
-    }
-    None
+/// Name tables for one slice. Names can be compared as text because MLIR forbids redefining a
+/// visible name: a use spelled like a kernel argument (or a combined argument, or a prelude
+/// alias) is that value.
+struct Names {
+    /// Source kernel argument name (without `%`) → index.
+    source_args: FxHashMap<String, usize>,
+    /// Merged name (without `%`) of a combined argument or prelude alias → slice argument indices.
+    merged_args: FxHashMap<String, BTreeSet<usize>>,
+    /// A wrapper block argument (merged name) → the value it forwards.
+    forwards: FxHashMap<String, String>,
 }
 
-struct Side<'a> {
-    parse: &'a Parse,
-    /// Use token → def token.
-    use_def: BTreeMap<u32, u32>,
-}
-
-impl<'a> Side<'a> {
-    fn new(parse: &'a Parse) -> Side<'a> {
-        let mut use_def = BTreeMap::new();
-        for (use_node, def) in &parse.scopes.uses {
-            let (Some(def), Some(token)) = (def, parse.tree.node(*use_node).first_token()) else { continue };
-            use_def.insert(token.id().0, parse.scopes.defs[*def as usize].token.0);
+impl Names {
+    fn new(merged: &Parse, ops: &[Op<'_>], facts: &SliceFacts<'_>) -> Names {
+        let source_args = facts
+            .kernel
+            .args
+            .iter()
+            .enumerate()
+            .filter_map(|(idx, a)| Some((a.name?.text().trim_start_matches('%').to_string(), idx)))
+            .collect();
+        let mut merged_args: FxHashMap<String, BTreeSet<usize>> = FxHashMap::default();
+        for (idx, target) in facts.targets {
+            merged_args.entry(target.value_name()).or_default().insert(*idx);
         }
-        Side { parse, use_def }
-    }
-
-    /// The definition token of a `PERCENT_ID` (itself when it is a definition).
-    fn def_token(&self, token: SyntaxToken<'a>) -> Option<SyntaxToken<'a>> {
-        if def_of_token(self.parse, token).is_some() {
-            return Some(token);
+        let mut forwards = FxHashMap::default();
+        for op in ops {
+            let Some(segment) = wrapper_segment(*op, facts) else { continue };
+            for wrapper in [*op, segment] {
+                for arg in Hierarchy::cast(wrapper).map(|h| h.kernel_args()).unwrap_or_default() {
+                    if let Some(outer) = arg.outer.and_then(|o| o.first_token()) {
+                        forwards.insert(
+                            arg.inner.text().trim_start_matches('%').to_string(),
+                            outer.text().trim_start_matches('%').to_string(),
+                        );
+                    }
+                }
+            }
         }
-        self.use_def.get(&token.id().0).map(|d| self.parse.tree.token(air_syntax::TokenId(*d)))
+        let _ = merged;
+        Names { source_args, merged_args, forwards }
     }
 }
 
@@ -114,14 +125,14 @@ fn merged_ops_in<'a>(merged: &'a Parse, func_name: &str, range: (u32, u32)) -> V
 /// Checks every slice; returns the mismatches as internal errors.
 pub fn check_equivalence(merged: &Parse, func_name: &str, slices: &[SliceFacts<'_>]) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
-    let merged_side = Side::new(merged);
     let merged_text = merged.tree.text();
     let lines = LineIndex::new(merged_text);
     for facts in slices {
-        let source_side = Side::new(facts.parse);
+        let top_ops = merged_ops_in(merged, func_name, facts.body);
+        let names = Names::new(merged, &top_ops, facts);
         // Merged ops, looking through wrapper launches.
         let mut merged_ops: Vec<Op<'_>> = Vec::new();
-        for op in merged_ops_in(merged, func_name, facts.body) {
+        for op in top_ops {
             match wrapper_segment(op, facts) {
                 Some(segment) => merged_ops.extend(segment.body_ops().into_iter().filter(|o| !is_terminator(o))),
                 None => merged_ops.push(op),
@@ -152,7 +163,7 @@ pub fn check_equivalence(merged: &Parse, func_name: &str, slices: &[SliceFacts<'
                 continue;
             }
             for (source_op, merged_op) in source_ops.iter().zip(&merged_ops) {
-                if let Some(problem) = compare_op(*source_op, *merged_op, facts, &source_side, &merged_side) {
+                if let Some(problem) = compare_op(*source_op, *merged_op, facts, &names) {
                     let at = lines.line_col(merged_op.node().text_range().start, merged_text);
                     errors.push(
                         Diagnostic::error(
@@ -181,21 +192,31 @@ fn wrapper_segment<'a>(op: Op<'a>, facts: &SliceFacts<'_>) -> Option<Op<'a>> {
     facts.wrapper_segments.contains(&name).then_some(*segment)
 }
 
-fn compare_op(
-    source: Op<'_>,
-    merged: Op<'_>,
-    facts: &SliceFacts<'_>,
-    source_side: &Side<'_>,
-    merged_side: &Side<'_>,
-) -> Option<String> {
+fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Names) -> Option<String> {
     let source_tokens: Vec<SyntaxToken<'_>> = source.node().significant_tokens().collect();
     let merged_tokens: Vec<SyntaxToken<'_>> = merged.node().significant_tokens().collect();
     if source_tokens.len() != merged_tokens.len() {
         return Some(format!("{} tokens in the source, {} merged", source_tokens.len(), merged_tokens.len()));
     }
     for (s, m) in source_tokens.iter().zip(&merged_tokens) {
-        let source_norm = normalize_source(*s, source_side, facts);
-        let merged_norm = normalize_merged(*m, merged_side, facts);
+        if s.kind() != m.kind() {
+            return Some(format!("`{}` became `{}`", s.text(), m.text()));
+        }
+        // Most tokens are untouched by the stitch.
+        if s.text() == m.text()
+            && !matches!(
+                s.kind(),
+                SyntaxKind::PERCENT_ID
+                    | SyntaxKind::AT_ID
+                    | SyntaxKind::HASH_ID
+                    | SyntaxKind::BANG_ID
+                    | SyntaxKind::STRING
+            )
+        {
+            continue;
+        }
+        let source_norm = normalize_source(*s, names);
+        let merged_norm = normalize_merged(*m, facts, names);
         if !matches(&source_norm, &merged_norm) {
             return Some(format!("`{}` became `{}`", s.text(), m.text()));
         }
@@ -203,18 +224,16 @@ fn compare_op(
     None
 }
 
-fn normalize_source(token: SyntaxToken<'_>, side: &Side<'_>, facts: &SliceFacts<'_>) -> Norm {
+fn normalize_source(token: SyntaxToken<'_>, names: &Names) -> Norm {
     if token.kind() == SyntaxKind::PERCENT_ID {
-        if let Some(def) = side.def_token(token) {
-            if let Some(idx) = facts.kernel.args.iter().position(|a| a.name.is_some_and(|n| n.id() == def.id())) {
-                return Norm::Args(BTreeSet::from([idx]));
-            }
+        if let Some(idx) = names.source_args.get(token.text().trim_start_matches('%')) {
+            return Norm::Args(BTreeSet::from([*idx]));
         }
     }
     Norm::Text(token.text().to_string())
 }
 
-fn strip_prefix<'t>(text: &'t str, sigil: &str, prefix: &str) -> Option<String> {
+fn strip_prefix(text: &str, sigil: &str, prefix: &str) -> Option<String> {
     let rest = text.strip_prefix(sigil)?;
     if let Some(quoted) = rest.strip_prefix('"') {
         return quoted.strip_prefix(&format!("{prefix}_")).map(|r| format!("{sigil}\"{r}"));
@@ -222,57 +241,24 @@ fn strip_prefix<'t>(text: &'t str, sigil: &str, prefix: &str) -> Option<String> 
     rest.strip_prefix(&format!("{prefix}_")).map(|r| format!("{sigil}{r}"))
 }
 
-fn normalize_merged(token: SyntaxToken<'_>, side: &Side<'_>, facts: &SliceFacts<'_>) -> Norm {
+fn normalize_merged(token: SyntaxToken<'_>, facts: &SliceFacts<'_>, names: &Names) -> Norm {
     let text = token.text();
     match token.kind() {
         SyntaxKind::PERCENT_ID => {
-            let mut current = side.def_token(token);
             // Follow the wrapper's args(...) out to the value it forwards.
+            let mut name = text.trim_start_matches('%');
             for _ in 0..8 {
-                let Some(def) = current else { break };
-                let Some((_, kind, node)) = def_of_token(side.parse, def) else { break };
-                if kind != DefKind::RegionArg {
-                    break;
-                }
-                let forwarded = node
-                    .parent()
-                    .filter(|p| p.kind() == SyntaxKind::ASSIGN)
-                    .filter(|assign| {
-                        let op = assign.ancestors().find(|a| a.kind() == SyntaxKind::OPERATION).map(Op);
-                        op.is_some_and(|op| is_wrapper(op, facts))
-                    })
-                    .and_then(|assign| assign.child(SyntaxKind::VALUE_USE))
-                    .and_then(|u| u.first_token());
-                match forwarded {
-                    Some(use_token) => current = side.def_token(use_token),
+                match names.forwards.get(name) {
+                    Some(outer) => name = outer,
                     None => break,
                 }
             }
-            if let Some(def) = current {
-                if let Some((_, DefKind::RegionArg, node)) = def_of_token(side.parse, def) {
-                    if node.parent().is_some_and(|p| p.kind() == SyntaxKind::FUNC_ARG) {
-                        // A combined argument: the slice arguments wired to it.
-                        let name = def.text().trim_start_matches('%');
-                        let wired: BTreeSet<usize> =
-                            facts.targets.iter().filter(|(_, t)| t.value_name() == name).map(|(idx, _)| *idx).collect();
-                        return Norm::Args(wired);
-                    }
-                }
-                let def_name = def.text().trim_start_matches('%');
-                let aliases: BTreeSet<usize> = facts
-                    .targets
-                    .iter()
-                    .filter(|(_, t)| matches!(t, Target::Alias(_)) && t.value_name() == def_name)
-                    .map(|(idx, _)| *idx)
-                    .collect();
-                if !aliases.is_empty() {
-                    return Norm::Args(aliases);
-                }
+            if let Some(args) = names.merged_args.get(name) {
+                return Norm::Args(args.clone());
             }
-            // Every other value must carry the slice prefix (compare the value the wrapper
-            // forwarded, when it forwarded one).
-            let name = current.map(|d| d.text()).unwrap_or(text);
-            Norm::Text(strip_prefix(name, "%", facts.prefix).unwrap_or_else(|| format!("{name} (not prefixed)")))
+            // Every other value must carry the slice prefix.
+            let name = format!("%{name}");
+            Norm::Text(strip_prefix(&name, "%", facts.prefix).unwrap_or_else(|| format!("{name} (not prefixed)")))
         }
         SyntaxKind::AT_ID => {
             let name = symbol_name(text);
@@ -304,13 +290,4 @@ fn normalize_merged(token: SyntaxToken<'_>, side: &Side<'_>, facts: &SliceFacts<
         }
         _ => Norm::Text(text.to_string()),
     }
-}
-
-/// The wrapper's launch or segment.
-fn is_wrapper(op: Op<'_>, facts: &SliceFacts<'_>) -> bool {
-    if wrapper_segment(op, facts).is_some() {
-        return true;
-    }
-    op.name() == "air.segment"
-        && Hierarchy::cast(op).and_then(|h| h.sym_name()).is_some_and(|n| facts.wrapper_segments.contains(&n))
 }

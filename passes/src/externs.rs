@@ -264,7 +264,8 @@ pub fn report_json(state: &ExternState) -> serde_json::Value {
             })
         })
         .collect();
-    let mut objects: BTreeMap<(String, String), (Option<String>, Vec<&ExternRename>)> = BTreeMap::new();
+    type Builds<'a> = BTreeMap<(String, String), (Option<String>, Vec<&'a ExternRename>)>;
+    let mut objects: Builds<'_> = BTreeMap::new();
     for rename in &state.renames {
         let key = (rename.slice.clone(), rename.new_object.clone().unwrap_or_default());
         objects.entry(key).or_insert_with(|| (rename.object.clone(), Vec::new())).1.push(rename);

@@ -17,6 +17,7 @@ pub mod remap_args;
 pub mod rewrite;
 pub mod slice;
 pub mod standalone;
+pub mod synthetic;
 pub mod value_types;
 pub mod wrap_bare_herds;
 pub mod zero_config;

@@ -208,7 +208,7 @@ fn check_wiring(
     let mut targets = Vec::new();
     for ((slice_plan, slice), kernel) in plan.slices.iter().zip(slices).zip(kernels) {
         let mut map = BTreeMap::new();
-        for (_, (combined_idx, _)) in &slice_plan.args {
+        for (combined_idx, _) in slice_plan.args.values() {
             referenced.insert(*combined_idx);
         }
         let Some(kernel) = kernel else {

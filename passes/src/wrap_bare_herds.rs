@@ -206,8 +206,8 @@ impl WrapBareHerds {
                 opening = opening.original(start, end).text(format!("\n{indent}"));
                 rewrite.delete(start, end);
                 // Drop the line break that followed the hoisted op.
-                if let Some(ws) = tree.tokens().nth(end as usize).filter(|t| t.kind() == SyntaxKind::WHITESPACE) {
-                    rewrite.delete(end, ws.id().0 + 1);
+                if (end as usize) < tree.token_count() && tree.token(TokenId(end)).kind() == SyntaxKind::WHITESPACE {
+                    rewrite.delete(end, end + 1);
                 }
             }
             opening = opening.text("air.launch () in () ");
@@ -231,7 +231,7 @@ impl WrapBareHerds {
             }
             rewrite.insert_after(last_end - 1, closing);
             // Re-indent everything between the first and the last moved op by two levels.
-            for token in tree.tokens().skip(first_token as usize).take((last_end - first_token) as usize) {
+            for token in (first_token..last_end).map(|idx| tree.token(TokenId(idx))) {
                 if token.kind() == SyntaxKind::WHITESPACE && token.text().contains('\n') {
                     let current =
                         rewrite.token_text.get(&token.id().0).cloned().unwrap_or_else(|| token.text().to_string());
