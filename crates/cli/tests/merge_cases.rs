@@ -1,4 +1,5 @@
 //! Data-driven merge cases: every directory under `testdata/merge/` holds slice files, an
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! optional plan, and an `args` file with the `air-stitch merge` arguments. The test runs the
 //! real binary there and snapshots the exit status, standard output and standard error. Cases
 //! cover each failure of the regex stitcher (air-syntax.md §5) and each check of the merge.
