@@ -412,6 +412,16 @@ fn module_attributes(parse: &Parse) -> Option<String> {
 
 /// Runs the merge.
 pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Diagnostic>> {
+    merge_checked(plan, slices, &|text| text)
+}
+
+/// The merge, with a hook between assembly and the internal checks (tests use it to show that
+/// the checks catch a changed output).
+fn merge_checked(
+    plan: &MergePlan,
+    slices: &[ParsedSlice],
+    between: &dyn Fn(String) -> String,
+) -> Result<Merged, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     for slice in slices {
         for error in slice.parse.all_errors() {
@@ -604,7 +614,7 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
         })
         .collect();
     let assembled = assemble(plan, attrs.as_ref().map(|(a, _)| a.as_str()), &assembly);
-    let text = assembled.text;
+    let text = between(assembled.text);
 
     // Internal check: the output must parse cleanly.
     let reparsed = air_syntax::parse(&text);
@@ -650,4 +660,61 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
     }
     let launches = all_ops(reparsed.tree.root()).filter(|op| op.name() == "air.launch").count();
     Ok(Merged { text, externs: extern_state, launches, warnings: Vec::new() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zero_config::zero_config_plan;
+
+    const KERNEL: &str = "func.func @k(%arg0: memref<64xbf16>, %arg1: memref<64xbf16>) {\n  %c1 = arith.constant 1 : index\n  air.launch (%x) in (%sx=%c1) args(%in=%arg0, %out=%arg1) : memref<64xbf16>, memref<64xbf16> {\n    air.segment @seg  args(%i=%in, %o=%out) : memref<64xbf16>, memref<64xbf16> {\n      %c2 = arith.constant 2 : index\n      air.herd @herd_0  tile (%tx, %ty) in (%a=%c2, %b=%c2) args(%p=%i, %q=%o) : memref<64xbf16>, memref<64xbf16> {\n        %buf = memref.alloc() : memref<64xbf16, 2 : i32>\n        air.dma_memcpy_nd (%buf[] [] [], %p[] [] []) : (memref<64xbf16, 2 : i32>, memref<64xbf16>)\n      }\n    }\n  }\n  return\n}\n";
+
+    fn run(tamper: &dyn Fn(String) -> String) -> Result<Merged, Vec<Diagnostic>> {
+        let slices = vec![ParsedSlice::new(FileId(0), "a.mlir", KERNEL), ParsedSlice::new(FileId(1), "b.mlir", KERNEL)];
+        let plan = zero_config_plan("fused", &slices, &[]).unwrap();
+        merge_checked(&plan, &slices, tamper)
+    }
+
+    fn tampered(from: &str, to: &str) -> Vec<String> {
+        assert_eq!(from.len(), to.len(), "keep lengths so slice ranges stay valid");
+        let (from, to) = (from.to_string(), to.to_string());
+        let errors = run(&move |text: String| {
+            assert!(text.contains(&from), "{from} not in the output");
+            text.replacen(&from, &to, 1)
+        })
+        .unwrap_err();
+        errors.iter().map(|e| e.message.clone()).collect()
+    }
+
+    #[test]
+    fn untouched_output_passes_the_internal_checks() {
+        assert!(run(&|text| text).is_ok());
+    }
+
+    #[test]
+    fn equivalence_check_catches_rewired_operands() {
+        let errors = tampered("args(%b_in=%arg2, %b_out=%arg3)", "args(%b_in=%arg3, %b_out=%arg2)");
+        assert_eq!(
+            errors,
+            vec![
+                "internal error: the merged op at line 21 differs from its source in slice `b`: `%arg0` became `%arg3`"
+                    .to_string()
+            ]
+        );
+    }
+
+    #[test]
+    fn equivalence_check_catches_changed_constants_names_and_symbols() {
+        assert!(tampered("%a_c2 = arith.constant 2", "%a_c2 = arith.constant 3")[0].contains("`2` became `3`"));
+        // Renaming only the definition leaves its uses unresolved: the parse check catches it.
+        assert!(tampered("%a_buf = memref.alloc()", "%a_bug = memref.alloc()")[0].contains("does not parse cleanly"));
+        assert!(tampered("air.herd @b_herd_0", "air.herd @b_herd_1")[0].contains("`@herd_0` became `@b_herd_1`"));
+        assert!(tampered("%a_c1 = arith.constant", "%b_c1 = arith.constant")[0].contains("`%c1` became `%b_c1`"));
+    }
+
+    #[test]
+    fn internal_parse_check_catches_broken_output() {
+        let errors = tampered("air.segment @a_seg  args", "air.segment @a_seg  argz");
+        assert!(errors[0].starts_with("internal error: the merged module does not parse cleanly"), "{errors:?}");
+    }
 }
