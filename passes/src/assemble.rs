@@ -134,5 +134,11 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
         out.push('\n');
     }
     out.push_str("    return\n  }\n}\n");
+    // A resource section (at most one slice has one; merge checks) goes at the end.
+    for (slice, printer) in slices.iter().zip(&printers) {
+        if let Some(resources) = slice.parse.tree.root().child(air_syntax::SyntaxKind::FILE_METADATA) {
+            print_node(printer, resources, "", &mut out);
+        }
+    }
     Assembled { text: out, bodies }
 }

@@ -482,6 +482,22 @@ fn merge_checked(
             }
         }
     }
+    let with_resources: Vec<&ParsedSlice> =
+        slices.iter().filter(|s| s.parse.tree.root().child(SyntaxKind::FILE_METADATA).is_some()).collect();
+    if with_resources.len() > 1 {
+        let mut diagnostic = Diagnostic::error(codes::RESOURCES_CONFLICT, "more than one slice has a `{-# ... #-}` resource section")
+            .with_help("merging dialect resources is not supported; keep the resources in one slice");
+        for slice in &with_resources {
+            if let Some(node) = slice.parse.tree.root().child(SyntaxKind::FILE_METADATA) {
+                diagnostic = if diagnostic.primary.is_none() {
+                    diagnostic.with_primary(slice.file, node.text_range(), "resource section")
+                } else {
+                    diagnostic.with_secondary(slice.file, node.text_range(), "resource section")
+                };
+            }
+        }
+        errors.push(diagnostic);
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
