@@ -63,8 +63,15 @@ fn print_node(printer: &Printer<'_>, node: SyntaxNode<'_>, to: &str, out: &mut S
     out.push('\n');
 }
 
+/// The merged text, and for each slice the byte range its body ops occupy in it.
+pub struct Assembled {
+    pub text: String,
+    pub bodies: Vec<(u32, u32)>,
+}
+
 /// Builds the merged module's text.
-pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[AssemblySlice<'_>]) -> String {
+pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[AssemblySlice<'_>]) -> Assembled {
+    let mut bodies = Vec::new();
     let mut out = String::new();
     let printers: Vec<Printer<'_>> = slices.iter().map(|s| Printer::new(s.parse, s.rewrite)).collect();
     for (slice, printer) in slices.iter().zip(&printers) {
@@ -113,14 +120,25 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
     }
     for (slice, printer) in slices.iter().zip(&printers) {
         out.push_str(&format!("    // slice {}: {} (@{})\n", slice.prefix, slice.name, slice.kernel.func.name()));
-        let (Some(first), Some(last)) = (slice.kernel.ops.first(), slice.kernel.ops.last()) else { continue };
+        let body_start = out.len() as u32;
+        let (Some(first), Some(last)) = (slice.kernel.ops.first(), slice.kernel.ops.last()) else {
+            bodies.push((body_start, body_start));
+            continue;
+        };
         let (start, _) = first.node().token_range();
         let (_, end) = last.node().token_range();
         let mut text = String::new();
         printer.print_range(start, end, &mut text);
         out.push_str(&reindent(&text, &indentation_of(first.node()), "    "));
+        bodies.push((body_start, out.len() as u32));
         out.push('\n');
     }
     out.push_str("    return\n  }\n}\n");
-    out
+    // A resource section (at most one slice has one; merge checks) goes at the end.
+    for (slice, printer) in slices.iter().zip(&printers) {
+        if let Some(resources) = slice.parse.tree.root().child(air_syntax::SyntaxKind::FILE_METADATA) {
+            print_node(printer, resources, "", &mut out);
+        }
+    }
+    Assembled { text: out, bodies }
 }

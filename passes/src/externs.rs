@@ -93,6 +93,11 @@ fn canonical_decl(func: &FuncOp<'_>) -> String {
     format!("({}) -> ({}) {{{}}}", args.join(","), results.join(","), attrs.join(","))
 }
 
+/// Where a declaration's diagnostics point: its `@name`.
+fn decl_range(func: &FuncOp<'_>) -> TextRange {
+    func.name_token().map(|t| t.text_range()).unwrap_or_else(|| func.op().node().text_range())
+}
+
 /// `dir/mv.o` → `dir/<prefix>_mv.o`.
 fn prefixed_object(object: &str, prefix: &str) -> String {
     match object.rfind('/') {
@@ -128,7 +133,7 @@ impl Externs {
                     codes::KEPT_EXTERN_CONFLICT,
                     format!("extern `@{name}` is declared differently by two slices, and the plan keeps its name"),
                 )
-                .with_primary(file, func.op().node().text_range(), format!("declared here in {file_name}"))
+                .with_primary(file, decl_range(func), format!("declared here in {file_name}"))
                 .with_help(format!(
                     "remove `@{name}` from `externs.keep` so it can be renamed, or make the declarations identical"
                 ));
@@ -170,7 +175,7 @@ impl Externs {
                                 object: func.link_with(),
                                 slices: vec![self.prefix.clone()],
                                 file,
-                                range: func.op().node().text_range(),
+                                range: decl_range(func),
                             },
                         );
                         emit.push(func.op().node().id());
@@ -201,7 +206,7 @@ impl Externs {
                     object: renamed_object.clone(),
                     slices: vec![self.prefix.clone()],
                     file,
-                    range: func.op().node().text_range(),
+                    range: decl_range(func),
                 },
             );
             state.renames.push(ExternRename {
@@ -259,7 +264,8 @@ pub fn report_json(state: &ExternState) -> serde_json::Value {
             })
         })
         .collect();
-    let mut objects: BTreeMap<(String, String), (Option<String>, Vec<&ExternRename>)> = BTreeMap::new();
+    type Builds<'a> = BTreeMap<(String, String), (Option<String>, Vec<&'a ExternRename>)>;
+    let mut objects: Builds<'_> = BTreeMap::new();
     for rename in &state.renames {
         let key = (rename.slice.clone(), rename.new_object.clone().unwrap_or_default());
         objects.entry(key).or_insert_with(|| (rename.object.clone(), Vec::new())).1.push(rename);
@@ -273,6 +279,7 @@ pub fn report_json(state: &ExternState) -> serde_json::Value {
                 "object": object,
                 "new_object": if new_object.is_empty() { None } else { Some(new_object) },
                 "defines": defines,
+                "note": "also pass the -D defines the original object was built with for this slice's shapes (e.g. tile sizes such as -DDIM_M_OUTPUT): they may differ from the other slices'",
                 "recipe": match object {
                     Some(object) => format!("compile the source of {object} again with {} -o {new_object}", defines.join(" ")),
                     None => format!("the declaration has no link_with; define the renamed symbol(s) with {}", defines.join(" ")),
@@ -280,7 +287,21 @@ pub fn report_json(state: &ExternState) -> serde_json::Value {
             })
         })
         .collect();
-    serde_json::json!({ "externs": externs, "renamed": state.renames, "builds": builds })
+    let renamed: Vec<serde_json::Value> = state
+        .renames
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "slice": r.slice,
+                "file": r.file,
+                "symbol": format!("@{}", r.symbol),
+                "new_symbol": format!("@{}", r.new_symbol),
+                "object": r.object,
+                "new_object": r.new_object,
+            })
+        })
+        .collect();
+    serde_json::json!({ "externs": externs, "renamed": renamed, "builds": builds })
 }
 
 /// The one-line summary for stderr.

@@ -7,6 +7,7 @@
 
 pub mod assemble;
 pub mod codes;
+pub mod equivalence;
 pub mod externs;
 pub mod merge;
 pub mod plan;
@@ -16,6 +17,7 @@ pub mod remap_args;
 pub mod rewrite;
 pub mod slice;
 pub mod standalone;
+pub mod synthetic;
 pub mod value_types;
 pub mod wrap_bare_herds;
 pub mod zero_config;

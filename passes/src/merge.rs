@@ -7,6 +7,7 @@
 
 use crate::assemble::{assemble, AssemblySlice};
 use crate::codes;
+use crate::equivalence::{check_equivalence, SliceFacts};
 use crate::externs::{ExternState, Externs};
 use crate::plan::{located, valid_prefix, CombinedArg, Loc, MergePlan, SlicePlan};
 use crate::prefix_symbols::{AliasTable, PrefixSymbols};
@@ -207,7 +208,7 @@ fn check_wiring(
     let mut targets = Vec::new();
     for ((slice_plan, slice), kernel) in plan.slices.iter().zip(slices).zip(kernels) {
         let mut map = BTreeMap::new();
-        for (_, (combined_idx, _)) in &slice_plan.args {
+        for (combined_idx, _) in slice_plan.args.values() {
             referenced.insert(*combined_idx);
         }
         let Some(kernel) = kernel else {
@@ -379,7 +380,12 @@ fn check_type(
     let mut diagnostic = Diagnostic::error(
         codes::TYPE_MISMATCH,
         format!(
-            "type mismatch: `{combined_name}` is `{}` but slice `{}` argument {idx} (`{arg_name}`) is `{}`",
+            "type mismatch: {} is `{}` but slice `{}` argument {idx} (`{arg_name}`) is `{}`",
+            if combined_name.starts_with("%arg") {
+                format!("combined argument {} (`{combined_name}`)", combined_name.trim_start_matches("%arg"))
+            } else {
+                format!("prelude value `{combined_name}`")
+            },
             compact(&combined.ty),
             slice_plan.prefix,
             slice_ty
@@ -406,6 +412,16 @@ fn module_attributes(parse: &Parse) -> Option<String> {
 
 /// Runs the merge.
 pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Diagnostic>> {
+    merge_checked(plan, slices, &|text| text)
+}
+
+/// The merge, with a hook between assembly and the internal checks (tests use it to show that
+/// the checks catch a changed output).
+fn merge_checked(
+    plan: &MergePlan,
+    slices: &[ParsedSlice],
+    between: &dyn Fn(String) -> String,
+) -> Result<Merged, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     for slice in slices {
         for error in slice.parse.all_errors() {
@@ -465,6 +481,22 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
                 None => attrs = Some((found, idx)),
             }
         }
+    }
+    let with_resources: Vec<&ParsedSlice> =
+        slices.iter().filter(|s| s.parse.tree.root().child(SyntaxKind::FILE_METADATA).is_some()).collect();
+    if with_resources.len() > 1 {
+        let mut diagnostic = Diagnostic::error(codes::RESOURCES_CONFLICT, "more than one slice has a `{-# ... #-}` resource section")
+            .with_help("merging dialect resources is not supported; keep the resources in one slice");
+        for slice in &with_resources {
+            if let Some(node) = slice.parse.tree.root().child(SyntaxKind::FILE_METADATA) {
+                diagnostic = if diagnostic.primary.is_none() {
+                    diagnostic.with_primary(slice.file, node.text_range(), "resource section")
+                } else {
+                    diagnostic.with_secondary(slice.file, node.text_range(), "resource section")
+                };
+            }
+        }
+        errors.push(diagnostic);
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -533,7 +565,9 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
                 symbol_sites.insert(name, (idx, slice.file, range));
             }
         }
-        rewrites.push((idx, rewrite, symbols.aliases, extern_out.emit));
+        let inverse: BTreeMap<String, String> =
+            symbols.symbols.iter().map(|(old, new)| (new.clone(), old.clone())).collect();
+        rewrites.push((idx, rewrite, symbols.aliases, extern_out.emit, inverse));
     }
     for (name, entry) in &extern_state.entries {
         if let Some((idx, file, range)) = symbol_sites.get(name) {
@@ -564,7 +598,7 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
 
     let assembly: Vec<AssemblySlice<'_>> = rewrites
         .iter()
-        .filter_map(|(idx, rewrite, aliases, externs)| {
+        .filter_map(|(idx, rewrite, aliases, externs, _)| {
             let slice = &slices[*idx];
             let kernel = kernels[*idx].as_ref()?;
             let module = module_ops(slice.parse.tree.root());
@@ -595,7 +629,8 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
             })
         })
         .collect();
-    let text = assemble(plan, attrs.as_ref().map(|(a, _)| a.as_str()), &assembly);
+    let assembled = assemble(plan, attrs.as_ref().map(|(a, _)| a.as_str()), &assembly);
+    let text = between(assembled.text);
 
     // Internal check: the output must parse cleanly.
     let reparsed = air_syntax::parse(&text);
@@ -608,6 +643,95 @@ pub fn merge(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Merged, Vec<Dia
         }
         return Err(vec![diagnostic]);
     }
+    // Internal check: every slice's ops survive unchanged up to renaming and wiring.
+    let facts: Vec<SliceFacts<'_>> = rewrites
+        .iter()
+        .zip(&assembled.bodies)
+        .filter_map(|((idx, rewrite, aliases, _, symbols), body)| {
+            let slice = &slices[*idx];
+            let prefix = plan.slices[*idx].prefix.as_str();
+            let renames = extern_state.renames.iter().filter(|r| r.slice == prefix);
+            Some(SliceFacts {
+                prefix,
+                parse: &slice.parse,
+                kernel: kernels[*idx].as_ref()?,
+                targets: &targets[*idx],
+                body: *body,
+                wrapper_segments: rewrite.synthetic_symbols.iter().cloned().collect(),
+                symbols: symbols.clone(),
+                aliases: aliases
+                    .iter()
+                    .filter_map(|a| {
+                        Some((a.name.clone(), slice.parse.tree.node(a.node).first_token()?.text().to_string()))
+                    })
+                    .collect(),
+                extern_symbols: renames.clone().map(|r| (r.new_symbol.clone(), r.symbol.clone())).collect(),
+                objects: renames.filter_map(|r| Some((r.new_object.clone()?, r.object.clone()?))).collect(),
+            })
+        })
+        .collect();
+    let mismatches = check_equivalence(&reparsed, &plan.name, &facts);
+    if !mismatches.is_empty() {
+        return Err(mismatches);
+    }
     let launches = all_ops(reparsed.tree.root()).filter(|op| op.name() == "air.launch").count();
     Ok(Merged { text, externs: extern_state, launches, warnings: Vec::new() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::zero_config::zero_config_plan;
+
+    const KERNEL: &str = "func.func @k(%arg0: memref<64xbf16>, %arg1: memref<64xbf16>) {\n  %c1 = arith.constant 1 : index\n  air.launch (%x) in (%sx=%c1) args(%in=%arg0, %out=%arg1) : memref<64xbf16>, memref<64xbf16> {\n    air.segment @seg  args(%i=%in, %o=%out) : memref<64xbf16>, memref<64xbf16> {\n      %c2 = arith.constant 2 : index\n      air.herd @herd_0  tile (%tx, %ty) in (%a=%c2, %b=%c2) args(%p=%i, %q=%o) : memref<64xbf16>, memref<64xbf16> {\n        %buf = memref.alloc() : memref<64xbf16, 2 : i32>\n        air.dma_memcpy_nd (%buf[] [] [], %p[] [] []) : (memref<64xbf16, 2 : i32>, memref<64xbf16>)\n      }\n    }\n  }\n  return\n}\n";
+
+    fn run(tamper: &dyn Fn(String) -> String) -> Result<Merged, Vec<Diagnostic>> {
+        let slices = vec![ParsedSlice::new(FileId(0), "a.mlir", KERNEL), ParsedSlice::new(FileId(1), "b.mlir", KERNEL)];
+        let plan = zero_config_plan("fused", &slices, &[]).unwrap();
+        merge_checked(&plan, &slices, tamper)
+    }
+
+    fn tampered(from: &str, to: &str) -> Vec<String> {
+        assert_eq!(from.len(), to.len(), "keep lengths so slice ranges stay valid");
+        let (from, to) = (from.to_string(), to.to_string());
+        let errors = run(&move |text: String| {
+            assert!(text.contains(&from), "{from} not in the output");
+            text.replacen(&from, &to, 1)
+        })
+        .unwrap_err();
+        errors.iter().map(|e| e.message.clone()).collect()
+    }
+
+    #[test]
+    fn untouched_output_passes_the_internal_checks() {
+        assert!(run(&|text| text).is_ok());
+    }
+
+    #[test]
+    fn equivalence_check_catches_rewired_operands() {
+        let errors = tampered("args(%b_in=%arg2, %b_out=%arg3)", "args(%b_in=%arg3, %b_out=%arg2)");
+        assert_eq!(
+            errors,
+            vec![
+                "internal error: the merged op at line 21 differs from its source in slice `b`: `%arg0` became `%arg3`"
+                    .to_string()
+            ]
+        );
+    }
+
+    #[test]
+    fn equivalence_check_catches_changed_constants_names_and_symbols() {
+        assert!(tampered("%a_c2 = arith.constant 2", "%a_c2 = arith.constant 3")[0].contains("`2` became `3`"));
+        // Renaming only the definition leaves its uses unresolved: the parse check catches it.
+        assert!(tampered("%a_buf = memref.alloc()", "%a_bug = memref.alloc()")[0].contains("does not parse cleanly"));
+        assert!(tampered("air.herd @b_herd_0", "air.herd @b_herd_1")[0].contains("`@herd_0` became `@b_herd_1`"));
+        // A use of another slice's value (a forward reference, so it still parses).
+        assert!(tampered("(%a_sx=%a_c1)", "(%a_sx=%b_c1)")[0].contains("`%c1` became `%b_c1`"));
+    }
+
+    #[test]
+    fn internal_parse_check_catches_broken_output() {
+        let errors = tampered("air.segment @a_seg  args", "air.segment @a_seg  argz");
+        assert!(errors[0].starts_with("internal error: the merged module does not parse cleanly"), "{errors:?}");
+    }
 }

@@ -145,7 +145,8 @@ pub fn valid_prefix(prefix: &str) -> bool {
 pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>> {
     let raw: RawPlan = toml::from_str(text).map_err(|err| {
         let at = err.span().map(range).unwrap_or(TextRange::empty(0));
-        vec![Diagnostic::error(codes::PLAN_SYNTAX, format!("invalid plan: {}", err.message().trim_end()))
+        let message = err.message().trim_end().replace('\n', "; ");
+        vec![Diagnostic::error(codes::PLAN_SYNTAX, format!("invalid plan: {message}"))
             .with_primary(file, at, "")
             .with_help("see docs/merge.md for the plan format: a [func] table and one [[slice]] table per input")]
     })?;

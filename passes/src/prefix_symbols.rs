@@ -9,7 +9,7 @@
 //! identical to one an earlier slice already defines is shared: its references take the earlier
 //! name and its definition is not emitted again.
 
-use crate::rewrite::{Printer, Rewrite};
+use crate::rewrite::Rewrite;
 use air_syntax::views::{all_ops, module_ops, symbol_name, FuncOp, Hierarchy};
 use air_syntax::{NodeId, Parse, SyntaxKind, SyntaxToken};
 use std::collections::{BTreeMap, BTreeSet};
@@ -155,12 +155,14 @@ impl PrefixSymbols {
             let Some(token) = def.first_token() else { continue };
             let old = token.text().to_string();
             let Some(body) = def.children().last() else { continue };
+            // Alias bodies hold no SSA values: only token overrides apply.
             let body_text = {
-                let printer = Printer::new(parse, &rewrite);
-                let (start, end) = body.token_range();
                 let mut out = String::new();
-                for idx in start..end {
-                    out.push_str(&printer.token_text(idx));
+                for token in body.tokens() {
+                    match rewrite.token_text.get(&token.id().0) {
+                        Some(text) => out.push_str(text),
+                        None => out.push_str(token.text()),
+                    }
                 }
                 out.split_whitespace().collect::<Vec<_>>().join(" ")
             };
@@ -184,6 +186,7 @@ impl PrefixSymbols {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rewrite::Printer;
 
     fn run(text: &str) -> String {
         let parse = air_syntax::parse(text);

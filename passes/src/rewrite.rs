@@ -11,7 +11,7 @@
 //!
 //! Invariant: printing with an empty overlay reproduces the input byte for byte.
 
-use air_syntax::{Parse, SyntaxKind, SyntaxTree, TokenId};
+use air_syntax::{Parse, SyntaxTree, TokenId};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
@@ -144,38 +144,63 @@ impl Rewrite {
     }
 }
 
+/// Per-token flags of the printer: which tokens need a look-up at all.
+const HAS_TEXT: u8 = 1;
+const HAS_BEFORE: u8 = 2;
+const HAS_AFTER: u8 = 4;
+const DELETED: u8 = 8;
+const HAS_VALUE: u8 = 16;
+
 /// Prints a parsed file (or a token range of it) through an overlay.
 pub struct Printer<'a> {
     parse: &'a Parse,
     rewrite: &'a Rewrite,
     /// For each `PERCENT_ID` token that is a use or a definition: its value.
     value_of_token: FxHashMap<u32, ValueKey>,
-    deleted: Vec<bool>,
+    /// One byte of flags per token, so that untouched tokens cost no look-up.
+    flags: Vec<u8>,
 }
 
 impl<'a> Printer<'a> {
     pub fn new(parse: &'a Parse, rewrite: &'a Rewrite) -> Printer<'a> {
         let tree = &parse.tree;
+        let mut flags = vec![0u8; tree.token_count()];
         let mut value_of_token = FxHashMap::default();
+        value_of_token.reserve(parse.scopes.defs.len() + parse.scopes.uses.len());
         for def in &parse.scopes.defs {
             value_of_token.insert(def.token.0, ValueKey::Def(def.token));
         }
         for (use_node, def) in &parse.scopes.uses {
             let Some(def) = def else { continue };
-            let Some(token) = tree.node(*use_node).first_token() else { continue };
+            // A VALUE_USE node starts with its PERCENT_ID token.
+            let (token, _) = tree.node(*use_node).token_range();
             let def_token = parse.scopes.defs[*def as usize].token;
-            value_of_token.insert(token.id().0, ValueKey::Def(def_token));
+            value_of_token.insert(token, ValueKey::Def(def_token));
         }
-        let mut deleted = Vec::new();
-        if !rewrite.deleted.is_empty() {
-            deleted = vec![false; tree.token_count()];
-            for &(start, end) in &rewrite.deleted {
-                for flag in deleted.iter_mut().take(end as usize).skip(start as usize) {
-                    *flag = true;
-                }
+        for &token in value_of_token.keys() {
+            if let Some(flag) = flags.get_mut(token as usize) {
+                *flag |= HAS_VALUE;
             }
         }
-        Printer { parse, rewrite, value_of_token, deleted }
+        for &token in rewrite.use_overrides.keys() {
+            if let Some(flag) = flags.get_mut(token as usize) {
+                *flag |= HAS_VALUE;
+            }
+        }
+        let mut mark = |tokens: &mut dyn Iterator<Item = u32>, bit: u8| {
+            for token in tokens {
+                if let Some(flag) = flags.get_mut(token as usize) {
+                    *flag |= bit;
+                }
+            }
+        };
+        mark(&mut rewrite.token_text.keys().copied(), HAS_TEXT);
+        mark(&mut rewrite.before.keys().copied(), HAS_BEFORE);
+        mark(&mut rewrite.after.keys().copied(), HAS_AFTER);
+        for &(start, end) in &rewrite.deleted {
+            mark(&mut (start..end), DELETED);
+        }
+        Printer { parse, rewrite, value_of_token, flags }
     }
 
     /// The whole file.
@@ -187,9 +212,33 @@ impl<'a> Printer<'a> {
 
     /// Tokens `[start, end)`, with insertions attached to them.
     pub fn print_range(&self, start: u32, end: u32, out: &mut String) {
+        let text = self.parse.tree.text();
+        let mut plain_from: Option<u32> = None;
         for idx in start..end {
-            self.print_token(idx, out);
+            let flags = self.flags.get(idx as usize).copied().unwrap_or(0);
+            if flags == 0 {
+                // Runs of untouched tokens are copied in one slice.
+                plain_from.get_or_insert(idx);
+                continue;
+            }
+            if let Some(from) = plain_from.take() {
+                self.push_plain(from, idx, text, out);
+            }
+            self.print_token(idx, flags, out);
         }
+        if let Some(from) = plain_from {
+            self.push_plain(from, end, text, out);
+        }
+    }
+
+    fn push_plain(&self, from: u32, to: u32, text: &str, out: &mut String) {
+        let start = self.parse.tree.token(TokenId(from)).text_range().start;
+        let end = if (to as usize) < self.parse.tree.token_count() {
+            self.parse.tree.token(TokenId(to)).text_range().start
+        } else {
+            text.len() as u32
+        };
+        out.push_str(&text[start as usize..end as usize]);
     }
 
     /// The text one token prints as (without insertions), honouring every override.
@@ -199,37 +248,49 @@ impl<'a> Printer<'a> {
         out
     }
 
-    fn print_token(&self, idx: u32, out: &mut String) {
-        if let Some(fragments) = self.rewrite.before.get(&idx) {
-            for fragment in fragments {
+    fn print_token(&self, idx: u32, flags: u8, out: &mut String) {
+        if flags & HAS_BEFORE != 0 {
+            for fragment in self.rewrite.before.get(&idx).into_iter().flatten() {
                 self.print_fragment(fragment, out);
             }
         }
-        if !self.deleted.get(idx as usize).copied().unwrap_or(false) {
+        if flags & DELETED == 0 {
             self.token_body(idx, out);
         }
-        if let Some(fragments) = self.rewrite.after.get(&idx) {
-            for fragment in fragments {
+        if flags & HAS_AFTER != 0 {
+            for fragment in self.rewrite.after.get(&idx).into_iter().flatten() {
                 self.print_fragment(fragment, out);
             }
         }
     }
 
-    fn token_body(&self, idx: u32, out: &mut String) {
-        let tree = &self.parse.tree;
-        let token = tree.token(TokenId(idx));
-        if let Some(text) = self.rewrite.token_text.get(&idx) {
-            out.push_str(text);
-            return;
+    fn push_value(&self, key: ValueKey, out: &mut String) {
+        out.push('%');
+        match self.rewrite.value_names.get(&key) {
+            Some(name) => out.push_str(name),
+            None => match key {
+                ValueKey::Def(token) => out.push_str(self.parse.tree.token(token).text().trim_start_matches('%')),
+                ValueKey::Synthetic(idx) => {
+                    out.push_str(self.rewrite.synthetic_values.get(idx as usize).map(String::as_str).unwrap_or(""))
+                }
+            },
         }
-        if token.kind() == SyntaxKind::PERCENT_ID {
+    }
+
+    fn token_body(&self, idx: u32, out: &mut String) {
+        let flags = self.flags.get(idx as usize).copied().unwrap_or(0);
+        let token = self.parse.tree.token(TokenId(idx));
+        if flags & HAS_TEXT != 0 {
+            if let Some(text) = self.rewrite.token_text.get(&idx) {
+                out.push_str(text);
+                return;
+            }
+        }
+        if flags & HAS_VALUE != 0 {
             let key = self.rewrite.use_overrides.get(&idx).copied().or_else(|| self.value_of_token.get(&idx).copied());
             if let Some(key) = key {
-                if key != ValueKey::Def(token.id()) || self.rewrite.value_names.contains_key(&key) {
-                    out.push('%');
-                    out.push_str(&self.rewrite.value_name(tree, key));
-                    return;
-                }
+                self.push_value(key, out);
+                return;
             }
         }
         out.push_str(token.text());
@@ -239,10 +300,7 @@ impl<'a> Printer<'a> {
         for piece in &fragment.0 {
             match piece {
                 Piece::Text(text) => out.push_str(text),
-                Piece::Value(key) => {
-                    out.push('%');
-                    out.push_str(&self.rewrite.value_name(&self.parse.tree, *key));
-                }
+                Piece::Value(key) => self.push_value(*key, out),
                 Piece::Symbol(key) => {
                     out.push('@');
                     out.push_str(self.rewrite.synthetic_symbols.get(key.0 as usize).map(String::as_str).unwrap_or(""));

@@ -109,6 +109,24 @@ pub fn op_result_types(op: Op<'_>) -> Vec<String> {
     split_types(text).into_iter().map(|t| compact(&t)).collect()
 }
 
+/// An L3 (memory space 0) `memref.alloc`/`alloca`: it must stay outside a segment.
+pub fn is_l3_alloc(op: Op<'_>) -> bool {
+    matches!(op.name(), "memref.alloc" | "memref.alloca")
+        && op_result_types(op)
+            .first()
+            .and_then(|t| air_syntax::views::parse_memref_type(t))
+            .is_some_and(|m| m.memory_space == 0 && m.memory_space_text.is_none())
+}
+
+/// A `memref.dealloc` of an L3 buffer: it must stay outside a segment too.
+pub fn is_l3_dealloc(op: Op<'_>) -> bool {
+    op.name() == "memref.dealloc"
+        && op_result_types(op)
+            .first()
+            .and_then(|t| air_syntax::views::parse_memref_type(t))
+            .is_some_and(|m| m.memory_space == 0 && m.memory_space_text.is_none())
+}
+
 /// Collapses whitespace runs.
 pub fn compact(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")

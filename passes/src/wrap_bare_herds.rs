@@ -7,16 +7,17 @@
 //! function (upstream `stitching.py`, `_wrap_ir_in_launch`). Unlike the regex version this
 //! reads the signature and body from the tree (any argument names, multi-line signatures,
 //! `return`/`func.return` written any way), threads only the values actually used, keeps L3
-//! allocations outside the segment (a segment may only allocate L2/L1), re-indents the moved
+//! allocations and deallocations outside the segment (a segment may only allocate L2/L1),
+//! re-indents the moved
 //! ops, and is a no-op when nothing is bare. Names it adds are fresh in the file and are
 //! prefixed by later passes like any other.
 
 use crate::codes;
 use crate::rewrite::{Fragment, Rewrite, ValueKey};
 use crate::slice::Kernel;
-use crate::value_types::def_type;
+use crate::value_types::{def_type, is_l3_alloc, is_l3_dealloc};
 use air_diagnostics::{Diagnostic, FileId};
-use air_syntax::views::{all_ops, parse_memref_type, symbol_name, Hierarchy, HierarchyKind, Op};
+use air_syntax::views::{all_ops, symbol_name, Hierarchy, HierarchyKind, Op};
 use air_syntax::{Parse, SyntaxKind, SyntaxNode, TokenId};
 use rustc_hash::FxHashSet;
 use std::collections::BTreeMap;
@@ -43,19 +44,6 @@ fn has_bare_herd(op: Op<'_>) -> bool {
                 .filter_map(Op::cast)
                 .any(|a| matches!(a.name(), "air.launch" | "air.segment"))
     })
-}
-
-/// An L3 (memory space 0) allocation, which must stay outside the segment.
-fn is_l3_alloc(parse: &Parse, op: Op<'_>) -> bool {
-    if !matches!(op.name(), "memref.alloc" | "memref.alloca") {
-        return false;
-    }
-    op.result_nodes()
-        .next()
-        .and_then(|r| parse.scopes.def_at(r.id()))
-        .and_then(|d| def_type(parse, d))
-        .and_then(|t| parse_memref_type(&t))
-        .is_some_and(|m| m.memory_space == 0 && m.memory_space_text.is_none())
 }
 
 /// The whitespace that indents the line `node` starts on.
@@ -120,8 +108,11 @@ impl WrapBareHerds {
         let base_segment = self.segment_name.clone().unwrap_or_else(|| format!("{}_seg", kernel.func.name()));
 
         for run in &runs {
-            let hoisted: Vec<Op<'_>> = run.iter().copied().filter(|op| is_l3_alloc(parse, *op)).collect();
-            let moved: Vec<Op<'_>> = run.iter().copied().filter(|op| !is_l3_alloc(parse, *op)).collect();
+            // L3 allocations go before the launch and their deallocations after it.
+            let hoisted: Vec<Op<'_>> = run.iter().copied().filter(|op| is_l3_alloc(*op)).collect();
+            let sunk: Vec<Op<'_>> = run.iter().copied().filter(|op| is_l3_dealloc(*op)).collect();
+            let moved: Vec<Op<'_>> =
+                run.iter().copied().filter(|op| !is_l3_alloc(*op) && !is_l3_dealloc(*op)).collect();
             let (Some(first), Some(last)) = (moved.first(), moved.last()) else { continue };
             let inside =
                 |node: SyntaxNode<'_>| moved.iter().any(|op| op.node() == node || op.node().is_ancestor_of(node));
@@ -215,8 +206,8 @@ impl WrapBareHerds {
                 opening = opening.original(start, end).text(format!("\n{indent}"));
                 rewrite.delete(start, end);
                 // Drop the line break that followed the hoisted op.
-                if let Some(ws) = tree.tokens().nth(end as usize).filter(|t| t.kind() == SyntaxKind::WHITESPACE) {
-                    rewrite.delete(end, ws.id().0 + 1);
+                if (end as usize) < tree.token_count() && tree.token(TokenId(end)).kind() == SyntaxKind::WHITESPACE {
+                    rewrite.delete(end, end + 1);
                 }
             }
             opening = opening.text("air.launch () in () ");
@@ -227,9 +218,20 @@ impl WrapBareHerds {
             let (first_token, _) = first.node().token_range();
             let (_, last_end) = last.node().token_range();
             rewrite.insert_before(first_token, opening);
-            rewrite.insert_after(last_end - 1, Fragment::new().text(format!("\n{indent}  }}\n{indent}}}")));
+            let mut closing = Fragment::new().text(format!("\n{indent}  }}\n{indent}}}"));
+            for op in &sunk {
+                let (start, end) = op.node().token_range();
+                closing = closing.text(format!("\n{indent}")).original(start, end);
+                // Drop the line break before the sunk op along with it.
+                let before = start.checked_sub(1).map(|idx| tree.token(TokenId(idx)));
+                match before.filter(|t| t.kind() == SyntaxKind::WHITESPACE) {
+                    Some(ws) => rewrite.delete(ws.id().0, end),
+                    None => rewrite.delete(start, end),
+                }
+            }
+            rewrite.insert_after(last_end - 1, closing);
             // Re-indent everything between the first and the last moved op by two levels.
-            for token in tree.tokens().skip(first_token as usize).take((last_end - first_token) as usize) {
+            for token in (first_token..last_end).map(|idx| tree.token(TokenId(idx))) {
                 if token.kind() == SyntaxKind::WHITESPACE && token.text().contains('\n') {
                     let current =
                         rewrite.token_text.get(&token.id().0).cloned().unwrap_or_else(|| token.text().to_string());

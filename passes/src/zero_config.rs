@@ -115,7 +115,7 @@ pub fn zero_config_plan(name: &str, slices: &[ParsedSlice], binds: &[Bind]) -> R
             });
         }
     }
-    for (&from, _) in &bound {
+    for &from in bound.keys() {
         let mut current = from;
         let mut steps = 0;
         while let Some(&next) = bound.get(&current) {

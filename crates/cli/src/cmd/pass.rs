@@ -157,7 +157,7 @@ impl Opts {
         match spec.run(&parse, file, &raw.name) {
             Ok(output) => {
                 let target = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
-                common::write_output(&target, output.text.as_bytes(), &[self.file.clone()])?;
+                common::write_output(&target, output.text.as_bytes(), std::slice::from_ref(&self.file))?;
                 if let Some(summary) = output.summary {
                     eprintln!("{summary}");
                 }
