@@ -610,7 +610,9 @@ fn merge_checked(
                 .collect();
             Some(AssemblySlice {
                 prefix: &plan.slices[*idx].prefix,
-                name: &slice.name,
+                // The file as the plan (or command line) wrote it: the output must not depend on
+                // the directory merge runs from.
+                name: &plan.slices[*idx].file,
                 parse: &slice.parse,
                 kernel,
                 rewrite,

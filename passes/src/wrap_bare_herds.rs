@@ -163,6 +163,25 @@ impl WrapBareHerds {
                     );
                 }
             }
+            // Thread function arguments first, in signature order, then other values in
+            // definition order (readable wrappers, whatever order the body uses them in).
+            let rank = |key: &ValueKey| -> (usize, u32) {
+                let ValueKey::Def(token) = key else { return (usize::MAX, 0) };
+                match kernel.args.iter().position(|a| a.name.is_some_and(|n| n.id() == *token)) {
+                    Some(position) => (position, 0),
+                    None => (kernel.args.len(), token.0),
+                }
+            };
+            let mut order: Vec<usize> = (0..captured.len()).collect();
+            order.sort_by_key(|idx| rank(&captured[*idx]));
+            let mut position_of = vec![0usize; captured.len()];
+            for (new, old) in order.iter().enumerate() {
+                position_of[*old] = new;
+            }
+            captured = order.iter().map(|idx| captured[*idx]).collect();
+            for (_, idx) in captured_uses.iter_mut() {
+                *idx = position_of[*idx];
+            }
             let mut types = Vec::new();
             for key in &captured {
                 let ValueKey::Def(token) = key else { continue };

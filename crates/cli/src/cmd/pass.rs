@@ -25,7 +25,7 @@ enum PassName {
 /// remap-args takes --func, --map and --alias.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  air-stitch pass prefix-ssa --prefix q kernel.mlir\n  air-stitch pass wrap-bare-herds testdata/kernels/rmsnorm.mlir\n  air-stitch pass remap-args --map 0=4 --map 1=7 --alias 2=%row0 kernel.mlir"
+    after_help = "Examples:\n  air-stitch pass prefix-ssa --prefix q kernel.mlir\n  air-stitch pass wrap-bare-herds testdata/kernels/rmsnorm_2048x2048.mlir\n  air-stitch pass remap-args --map 0=4 --map 1=7 --alias 2=%row0 kernel.mlir"
 )]
 pub struct Opts {
     /// The pass to run.
