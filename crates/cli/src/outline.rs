@@ -58,10 +58,8 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
     let module = module_ops(root);
 
     // Aliases.
-    let aliases: Vec<&str> = root
-        .children_of(SyntaxKind::ALIAS_DEF)
-        .filter_map(|a| a.first_token().map(|t| t.text()))
-        .collect();
+    let aliases: Vec<&str> =
+        root.children_of(SyntaxKind::ALIAS_DEF).filter_map(|a| a.first_token().map(|t| t.text())).collect();
     if !aliases.is_empty() {
         let _ = writeln!(out, "aliases ({}): {}", aliases.len(), aliases.join(", "));
     }
@@ -84,9 +82,9 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
             if kind != "npu_dma_stream" {
                 let _ = write!(line, " {kind}");
             }
-            let uses = io_by_channel.get(&channel.name()).map(|m| {
-                m.iter().map(|(k, n)| format!("{k} x{n}")).collect::<Vec<_>>().join(", ")
-            });
+            let uses = io_by_channel
+                .get(&channel.name())
+                .map(|m| m.iter().map(|(k, n)| format!("{k} x{n}")).collect::<Vec<_>>().join(", "));
             let _ = write!(line, "  [{}]", uses.unwrap_or_else(|| "unused".to_string()));
             let _ = writeln!(out, "{line}  (line {})", ctx.line(channel.0.node()));
         }
@@ -98,7 +96,8 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
     if !externs.is_empty() {
         let _ = writeln!(out, "externs ({}):", externs.len());
         for func in externs {
-            let types: Vec<String> = func.args().iter().map(|a| a.ty.map(|t| compact(t.text())).unwrap_or_default()).collect();
+            let types: Vec<String> =
+                func.args().iter().map(|a| a.ty.map(|t| compact(t.text())).unwrap_or_default()).collect();
             let mut line = format!("  @{}({})", func.name(), types.join(", "));
             let results: Vec<String> = func.results().iter().map(|t| compact(t.text())).collect();
             if !results.is_empty() {
@@ -181,7 +180,12 @@ fn write_hierarchy(ctx: &Ctx<'_>, out: &mut String, h: Hierarchy<'_>, depth: usi
         let _ = write!(header, " link_with \"{object}\"");
     }
     let bare = h.kind == HierarchyKind::Herd && depth == 1;
-    let _ = writeln!(out, "{indent}{header}  (line {}){}", ctx.line(h.node()), if bare { "  [bare: not inside air.launch]" } else { "" });
+    let _ = writeln!(
+        out,
+        "{indent}{header}  (line {}){}",
+        ctx.line(h.node()),
+        if bare { "  [bare: not inside air.launch]" } else { "" }
+    );
     for arg in h.kernel_args() {
         let ty = arg.ty.map(|t| compact(t.text())).unwrap_or_else(|| "?".to_string());
         let outer = arg.outer.map(|o| o.text()).unwrap_or("?");

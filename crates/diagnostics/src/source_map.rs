@@ -25,11 +25,7 @@ impl SourceMap {
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
         let text = text.into();
         let line_index = LineIndex::new(&text);
-        self.files.push(SourceMapFile {
-            name: name.into(),
-            text,
-            line_index,
-        });
+        self.files.push(SourceMapFile { name: name.into(), text, line_index });
         FileId(self.files.len() as u32 - 1)
     }
 
@@ -38,9 +34,7 @@ impl SourceMap {
     }
 
     pub fn name(&self, file: FileId) -> &str {
-        self.get(file)
-            .map(|f| f.name.as_str())
-            .unwrap_or("<unknown>")
+        self.get(file).map(|f| f.name.as_str()).unwrap_or("<unknown>")
     }
 
     pub fn text(&self, file: FileId) -> &str {

@@ -29,10 +29,7 @@ impl Tokens {
     }
 
     pub fn range(&self, idx: usize) -> TextRange {
-        TextRange {
-            start: self.starts[idx],
-            end: self.starts[idx + 1],
-        }
+        TextRange { start: self.starts[idx], end: self.starts[idx + 1] }
     }
 
     fn push(&mut self, kind: SyntaxKind, start: usize) {
@@ -65,10 +62,7 @@ pub fn lex(text: &str) -> (Tokens, Vec<Diagnostic>) {
     let mut lexer = Lexer {
         bytes: text.as_bytes(),
         pos: 0,
-        tokens: Tokens {
-            kinds: Vec::with_capacity(text.len() / 3),
-            starts: Vec::with_capacity(text.len() / 3 + 1),
-        },
+        tokens: Tokens { kinds: Vec::with_capacity(text.len() / 3), starts: Vec::with_capacity(text.len() / 3 + 1) },
         errors: Vec::new(),
     };
     while lexer.pos < lexer.bytes.len() {
@@ -84,11 +78,8 @@ impl Lexer<'_> {
     }
 
     fn error(&mut self, start: usize, end: usize, code: &'static str, message: String, help: &str) {
-        let mut diagnostic = Diagnostic::error(code, message).with_primary(
-            FileId(0),
-            TextRange::new(start as u32, end as u32),
-            "",
-        );
+        let mut diagnostic =
+            Diagnostic::error(code, message).with_primary(FileId(0), TextRange::new(start as u32, end as u32), "");
         if !help.is_empty() {
             diagnostic = diagnostic.with_help(help);
         }
@@ -101,10 +92,7 @@ impl Lexer<'_> {
         let end = (start + width).min(self.bytes.len());
         self.pos = end;
         self.tokens.push(ERROR_TOKEN, start);
-        let shown = std::str::from_utf8(&self.bytes[start..end])
-            .unwrap_or("?")
-            .escape_debug()
-            .to_string();
+        let shown = std::str::from_utf8(&self.bytes[start..end]).unwrap_or("?").escape_debug().to_string();
         self.error(
             start,
             end,
@@ -142,11 +130,9 @@ impl Lexer<'_> {
                     self.error_char(start);
                     let sigil = byte as char;
                     if let Some(last) = self.errors.last_mut() {
-                        last.message =
-                            format!("`{sigil}` must be followed by an identifier or a number");
-                        last.help = Some(format!(
-                            "write e.g. `{sigil}name` or `{sigil}0` with no space after `{sigil}`"
-                        ));
+                        last.message = format!("`{sigil}` must be followed by an identifier or a number");
+                        last.help =
+                            Some(format!("write e.g. `{sigil}name` or `{sigil}0` with no space after `{sigil}`"));
                     }
                     return;
                 }
@@ -173,10 +159,7 @@ impl Lexer<'_> {
                     self.error_char(start);
                     if let Some(last) = self.errors.last_mut() {
                         last.message = "`@` must be followed by a symbol name".to_string();
-                        last.help = Some(
-                            "symbol names start with a letter or `_`, or are quoted: `@\"name\"`"
-                                .into(),
-                        );
+                        last.help = Some("symbol names start with a letter or `_`, or are quoted: `@\"name\"`".into());
                     }
                 }
             }

@@ -41,12 +41,7 @@ pub struct Parse {
 impl Parse {
     /// Syntax and scope errors together, in source order.
     pub fn all_errors(&self) -> Vec<Diagnostic> {
-        let mut all: Vec<Diagnostic> = self
-            .errors
-            .iter()
-            .chain(self.scopes.errors.iter())
-            .cloned()
-            .collect();
+        let mut all: Vec<Diagnostic> = self.errors.iter().chain(self.scopes.errors.iter()).cloned().collect();
         all.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
         all
     }
@@ -62,17 +57,9 @@ pub fn parse(text: &str) -> Parse {
     let (nodes, parse_errors) = parser::parse_tokens(text, &tokens);
     errors.extend(parse_errors);
     errors.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
-    let tree = SyntaxTree {
-        text: text.to_string(),
-        tokens,
-        nodes,
-    };
+    let tree = SyntaxTree { text: text.to_string(), tokens, nodes };
     let scopes = scopes::resolve(&tree);
-    Parse {
-        tree,
-        errors,
-        scopes,
-    }
+    Parse { tree, errors, scopes }
 }
 
 /// Checks that `bytes` are UTF-8; otherwise a diagnostic at the first invalid byte.
@@ -80,15 +67,8 @@ pub fn decode_utf8(bytes: &[u8], file: FileId) -> Result<&str, Diagnostic> {
     std::str::from_utf8(bytes).map_err(|err| {
         let offset = err.valid_up_to() as u32;
         let width = err.error_len().unwrap_or(1) as u32;
-        Diagnostic::error(
-            codes::NOT_UTF8,
-            format!("input is not valid UTF-8 (invalid byte at offset {offset})"),
-        )
-        .with_primary(
-            file,
-            TextRange::new(offset, offset + width),
-            "invalid UTF-8 here",
-        )
-        .with_help("MLIR text must be UTF-8; check that this is the right file and not a binary")
+        Diagnostic::error(codes::NOT_UTF8, format!("input is not valid UTF-8 (invalid byte at offset {offset})"))
+            .with_primary(file, TextRange::new(offset, offset + width), "invalid UTF-8 here")
+            .with_help("MLIR text must be UTF-8; check that this is the right file and not a binary")
     })
 }

@@ -63,10 +63,7 @@ pub fn lex_with_pest(text: &str) -> (Tokens, Vec<Diagnostic>) {
         // The grammar accepts every input (error_char matches any character), so this is
         // unreachable; report it instead of panicking all the same.
         Err(err) => {
-            errors.push(Diagnostic::error(
-                codes::UNKNOWN_CHARACTER,
-                format!("pest grammar failed: {err}"),
-            ));
+            errors.push(Diagnostic::error(codes::UNKNOWN_CHARACTER, format!("pest grammar failed: {err}")));
             return (tokens, errors);
         }
     };
@@ -90,16 +87,10 @@ fn collect_errors(pair: Pair<'_, Rule>, kind: SyntaxKind, errors: &mut Vec<Diagn
     let range = TextRange::new(span.start() as u32, span.end() as u32);
     match pair.as_rule() {
         Rule::error_char => {
-            errors.push(
-                Diagnostic::error(codes::UNKNOWN_CHARACTER, "").with_primary(FileId(0), range, ""),
-            );
+            errors.push(Diagnostic::error(codes::UNKNOWN_CHARACTER, "").with_primary(FileId(0), range, ""));
         }
         Rule::invalid_escape => {
-            errors.push(Diagnostic::error(codes::INVALID_ESCAPE, "").with_primary(
-                FileId(0),
-                range,
-                "",
-            ));
+            errors.push(Diagnostic::error(codes::INVALID_ESCAPE, "").with_primary(FileId(0), range, ""));
         }
         Rule::unterminated => {}
         _ => {}
@@ -126,12 +117,10 @@ fn collect_errors(pair: Pair<'_, Rule>, kind: SyntaxKind, errors: &mut Vec<Diagn
         }
     }
     if unterminated {
-        errors.push(
-            Diagnostic::error(codes::UNTERMINATED_STRING, "").with_primary(
-                FileId(0),
-                TextRange::new(quote_start, end),
-                "",
-            ),
-        );
+        errors.push(Diagnostic::error(codes::UNTERMINATED_STRING, "").with_primary(
+            FileId(0),
+            TextRange::new(quote_start, end),
+            "",
+        ));
     }
 }

@@ -55,10 +55,7 @@ pub struct Scopes {
 impl Scopes {
     /// The definition a `VALUE_USE` node resolves to.
     pub fn def_of_use(&self, use_node: NodeId) -> Option<&Def> {
-        let idx = self
-            .uses
-            .binary_search_by_key(&use_node, |(node, _)| *node)
-            .ok()?;
+        let idx = self.uses.binary_search_by_key(&use_node, |(node, _)| *node).ok()?;
         self.uses[idx].1.map(|def| &self.defs[def as usize])
     }
 
@@ -90,9 +87,7 @@ fn scope_of_def(node: SyntaxNode<'_>) -> Option<SyntaxNode<'_>> {
 }
 
 fn percent_token(node: SyntaxNode<'_>) -> Option<crate::tree::SyntaxToken<'_>> {
-    node.significant_tokens()
-        .next()
-        .filter(|t| t.kind() == PERCENT_ID)
+    node.significant_tokens().next().filter(|t| t.kind() == PERCENT_ID)
 }
 
 /// An open construct of the document-order walk.
@@ -100,11 +95,7 @@ enum Open {
     /// A region (or the file): `mark` is the length of the pushed-definition stack on entry.
     Scope { id: u32, end: u32, mark: usize },
     /// An op whose results take effect when it ends.
-    Op {
-        end: u32,
-        first_def: u32,
-        def_count: u32,
-    },
+    Op { end: u32, first_def: u32, def_count: u32 },
 }
 
 /// Resolves every use in `tree`.
@@ -135,13 +126,7 @@ pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
             1
         };
         let idx = scopes.defs.len() as u32;
-        scopes.defs.push(Def {
-            kind,
-            node: node.id(),
-            token: token.id(),
-            scope: scope.id(),
-            count,
-        });
+        scopes.defs.push(Def { kind, node: node.id(), token: token.id(), scope: scope.id(), count });
         in_scope.entry((scope.id().0, token.text())).or_insert(idx);
         match kind {
             DefKind::RegionArg => region_args.entry(scope.id().0).or_default().push(idx),
@@ -161,9 +146,7 @@ pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
     let mut open: Vec<Open> = Vec::new();
     let defs = &scopes.defs;
     let errors = &mut scopes.errors;
-    let mut define = |def: u32,
-                      visible: &mut FxHashMap<&'t str, Vec<u32>>,
-                      pushed: &mut Vec<u32>| {
+    let mut define = |def: u32, visible: &mut FxHashMap<&'t str, Vec<u32>>, pushed: &mut Vec<u32>| {
         let token = tree.token(defs[def as usize].token);
         let stack = visible.entry(token.text()).or_default();
         if let Some(&previous) = stack.last() {
@@ -172,7 +155,9 @@ pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
                 Diagnostic::error(codes::REDEFINED_VALUE, format!("redefinition of SSA value `{}`", token.text()))
                     .with_primary(FileId(0), token.text_range(), "defined again here")
                     .with_secondary(FileId(0), previous_token.text_range(), "previously defined here")
-                    .with_help("rename one of them; a nested region cannot reuse a name visible from an enclosing region"),
+                    .with_help(
+                        "rename one of them; a nested region cannot reuse a name visible from an enclosing region",
+                    ),
             );
         }
         stack.push(def);
@@ -198,11 +183,7 @@ pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
                         }
                     }
                 }
-                Some(Open::Op {
-                    first_def,
-                    def_count,
-                    ..
-                }) => {
+                Some(Open::Op { first_def, def_count, .. }) => {
                     for def in first_def..first_def + def_count {
                         define(def, &mut visible, &mut pushed);
                     }
@@ -216,22 +197,14 @@ pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
         let node = tree.node(crate::tree::NodeId(id));
         match node.kind() {
             REGION | SOURCE_FILE => {
-                open.push(Open::Scope {
-                    id,
-                    end: node.subtree_end().0,
-                    mark: pushed.len(),
-                });
+                open.push(Open::Scope { id, end: node.subtree_end().0, mark: pushed.len() });
                 for &def in region_args.get(&id).map(|v| v.as_slice()).unwrap_or(&[]) {
                     define(def, &mut visible, &mut pushed);
                 }
             }
             OPERATION => {
                 if let Some(&(first_def, def_count)) = op_results.get(&id) {
-                    open.push(Open::Op {
-                        end: node.subtree_end().0,
-                        first_def,
-                        def_count,
-                    });
+                    open.push(Open::Op { end: node.subtree_end().0, first_def, def_count });
                 }
             }
             BLOCK_ARG => {
@@ -244,24 +217,14 @@ pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
                     Open::Scope { id, .. } => Some(*id),
                     Open::Op { .. } => None,
                 });
-                let resolved = resolve_use(
-                    tree,
-                    node,
-                    &visible,
-                    chain,
-                    &in_scope,
-                    defs,
-                    &mut use_errors,
-                );
+                let resolved = resolve_use(tree, node, &visible, chain, &in_scope, defs, &mut use_errors);
                 scopes.uses.push((node.id(), resolved));
             }
             _ => {}
         }
     }
     scopes.errors.extend(use_errors);
-    scopes
-        .errors
-        .sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
+    scopes.errors.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
     scopes
 }
 
@@ -299,18 +262,10 @@ fn resolve_use<'t>(
             errors.push(
                 Diagnostic::error(
                     codes::RESULT_INDEX_OUT_OF_RANGE,
-                    format!(
-                        "result `{name}{}` is out of range: `{name}` has {} value(s)",
-                        hash.text(),
-                        def_data.count
-                    ),
+                    format!("result `{name}{}` is out of range: `{name}` has {} value(s)", hash.text(), def_data.count),
                 )
                 .with_primary(FileId(0), node.text_range(), "")
-                .with_secondary(
-                    FileId(0),
-                    tree.token(def_data.token).text_range(),
-                    "defined here",
-                ),
+                .with_secondary(FileId(0), tree.token(def_data.token).text_range(), "defined here"),
             );
         }
     }

@@ -44,12 +44,7 @@ pub struct SyntaxTree {
 
 impl fmt::Debug for SyntaxTree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "SyntaxTree({} tokens, {} nodes)",
-            self.tokens.len(),
-            self.nodes.len()
-        )
+        write!(f, "SyntaxTree({} tokens, {} nodes)", self.tokens.len(), self.nodes.len())
     }
 }
 
@@ -63,17 +58,11 @@ impl SyntaxTree {
     }
 
     pub fn node(&self, id: NodeId) -> SyntaxNode<'_> {
-        SyntaxNode {
-            tree: self,
-            id: id.0,
-        }
+        SyntaxNode { tree: self, id: id.0 }
     }
 
     pub fn token(&self, id: TokenId) -> SyntaxToken<'_> {
-        SyntaxToken {
-            tree: self,
-            idx: id.0,
-        }
+        SyntaxToken { tree: self, idx: id.0 }
     }
 
     pub fn token_count(&self) -> usize {
@@ -117,19 +106,10 @@ impl SyntaxTree {
             }
             let indent = "  ".repeat(depth_stack.len());
             let range = node.text_range();
-            out.push_str(&format!(
-                "{indent}{:?}@{}..{}\n",
-                node.kind(),
-                range.start,
-                range.end
-            ));
+            out.push_str(&format!("{indent}{:?}@{}..{}\n", node.kind(), range.start, range.end));
             for token in node.direct_tokens() {
                 if !token.kind().is_trivia() {
-                    out.push_str(&format!(
-                        "{indent}  {:?} {:?}\n",
-                        token.kind(),
-                        token.text()
-                    ));
+                    out.push_str(&format!("{indent}  {:?} {:?}\n", token.kind(), token.text()));
                 }
             }
             depth_stack.push(self.nodes[node.id as usize].subtree_end);
@@ -178,10 +158,7 @@ impl<'a> SyntaxNode<'a> {
 
     pub fn parent(&self) -> Option<SyntaxNode<'a>> {
         let parent = self.data().parent;
-        (parent != NONE).then_some(SyntaxNode {
-            tree: self.tree,
-            id: parent,
-        })
+        (parent != NONE).then_some(SyntaxNode { tree: self.tree, id: parent })
     }
 
     /// This node and its ancestors, innermost first.
@@ -192,13 +169,10 @@ impl<'a> SyntaxNode<'a> {
     pub fn children(&self) -> impl Iterator<Item = SyntaxNode<'a>> {
         let tree = self.tree;
         let first = self.data().first_child;
-        std::iter::successors(
-            (first != NONE).then_some(SyntaxNode { tree, id: first }),
-            move |node| {
-                let next = node.data().next_sibling;
-                (next != NONE).then_some(SyntaxNode { tree, id: next })
-            },
-        )
+        std::iter::successors((first != NONE).then_some(SyntaxNode { tree, id: first }), move |node| {
+            let next = node.data().next_sibling;
+            (next != NONE).then_some(SyntaxNode { tree, id: next })
+        })
     }
 
     pub fn child(&self, kind: SyntaxKind) -> Option<SyntaxNode<'a>> {
@@ -232,10 +206,7 @@ impl<'a> SyntaxNode<'a> {
     pub fn text_range(&self) -> TextRange {
         let data = self.data();
         let starts = &self.tree.tokens.starts;
-        TextRange {
-            start: starts[data.first_token as usize],
-            end: starts[data.end_token as usize],
-        }
+        TextRange { start: starts[data.first_token as usize], end: starts[data.end_token as usize] }
     }
 
     pub fn text(&self) -> &'a str {
@@ -399,22 +370,13 @@ impl<'a> SyntaxToken<'a> {
     /// The next token that is not trivia.
     pub fn next_significant(&self) -> Option<SyntaxToken<'a>> {
         ((self.idx + 1)..self.tree.tokens.len() as u32)
-            .map(|idx| SyntaxToken {
-                tree: self.tree,
-                idx,
-            })
+            .map(|idx| SyntaxToken { tree: self.tree, idx })
             .find(|token| !token.kind().is_trivia())
     }
 
     /// The previous token that is not trivia.
     pub fn prev_significant(&self) -> Option<SyntaxToken<'a>> {
-        (0..self.idx)
-            .rev()
-            .map(|idx| SyntaxToken {
-                tree: self.tree,
-                idx,
-            })
-            .find(|token| !token.kind().is_trivia())
+        (0..self.idx).rev().map(|idx| SyntaxToken { tree: self.tree, idx }).find(|token| !token.kind().is_trivia())
     }
 }
 

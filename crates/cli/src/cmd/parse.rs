@@ -9,7 +9,9 @@ use std::path::PathBuf;
 /// Exit status: 0 when every file parses cleanly (and, with --roundtrip, prints back
 /// identically), 1 when any has problems, 2 for usage or I/O errors.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  air-stitch parse kernel.mlir\n  air-stitch parse --split-input-file --roundtrip tests/*.mlir")]
+#[command(
+    after_help = "Examples:\n  air-stitch parse kernel.mlir\n  air-stitch parse --split-input-file --roundtrip tests/*.mlir"
+)]
 pub struct Opts {
     /// Input files (`-` for standard input).
     #[arg(required = true)]

@@ -198,10 +198,7 @@ impl Parser<'_> {
         }
         if self.eat(L_PAREN) {
             self.dma_operand();
-            self.expect(
-                R_PAREN,
-                "`)` after the memref and its offsets, sizes and strides",
-            );
+            self.expect(R_PAREN, "`)` after the memref and its offsets, sizes and strides");
         } else {
             self.expected("`(` and the memref operand", "");
         }
@@ -269,12 +266,7 @@ impl Parser<'_> {
         if !self.at_op_boundary() {
             let range = self.current_range();
             let found = super::describe(self.current(), self.current_text());
-            self.error_at(
-                range,
-                codes::EXPECTED,
-                format!("unexpected {found} in `{name}`"),
-                "",
-            );
+            self.error_at(range, codes::EXPECTED, format!("unexpected {found} in `{name}`"), "");
             self.custom_body(BodyOpts::default());
         }
     }
@@ -310,12 +302,7 @@ impl Parser<'_> {
                 PERCENT_ID => self.value_use(),
                 INT | MINUS | COMMA => self.bump(),
                 EOF | R_BRACE | R_PAREN | L_BRACE => {
-                    self.error_at(
-                        open,
-                        codes::UNCLOSED_DELIMITER,
-                        "unclosed `[`",
-                        "add the missing `]`",
-                    );
+                    self.error_at(open, codes::UNCLOSED_DELIMITER, "unclosed `[`", "add the missing `]`");
                     break;
                 }
                 _ => {

@@ -18,13 +18,8 @@ impl Parser<'_> {
             }
             match self.current() {
                 AT_ID => self.bump(),
-                BARE_ID if self.current_text() == "attributes" && self.nth(1) == L_BRACE => {
-                    self.attributes_clause()
-                }
-                BARE_ID
-                    if matches!(self.current_text(), "workgroup" | "private")
-                        && self.nth(1) == L_PAREN =>
-                {
+                BARE_ID if self.current_text() == "attributes" && self.nth(1) == L_BRACE => self.attributes_clause(),
+                BARE_ID if matches!(self.current_text(), "workgroup" | "private") && self.nth(1) == L_PAREN => {
                     self.bump();
                     self.func_signature();
                 }
@@ -135,10 +130,7 @@ impl Parser<'_> {
         } else {
             self.expected("the induction variable `%iv = `", "");
         }
-        self.custom_body(BodyOpts {
-            assign_keywords: &["iter_args"],
-            ..BodyOpts::default()
-        });
+        self.custom_body(BodyOpts { assign_keywords: &["iter_args"], ..BodyOpts::default() });
     }
 
     /// `scf.parallel (%i, %j) = ...`, `affine.parallel (%i) = ...`, `scf.forall (%i) in ...`.
@@ -149,10 +141,7 @@ impl Parser<'_> {
             self.expected("the induction variables `(%i, ...)`", "");
         }
         let assign_keywords: &'static [&'static str] = if forall { &["shared_outs"] } else { &[] };
-        self.custom_body(BodyOpts {
-            assign_keywords,
-            ..BodyOpts::default()
-        });
+        self.custom_body(BodyOpts { assign_keywords, ..BodyOpts::default() });
     }
 
     /// `scf.while (%a = %init, ...) : (T) -> T { before } do { ^bb0(...): after }`

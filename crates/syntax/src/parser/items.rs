@@ -22,13 +22,7 @@ pub(super) enum BraceKind {
 }
 
 /// Op names that are written without a dialect prefix.
-const UNDOTTED_OPS: &[&str] = &[
-    "return",
-    "call",
-    "call_indirect",
-    "module",
-    "unrealized_conversion_cast",
-];
+const UNDOTTED_OPS: &[&str] = &["return", "call", "call_indirect", "module", "unrealized_conversion_cast"];
 
 pub(super) fn is_op_name(text: &str) -> bool {
     (text.contains('.') && !text.ends_with('.')) || UNDOTTED_OPS.contains(&text)
@@ -158,8 +152,7 @@ impl Parser<'_> {
         self.start(ERROR);
         let mut consumed = false;
         loop {
-            if self.at(EOF) || (consumed && self.at_op_boundary()) || (self.at(R_BRACE) && consumed)
-            {
+            if self.at(EOF) || (consumed && self.at_op_boundary()) || (self.at(R_BRACE) && consumed) {
                 break;
             }
             if self.at(R_BRACE) {
@@ -343,27 +336,17 @@ impl Parser<'_> {
                         open,
                         codes::UNCLOSED_DELIMITER,
                         format!("unclosed `{open_text}`"),
-                        &format!(
-                            "add the missing `{}`",
-                            if closer == R_PAREN { ")" } else { "]" }
-                        ),
+                        &format!("add the missing `{}`", if closer == R_PAREN { ")" } else { "]" }),
                     );
                     break;
                 }
-                BARE_ID
-                    if self.at_line_start()
-                        && is_op_name(self.current_text())
-                        && self.nth(1) != EQ =>
-                {
+                BARE_ID if self.at_line_start() && is_op_name(self.current_text()) && self.nth(1) != EQ => {
                     // The next op starts: this group was never closed.
                     self.error_at(
                         open,
                         codes::UNCLOSED_DELIMITER,
                         format!("unclosed `{open_text}`"),
-                        &format!(
-                            "add the missing `{}`",
-                            if closer == R_PAREN { ")" } else { "]" }
-                        ),
+                        &format!("add the missing `{}`", if closer == R_PAREN { ")" } else { "]" }),
                     );
                     break;
                 }
@@ -403,10 +386,7 @@ impl Parser<'_> {
     pub(super) fn value_use(&mut self) {
         self.start(VALUE_USE);
         self.bump();
-        if self.at(HASH_ID)
-            && self.glued_to_prev()
-            && self.current_text()[1..].bytes().all(|b| b.is_ascii_digit())
-        {
+        if self.at(HASH_ID) && self.glued_to_prev() && self.current_text()[1..].bytes().all(|b| b.is_ascii_digit()) {
             self.bump();
         }
         self.finish();
@@ -452,10 +432,7 @@ impl Parser<'_> {
                     }
                 }
                 _ => {
-                    self.expected(
-                        "an attribute name",
-                        "attribute names are identifiers or strings: `{name = value}`",
-                    );
+                    self.expected("an attribute name", "attribute names are identifiers or strings: `{name = value}`");
                     self.start(ERROR);
                     self.bump();
                     self.balanced_run(Stop::DictEntry);
@@ -572,14 +549,10 @@ impl Parser<'_> {
             if stack.is_empty() {
                 match stop {
                     None => return,
-                    Some(Stop::DictEntry)
-                        if matches!(kind, COMMA | R_BRACE | R_PAREN | R_BRACK | R_ANGLE | EOF) =>
-                    {
+                    Some(Stop::DictEntry) if matches!(kind, COMMA | R_BRACE | R_PAREN | R_BRACK | R_ANGLE | EOF) => {
                         return
                     }
-                    Some(Stop::Boundary)
-                        if self.at_op_boundary() || matches!(kind, R_PAREN | R_BRACK | R_ANGLE) =>
-                    {
+                    Some(Stop::Boundary) if self.at_op_boundary() || matches!(kind, R_PAREN | R_BRACK | R_ANGLE) => {
                         return
                     }
                     _ => {}
@@ -636,11 +609,7 @@ impl Parser<'_> {
                     }
                 }
                 _ => {
-                    if !open_text.is_empty()
-                        && self.at_line_start()
-                        && self.at_op_boundary()
-                        && kind != R_BRACE
-                    {
+                    if !open_text.is_empty() && self.at_line_start() && self.at_op_boundary() && kind != R_BRACE {
                         self.error_at(
                             open,
                             codes::UNCLOSED_DELIMITER,

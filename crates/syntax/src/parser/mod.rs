@@ -194,13 +194,7 @@ impl<'t> Parser<'t> {
 
     // ---- diagnostics ----
 
-    fn error_at(
-        &mut self,
-        range: TextRange,
-        code: &'static str,
-        message: impl Into<String>,
-        help: &str,
-    ) {
+    fn error_at(&mut self, range: TextRange, code: &'static str, message: impl Into<String>, help: &str) {
         let mut diagnostic = Diagnostic::error(code, message).with_primary(FileId(0), range, "");
         if !help.is_empty() {
             diagnostic = diagnostic.with_help(help);
@@ -212,12 +206,7 @@ impl<'t> Parser<'t> {
     fn expected(&mut self, what: &str, help: &str) {
         let found = describe(self.current(), self.current_text());
         let range = self.current_range();
-        self.error_at(
-            range,
-            codes::EXPECTED,
-            format!("expected {what}, found {found}"),
-            help,
-        );
+        self.error_at(range, codes::EXPECTED, format!("expected {what}, found {found}"), help);
     }
 
     fn expect(&mut self, kind: SyntaxKind, what: &str) -> bool {
@@ -293,10 +282,7 @@ fn describe(kind: SyntaxKind, text: &str) -> String {
 }
 
 /// Parses a whole text (one chunk) into a tree; returns the builder's nodes and the errors.
-pub(crate) fn parse_tokens(
-    text: &str,
-    tokens: &Tokens,
-) -> (Vec<crate::tree::NodeData>, Vec<Diagnostic>) {
+pub(crate) fn parse_tokens(text: &str, tokens: &Tokens) -> (Vec<crate::tree::NodeData>, Vec<Diagnostic>) {
     let mut parser = Parser::new(text, tokens);
     parser.builder.start(SOURCE_FILE, 0);
     parser.source_file_items();

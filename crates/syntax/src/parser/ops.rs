@@ -106,10 +106,7 @@ impl Parser<'_> {
             }
             self.finish();
         } else {
-            self.expected(
-                "`(` and the operand list of a generic-form op",
-                "write `\"dialect.op\"(%a, %b)`",
-            );
+            self.expected("`(` and the operand list of a generic-form op", "write `\"dialect.op\"(%a, %b)`");
         }
         if self.at(L_BRACK) {
             self.start(SUCCESSOR_LIST);
@@ -181,15 +178,11 @@ impl Parser<'_> {
                 sizes_after_in: true,
                 ..BodyOpts::default()
             }),
-            "linalg.map" | "linalg.reduce" => self.custom_body(BodyOpts {
-                typed_args_before_region: true,
-                ..BodyOpts::default()
-            }),
+            "linalg.map" | "linalg.reduce" => {
+                self.custom_body(BodyOpts { typed_args_before_region: true, ..BodyOpts::default() })
+            }
             "air.launch" | "air.segment" | "air.herd" | "air.rank" => self.air_hierarchy(name),
-            "air.pipeline.stage" => self.custom_body(BodyOpts {
-                assign_keywords: &["args"],
-                ..BodyOpts::default()
-            }),
+            "air.pipeline.stage" => self.custom_body(BodyOpts { assign_keywords: &["args"], ..BodyOpts::default() }),
             "air.execute" => self.air_execute(),
             "air.channel.put" | "air.channel.get" => self.air_channel_io(name),
             "air.dma_memcpy_nd" => self.air_dma(),
@@ -206,41 +199,24 @@ impl Parser<'_> {
                 break;
             }
             match self.current() {
-                BARE_ID
-                    if self.nth(1) == L_PAREN
-                        && opts.assign_keywords.contains(&self.current_text()) =>
-                {
+                BARE_ID if self.nth(1) == L_PAREN && opts.assign_keywords.contains(&self.current_text()) => {
                     self.bump();
                     self.assign_list(ASSIGN_LIST);
                 }
-                BARE_ID
-                    if self.nth(1) == L_PAREN
-                        && opts.id_keywords.contains(&self.current_text()) =>
-                {
+                BARE_ID if self.nth(1) == L_PAREN && opts.id_keywords.contains(&self.current_text()) => {
                     self.bump();
                     self.id_list();
                 }
-                BARE_ID
-                    if self.nth(1) == L_PAREN
-                        && opts.typed_keywords.contains(&self.current_text()) =>
-                {
+                BARE_ID if self.nth(1) == L_PAREN && opts.typed_keywords.contains(&self.current_text()) => {
                     self.bump();
                     self.func_signature();
                 }
-                BARE_ID
-                    if opts.sizes_after_in
-                        && self.current_text() == "in"
-                        && self.nth(1) == L_PAREN =>
-                {
+                BARE_ID if opts.sizes_after_in && self.current_text() == "in" && self.nth(1) == L_PAREN => {
                     self.bump();
                     self.assign_list(SIZE_LIST);
                 }
-                BARE_ID if self.current_text() == "attributes" && self.nth(1) == L_BRACE => {
-                    self.attributes_clause()
-                }
-                L_PAREN if opts.typed_args_before_region && self.typed_args_then_region() => {
-                    self.func_signature()
-                }
+                BARE_ID if self.current_text() == "attributes" && self.nth(1) == L_BRACE => self.attributes_clause(),
+                L_PAREN if opts.typed_args_before_region && self.typed_args_then_region() => self.func_signature(),
                 R_PAREN | R_BRACK => {
                     let range = self.current_range();
                     let text = self.current_text().to_string();
@@ -308,12 +284,7 @@ impl Parser<'_> {
                     self.finish();
                 }
                 EOF | R_BRACE | L_BRACE => {
-                    self.error_at(
-                        open,
-                        codes::UNCLOSED_DELIMITER,
-                        "unclosed `(`",
-                        "add the missing `)`",
-                    );
+                    self.error_at(open, codes::UNCLOSED_DELIMITER, "unclosed `(`", "add the missing `)`");
                     break;
                 }
                 _ => {
@@ -339,12 +310,7 @@ impl Parser<'_> {
                 COMMA => self.bump(),
                 PERCENT_ID => self.bump_as(ARG_DEF),
                 EOF | R_BRACE | L_BRACE => {
-                    self.error_at(
-                        open,
-                        codes::UNCLOSED_DELIMITER,
-                        "unclosed `(`",
-                        "add the missing `)`",
-                    );
+                    self.error_at(open, codes::UNCLOSED_DELIMITER, "unclosed `(`", "add the missing `)`");
                     break;
                 }
                 _ => {

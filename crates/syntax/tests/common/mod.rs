@@ -57,22 +57,11 @@ pub fn corpus_files(dir: &Path) -> Vec<CorpusFile> {
             if path.is_dir() {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "mlir") {
-                let relpath = path
-                    .strip_prefix(dir)
-                    .unwrap()
-                    .to_string_lossy()
-                    .replace('\\', "/");
+                let relpath = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
-                let (split, valid) = flags
-                    .get(&relpath)
-                    .copied()
-                    .unwrap_or((text.contains(air_syntax::SPLIT_MARKER), true));
-                files.push(CorpusFile {
-                    relpath,
-                    path,
-                    split,
-                    valid,
-                });
+                let (split, valid) =
+                    flags.get(&relpath).copied().unwrap_or((text.contains(air_syntax::SPLIT_MARKER), true));
+                files.push(CorpusFile { relpath, path, split, valid });
             }
         }
     }
