@@ -113,7 +113,8 @@ impl Lexer<'_> {
                 self.tokens.push(WHITESPACE, start);
             }
             b'/' if self.peek(1) == b'/' => {
-                while self.pos < self.bytes.len() && self.bytes[self.pos] != b'\n' {
+                // MLIR's `skipComment` ends a comment at a line feed or a carriage return.
+                while self.pos < self.bytes.len() && !matches!(self.bytes[self.pos], b'\n' | b'\r') {
                     self.pos += 1;
                 }
                 self.tokens.push(COMMENT, start);

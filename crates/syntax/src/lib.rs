@@ -63,6 +63,8 @@ pub fn parse(text: &str) -> Parse {
 }
 
 /// Checks that `bytes` are UTF-8; otherwise a diagnostic at the first invalid byte.
+// The error is the diagnostic the CLI prints; it is built once per file, so its size is moot.
+#[allow(clippy::result_large_err)]
 pub fn decode_utf8(bytes: &[u8], file: FileId) -> Result<&str, Diagnostic> {
     std::str::from_utf8(bytes).map_err(|err| {
         let offset = err.valid_up_to() as u32;

@@ -14,7 +14,7 @@
 use crate::codes;
 use crate::kind::SyntaxKind::{self, *};
 use crate::tree::{NodeId, SyntaxNode, SyntaxTree, TokenId};
-use air_diagnostics::{Diagnostic, FileId};
+use air_diagnostics::{Diagnostic, FileId, LineIndex};
 use rustc_hash::FxHashMap;
 
 /// How a value is defined.
@@ -67,6 +67,56 @@ impl Scopes {
     pub fn def_at(&self, node: NodeId) -> Option<&Def> {
         let idx = self.defs.binary_search_by_key(&node, |def| def.node).ok()?;
         Some(&self.defs[idx])
+    }
+
+    /// A readable listing of the resolution, for tests and debugging: every definition with
+    /// its kind and scope, every use with the definition it resolves to (`line:col` of its
+    /// name), and the errors.
+    pub fn debug_dump(&self, tree: &SyntaxTree) -> String {
+        use std::fmt::Write as _;
+        let text = tree.text();
+        let lines = LineIndex::new(text);
+        let at = |offset: u32| {
+            let lc = lines.line_col(offset, text);
+            format!("{}:{}", lc.line, lc.col)
+        };
+        let mut out = String::from("defs:\n");
+        for def in &self.defs {
+            let token = tree.token(def.token);
+            let kind = match def.kind {
+                DefKind::Result => "result",
+                DefKind::BlockArg => "block-arg",
+                DefKind::RegionArg => "region-arg",
+            };
+            let count = if def.count == 1 { String::new() } else { format!(":{}", def.count) };
+            let _ = writeln!(
+                out,
+                "  {} {}{count} {kind} in {:?}",
+                at(token.text_range().start),
+                token.text(),
+                tree.node(def.scope)
+            );
+        }
+        out.push_str("uses:\n");
+        for (use_node, def) in &self.uses {
+            let node = tree.node(*use_node);
+            let target = match def {
+                Some(def) => {
+                    let token = tree.token(self.defs[*def as usize].token);
+                    format!("{} {}", at(token.text_range().start), token.text())
+                }
+                None => "unresolved".to_string(),
+            };
+            let _ = writeln!(out, "  {} {} -> {target}", at(node.text_range().start), node.text());
+        }
+        if !self.errors.is_empty() {
+            out.push_str("errors:\n");
+            for error in &self.errors {
+                let start = error.primary.as_ref().map(|l| l.range.start).unwrap_or(0);
+                let _ = writeln!(out, "  {} {} {}", error.code, at(start), error.message);
+            }
+        }
+        out
     }
 }
 

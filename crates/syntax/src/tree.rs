@@ -92,27 +92,55 @@ impl SyntaxTree {
         out
     }
 
-    /// Pretty debug dump of the tree, one node or token per line (for tests).
+    /// Debug dump of the tree for tests and debugging: one line per node (`KIND@start..end`)
+    /// and per significant token (`KIND@start..end "text"`), interleaved in document order and
+    /// indented by depth. Trivia (whitespace, comments) is left out. Iterative, so any depth
+    /// is fine.
     pub fn debug_dump(&self) -> String {
+        use std::fmt::Write as _;
         let mut out = String::new();
-        let mut depth_stack: Vec<u32> = Vec::new();
-        for node in self.nodes() {
-            while let Some(&end) = depth_stack.last() {
-                if node.id > end {
-                    depth_stack.pop();
+        // Open nodes, innermost last.
+        let mut open: Vec<u32> = Vec::new();
+        let mut next_node = 0u32;
+        let node_count = self.nodes.len() as u32;
+        let token_count = self.tokens.len() as u32;
+        let mut token = 0u32;
+        loop {
+            // Close the nodes that end here and have no children left to print.
+            while let Some(&top) = open.last() {
+                let data = &self.nodes[top as usize];
+                if data.end_token <= token && next_node > data.subtree_end {
+                    open.pop();
                 } else {
                     break;
                 }
             }
-            let indent = "  ".repeat(depth_stack.len());
-            let range = node.text_range();
-            out.push_str(&format!("{indent}{:?}@{}..{}\n", node.kind(), range.start, range.end));
-            for token in node.direct_tokens() {
-                if !token.kind().is_trivia() {
-                    out.push_str(&format!("{indent}  {:?} {:?}\n", token.kind(), token.text()));
+            let parent_ok = |id: u32| {
+                let parent = self.nodes[id as usize].parent;
+                match open.last() {
+                    Some(&top) => parent == top,
+                    None => parent == NONE,
                 }
+            };
+            if next_node < node_count && self.nodes[next_node as usize].first_token <= token && parent_ok(next_node) {
+                let node = SyntaxNode { tree: self, id: next_node };
+                let range = node.text_range();
+                let indent = "  ".repeat(open.len());
+                let _ = writeln!(out, "{indent}{:?}@{}..{}", node.kind(), range.start, range.end);
+                open.push(next_node);
+                next_node += 1;
+                continue;
             }
-            depth_stack.push(self.nodes[node.id as usize].subtree_end);
+            if token >= token_count {
+                break;
+            }
+            let tok = SyntaxToken { tree: self, idx: token };
+            if !tok.kind().is_trivia() {
+                let range = tok.text_range();
+                let indent = "  ".repeat(open.len());
+                let _ = writeln!(out, "{indent}{:?}@{}..{} {:?}", tok.kind(), range.start, range.end, tok.text());
+            }
+            token += 1;
         }
         out
     }

@@ -51,7 +51,8 @@ impl<'t> Parser<'t> {
             if kind.is_trivia() {
                 if *kind == WHITESPACE {
                     let range = tokens.range(idx);
-                    if bytes[range.start as usize..range.end as usize].contains(&b'\n') {
+                    // A carriage return ends a line too (comments end there, as in MLIR).
+                    if bytes[range.start as usize..range.end as usize].iter().any(|b| matches!(b, b'\n' | b'\r')) {
                         newline = true;
                     }
                 }

@@ -1,5 +1,6 @@
 //! Helpers shared by the syntax crate's integration tests.
-#![allow(dead_code)]
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::{Path, PathBuf};
 
