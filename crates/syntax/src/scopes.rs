@@ -309,13 +309,21 @@ fn resolve_use<'t>(
         let index: u32 = hash.text()[1..].parse().unwrap_or(u32::MAX);
         let def_data = defs[def as usize];
         if index >= def_data.count {
+            let count = def_data.count;
+            let defines = if count == 1 {
+                format!("`{name}` defines 1 value (`{name}#0`)")
+            } else {
+                format!("`{name}` defines {count} values (`{name}#0` to `{name}#{}`)", count - 1)
+            };
             errors.push(
                 Diagnostic::error(
                     codes::RESULT_INDEX_OUT_OF_RANGE,
-                    format!("result `{name}{}` is out of range: `{name}` has {} value(s)", hash.text(), def_data.count),
+                    format!("result number out of range: `{name}{}` does not exist", hash.text()),
                 )
-                .with_primary(FileId(0), node.text_range(), "")
-                .with_secondary(FileId(0), tree.token(def_data.token).text_range(), "defined here"),
+                .with_primary(FileId(0), node.text_range(), "no such result")
+                .with_secondary(FileId(0), tree.token(def_data.token).text_range(), "defined here")
+                .with_note(defines)
+                .with_help(format!("use a result number below {count}, or declare more results with `{name}:N = ...`")),
             );
         }
     }
