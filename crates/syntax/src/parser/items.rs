@@ -4,6 +4,7 @@
 use super::Parser;
 use crate::codes;
 use crate::kind::SyntaxKind::{self, *};
+use air_diagnostics::TextRange;
 
 /// Where a flat balanced run stops (at nesting depth 0).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -168,17 +169,37 @@ impl Parser<'_> {
         self.finish();
     }
 
-    /// Consumes one balanced `(..)`/`[..]`/`{..}` group flat, without nodes or diagnostics.
+    /// Consumes one balanced `(..)`/`[..]`/`{..}` group flat, without nodes. Already inside
+    /// error recovery, so the only diagnostic is for an opener still unclosed at the end of
+    /// the input (otherwise `{{{` would only say "expected an operation").
     fn skip_balanced_flat(&mut self) {
-        let mut open: Vec<SyntaxKind> = Vec::new();
+        let mut open: Vec<(SyntaxKind, TextRange)> = Vec::new();
         loop {
             let kind = self.current();
             if kind == EOF {
+                if let Some(&(closer, range)) = open.first() {
+                    let opener = match closer {
+                        R_PAREN => "(",
+                        R_BRACK => "[",
+                        _ => "{",
+                    };
+                    let closer_text = match closer {
+                        R_PAREN => ")",
+                        R_BRACK => "]",
+                        _ => "}",
+                    };
+                    self.error_at(
+                        range,
+                        codes::UNCLOSED_DELIMITER,
+                        format!("unclosed `{opener}`: the input ends before its `{closer_text}`"),
+                        &format!("add the missing `{closer_text}`"),
+                    );
+                }
                 break;
             }
             if matches!(kind, L_PAREN | L_BRACK | L_BRACE) {
-                open.push(kind.closer().unwrap_or(R_PAREN));
-            } else if matches!(kind, R_PAREN | R_BRACK | R_BRACE) && open.last() == Some(&kind) {
+                open.push((kind.closer().unwrap_or(R_PAREN), self.current_range()));
+            } else if matches!(kind, R_PAREN | R_BRACK | R_BRACE) && open.last().map(|o| o.0) == Some(kind) {
                 open.pop();
             }
             self.bump();

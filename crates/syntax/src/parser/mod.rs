@@ -23,7 +23,7 @@ use crate::tree::Builder;
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 
 /// How many nested regions, ops and bracket groups the recursive parser descends into.
-pub const MAX_DEPTH: u32 = 192;
+pub const MAX_DEPTH: u32 = 128;
 
 pub(crate) struct Parser<'t> {
     text: &'t str,
