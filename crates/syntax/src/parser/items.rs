@@ -115,6 +115,16 @@ impl Parser<'_> {
         }
     }
 
+    /// The current token starts an op in a way no attribute entry can: results `%r = ` or
+    /// a dotted op name followed by something other than `=`, `,` or `}`.
+    fn starts_an_op_plainly(&self) -> bool {
+        match self.current() {
+            PERCENT_ID => self.looks_like_result_list(),
+            BARE_ID => is_op_name(self.current_text()) && !matches!(self.nth(1), EQ | COMMA | R_BRACE | COLON),
+            _ => false,
+        }
+    }
+
     /// `%a [: N] (, %b [: N])* =` from here.
     pub(super) fn looks_like_result_list(&self) -> bool {
         let mut n = 0;
@@ -172,7 +182,7 @@ impl Parser<'_> {
     /// Consumes one balanced `(..)`/`[..]`/`{..}` group flat, without nodes. Already inside
     /// error recovery, so the only diagnostic is for an opener still unclosed at the end of
     /// the input (otherwise `{{{` would only say "expected an operation").
-    fn skip_balanced_flat(&mut self) {
+    pub(super) fn skip_balanced_flat(&mut self) {
         let mut open: Vec<(SyntaxKind, TextRange)> = Vec::new();
         loop {
             let kind = self.current();
@@ -421,6 +431,17 @@ impl Parser<'_> {
         let open = self.current_range();
         self.bump();
         loop {
+            if self.at_line_start() && self.starts_an_op_plainly() {
+                // A new line that plainly starts an op: the `}` is missing (typically a string
+                // left unterminated on the line above swallowed it).
+                self.error_at(
+                    open,
+                    codes::UNCLOSED_DELIMITER,
+                    "unclosed `{` of this attribute dictionary",
+                    "add the missing `}`",
+                );
+                break;
+            }
             match self.current() {
                 R_BRACE => {
                     self.bump();
@@ -527,9 +548,9 @@ impl Parser<'_> {
         self.finish();
     }
 
-    /// `T (, T)*`
-    pub(super) fn type_list(&mut self) {
-        self.start(TYPE_LIST);
+    /// `T (, T)*`; returns the `TYPE_LIST` node.
+    pub(super) fn type_list(&mut self) -> u32 {
+        let node = self.start(TYPE_LIST);
         loop {
             self.type_();
             if !self.eat(COMMA) {
@@ -537,6 +558,21 @@ impl Parser<'_> {
             }
         }
         self.finish();
+        node
+    }
+
+    /// Number of children of kind `kind` of the (finished) node `node`.
+    pub(super) fn child_count(&self, node: u32, kind: SyntaxKind) -> usize {
+        let nodes = &self.builder.nodes;
+        let mut count = 0;
+        let mut child = nodes[node as usize].first_child;
+        while child != crate::tree::NONE {
+            if nodes[child as usize].kind == kind {
+                count += 1;
+            }
+            child = nodes[child as usize].next_sibling;
+        }
+        count
     }
 
     // ---- flat balanced runs ----
@@ -588,7 +624,7 @@ impl Parser<'_> {
                             open,
                             codes::UNCLOSED_DELIMITER,
                             format!("unclosed `{open_text}`"),
-                            "add the matching closing delimiter",
+                            &format!("add the missing `{}`", closer_text(stack.first().copied())),
                         );
                     }
                     return;
@@ -614,7 +650,7 @@ impl Parser<'_> {
                             open,
                             codes::UNCLOSED_DELIMITER,
                             format!("unclosed `{open_text}`"),
-                            "add the matching closing delimiter",
+                            &format!("add the missing `{}`", closer_text(stack.first().copied())),
                         );
                         return;
                     } else {
@@ -623,8 +659,11 @@ impl Parser<'_> {
                         self.error_at(
                             range,
                             codes::UNBALANCED_CLOSER,
-                            format!("mismatched `{text}`"),
-                            "check the brackets",
+                            format!("mismatched `{text}`: it does not close the innermost open bracket"),
+                            &format!(
+                                "the innermost open bracket needs `{}` first; remove this `{text}` or add the missing closer",
+                                closer_text(top)
+                            ),
                         );
                         self.bump();
                     }
@@ -635,7 +674,7 @@ impl Parser<'_> {
                             open,
                             codes::UNCLOSED_DELIMITER,
                             format!("unclosed `{open_text}`"),
-                            "add the matching closing delimiter",
+                            &format!("add the missing `{}`", closer_text(stack.first().copied())),
                         );
                         return;
                     }
@@ -643,5 +682,16 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+}
+
+/// The text of a closing delimiter kind (for help messages).
+fn closer_text(kind: Option<SyntaxKind>) -> &'static str {
+    match kind {
+        Some(R_PAREN) => ")",
+        Some(R_BRACK) => "]",
+        Some(R_BRACE) => "}",
+        Some(R_ANGLE) => ">",
+        _ => "closing delimiter",
     }
 }

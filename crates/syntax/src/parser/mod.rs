@@ -203,11 +203,17 @@ impl<'t> Parser<'t> {
         self.errors.push(diagnostic);
     }
 
-    /// "expected X, found Y" at the current token.
+    /// "expected X, found Y" at the current token. Silent at a character the lexer already
+    /// reported (one diagnostic per problem). Without a specific help, the help says to write
+    /// the expected thing there.
     fn expected(&mut self, what: &str, help: &str) {
+        if self.at(ERROR_TOKEN) {
+            return;
+        }
         let found = describe(self.current(), self.current_text());
         let range = self.current_range();
-        self.error_at(range, codes::EXPECTED, format!("expected {what}, found {found}"), help);
+        let help = if help.is_empty() { format!("write {what} here") } else { help.to_string() };
+        self.error_at(range, codes::EXPECTED, format!("expected {what}, found {found}"), &help);
     }
 
     fn expect(&mut self, kind: SyntaxKind, what: &str) -> bool {
@@ -271,12 +277,17 @@ impl<'t> Parser<'t> {
     }
 }
 
-/// A short description of a token for "found ..." messages.
+/// A short description of a token for "found ..." messages; control characters are escaped
+/// so that they cannot garble a terminal.
 fn describe(kind: SyntaxKind, text: &str) -> String {
     match kind {
         EOF => "end of input".to_string(),
         _ => {
-            let shown: String = text.chars().take(40).collect();
+            let shown: String = text
+                .chars()
+                .take(40)
+                .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+                .collect();
             format!("`{shown}`")
         }
     }
