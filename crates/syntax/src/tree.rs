@@ -86,8 +86,10 @@ impl SyntaxTree {
     /// Prints the tree by concatenating its tokens: always equal to the parsed text.
     pub fn print(&self) -> String {
         let mut out = String::with_capacity(self.text.len());
-        for token in self.tokens() {
-            out.push_str(token.text());
+        // Token by token (not a copy of `text`), so that the round-trip tests check the
+        // invariant that the tokens tile the text; slicing the starts directly keeps it fast.
+        for bounds in self.tokens.starts.windows(2) {
+            out.push_str(self.text.get(bounds[0] as usize..bounds[1] as usize).unwrap_or(""));
         }
         out
     }
@@ -417,6 +419,10 @@ pub(crate) struct Builder {
 }
 
 impl Builder {
+    pub fn with_capacity(nodes: usize) -> Builder {
+        Builder { nodes: Vec::with_capacity(nodes), stack: Vec::new() }
+    }
+
     pub fn start(&mut self, kind: SyntaxKind, first_token: u32) -> u32 {
         let id = self.nodes.len() as u32;
         let parent = match self.stack.last_mut() {
