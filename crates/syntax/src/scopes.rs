@@ -157,17 +157,27 @@ const NO_DEF: u32 = u32::MAX;
 /// holds the innermost visible definition of each name, and an undo log restores the outer
 /// one when a region closes (a scoped symbol table without a map per scope).
 pub fn resolve(tree: &SyntaxTree) -> Scopes {
-    let mut scopes = Scopes::default();
+    // Sized exactly up front: growing by doubling would briefly hold two copies (peak memory).
+    let (mut n_defs, mut n_uses) = (0usize, 0usize);
+    for node in &tree.nodes {
+        match node.kind {
+            RESULT | BLOCK_ARG | ARG_DEF => n_defs += 1,
+            VALUE_USE => n_uses += 1,
+            _ => {}
+        }
+    }
+    let mut scopes = Scopes { defs: Vec::with_capacity(n_defs), uses: Vec::with_capacity(n_uses), errors: Vec::new() };
     let mut name_ids: FxHashMap<&str, u32> = FxHashMap::default();
     name_ids.reserve(tree.token_count() / 16 + 16);
     // The interned name of each def.
-    let mut def_names: Vec<u32> = Vec::new();
+    let mut def_names: Vec<u32> = Vec::with_capacity(n_defs);
     // `(region, def)` for the arguments an op binds for its region, and `(op, first def,
     // count)` for op results; both end up in increasing node order and are read by cursors.
     let mut region_args: Vec<(u32, u32)> = Vec::new();
     let mut op_results: Vec<(u32, u32, u32)> = Vec::new();
     // The first definition of each name in each scope, for forward references.
     let mut first_in_scope: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+    first_in_scope.reserve(n_defs);
 
     // Pass 1: every definition, with where it is visible, in document order (so the results
     // of one op are contiguous in `defs`).

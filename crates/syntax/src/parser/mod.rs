@@ -43,8 +43,10 @@ pub(crate) struct Parser<'t> {
 
 impl<'t> Parser<'t> {
     pub(crate) fn new(text: &'t str, tokens: &'t Tokens) -> Parser<'t> {
-        let mut sig = Vec::with_capacity(tokens.len() / 2 + 1);
-        let mut line_start = Vec::with_capacity(tokens.len() / 2 + 1);
+        // Sized exactly: growing these would briefly hold two copies (peak memory).
+        let significant = tokens.kinds.iter().filter(|kind| !kind.is_trivia()).count() + 1;
+        let mut sig = Vec::with_capacity(significant);
+        let mut line_start = Vec::with_capacity(significant);
         let mut newline = true;
         let bytes = text.as_bytes();
         for (idx, kind) in tokens.kinds.iter().enumerate() {
