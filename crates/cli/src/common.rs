@@ -67,7 +67,6 @@ pub enum Format {
 /// An input file's raw bytes and display name.
 pub struct RawInput {
     pub name: String,
-    pub path: Option<PathBuf>,
     pub bytes: Vec<u8>,
 }
 
@@ -76,10 +75,10 @@ pub fn read_input(path: &Path) -> anyhow::Result<RawInput> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
-        return Ok(RawInput { name: "<stdin>".to_string(), path: None, bytes });
+        return Ok(RawInput { name: "<stdin>".to_string(), bytes });
     }
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    Ok(RawInput { name: path.display().to_string(), path: Some(path.to_path_buf()), bytes })
+    Ok(RawInput { name: path.display().to_string(), bytes })
 }
 
 /// Registers a raw input in `sources`. Non-UTF-8 input gets a diagnostic at the first bad

@@ -120,6 +120,7 @@ impl Parser<'_> {
         if self.at(L_BRACE) {
             self.region();
         }
+        self.trailing_loc();
         if !self.at_op_boundary() {
             self.malformed(name, "the body `{`, or the end of the op");
         }
@@ -314,8 +315,16 @@ impl Parser<'_> {
         }
     }
 
+    /// Any op may end with a location, `loc(...)`.
+    fn trailing_loc(&mut self) {
+        if self.at_keyword("loc") && self.nth(1) == L_PAREN {
+            self.loc();
+        }
+    }
+
     /// Anything left before the next op is an error; it is kept and read generically.
     fn air_trailing(&mut self, name: &str) {
+        self.trailing_loc();
         if !self.at_op_boundary() {
             let range = self.current_range();
             let found = super::describe(self.current(), self.current_text());
