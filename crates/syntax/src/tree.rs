@@ -28,8 +28,6 @@ pub(crate) struct NodeData {
     /// First token (inclusive) and end token (exclusive) covered by the node.
     pub first_token: u32,
     pub end_token: u32,
-    pub first_child: u32,
-    pub next_sibling: u32,
     /// Largest node id in this node's subtree.
     pub subtree_end: u32,
 }
@@ -197,11 +195,14 @@ impl<'a> SyntaxNode<'a> {
     }
 
     pub fn children(&self) -> impl Iterator<Item = SyntaxNode<'a>> {
+        // Pre-order: the first child follows its parent, and each next sibling follows the
+        // previous sibling's subtree, up to the end of the parent's subtree.
         let tree = self.tree;
-        let first = self.data().first_child;
-        std::iter::successors((first != NONE).then_some(SyntaxNode { tree, id: first }), move |node| {
-            let next = node.data().next_sibling;
-            (next != NONE).then_some(SyntaxNode { tree, id: next })
+        let end = self.data().subtree_end;
+        let first = self.id + 1;
+        std::iter::successors((first <= end).then_some(SyntaxNode { tree, id: first }), move |node| {
+            let next = node.data().subtree_end + 1;
+            (next <= end).then_some(SyntaxNode { tree, id: next })
         })
     }
 
@@ -414,8 +415,8 @@ impl<'a> SyntaxToken<'a> {
 #[derive(Default)]
 pub(crate) struct Builder {
     pub nodes: Vec<NodeData>,
-    /// Open nodes with their last finished child.
-    stack: Vec<(u32, u32)>,
+    /// Open nodes, innermost last.
+    stack: Vec<u32>,
 }
 
 impl Builder {
@@ -425,33 +426,14 @@ impl Builder {
 
     pub fn start(&mut self, kind: SyntaxKind, first_token: u32) -> u32 {
         let id = self.nodes.len() as u32;
-        let parent = match self.stack.last_mut() {
-            Some((parent, last_child)) => {
-                if *last_child == NONE {
-                    self.nodes[*parent as usize].first_child = id;
-                } else {
-                    self.nodes[*last_child as usize].next_sibling = id;
-                }
-                *last_child = id;
-                *parent
-            }
-            None => NONE,
-        };
-        self.nodes.push(NodeData {
-            kind,
-            parent,
-            first_token,
-            end_token: first_token,
-            first_child: NONE,
-            next_sibling: NONE,
-            subtree_end: id,
-        });
-        self.stack.push((id, NONE));
+        let parent = self.stack.last().copied().unwrap_or(NONE);
+        self.nodes.push(NodeData { kind, parent, first_token, end_token: first_token, subtree_end: id });
+        self.stack.push(id);
         id
     }
 
     pub fn finish(&mut self, end_token: u32) {
-        if let Some((id, _)) = self.stack.pop() {
+        if let Some(id) = self.stack.pop() {
             let last = self.nodes.len() as u32 - 1;
             let node = &mut self.nodes[id as usize];
             node.end_token = end_token.max(node.first_token);

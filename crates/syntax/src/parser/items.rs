@@ -563,14 +563,16 @@ impl Parser<'_> {
 
     /// Number of children of kind `kind` of the (finished) node `node`.
     pub(super) fn child_count(&self, node: u32, kind: SyntaxKind) -> usize {
+        // Pre-order: children are the subtrees that follow `node` up to its subtree's end.
         let nodes = &self.builder.nodes;
+        let end = nodes[node as usize].subtree_end;
         let mut count = 0;
-        let mut child = nodes[node as usize].first_child;
-        while child != crate::tree::NONE {
+        let mut child = node + 1;
+        while child <= end {
             if nodes[child as usize].kind == kind {
                 count += 1;
             }
-            child = nodes[child as usize].next_sibling;
+            child = nodes[child as usize].subtree_end + 1;
         }
         count
     }
