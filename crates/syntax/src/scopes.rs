@@ -338,8 +338,9 @@ fn resolve_use<'t>(
     defs: &[Def],
     errors: &mut Vec<Diagnostic>,
 ) -> Option<u32> {
-    let mut tokens = node.significant_tokens();
-    let name_token = tokens.next()?;
+    // A `VALUE_USE` starts at its `%name` token; a result number `#N` is glued to it.
+    let (first, end) = node.token_range();
+    let name_token = tree.token(TokenId(first));
     let name = name_token.text();
     // A name never defined anywhere has no id and cannot resolve.
     let found = lookup.name_ids.get(name).and_then(|&name_id| {
@@ -361,7 +362,8 @@ fn resolve_use<'t>(
         );
         return None;
     };
-    if let Some(hash) = tokens.next().filter(|t| t.kind() == HASH_ID) {
+    let hash = (first + 1 < end).then(|| tree.token(TokenId(first + 1))).filter(|t| t.kind() == HASH_ID);
+    if let Some(hash) = hash {
         let index: u32 = hash.text()[1..].parse().unwrap_or(u32::MAX);
         let def_data = defs[def as usize];
         if index >= def_data.count {
