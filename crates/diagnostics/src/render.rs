@@ -133,7 +133,16 @@ pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, options: RenderOptio
             previous = Some(*line);
             let (start, end) = src.line_index.line_range(*line, &src.text);
             let line_text = src.text.get(start as usize..end as usize).unwrap_or("");
-            let shown = line_text.replace('\t', " ");
+            // Tabs become spaces and other control characters U+FFFD, one character each so that
+            // carets stay aligned and raw escapes in the input cannot drive the terminal.
+            let shown: String = line_text
+                .chars()
+                .map(|c| match c {
+                    '\t' => ' ',
+                    c if c.is_control() => '\u{FFFD}',
+                    c => c,
+                })
+                .collect();
             let number = format!("{:>gutter$}", line + 1);
             let _ = writeln!(out, "{} {}", palette.frame(&format!("{number} |")), shown.trim_end());
             for (label, primary) in group {
@@ -219,6 +228,19 @@ mod tests {
         let (sources, diagnostic) = sample();
         assert!(!render(&diagnostic, &sources, RenderOptions { color: false }).contains('\x1b'));
         assert!(render(&diagnostic, &sources, RenderOptions { color: true }).contains("\x1b[1;31m"));
+    }
+
+    #[test]
+    fn control_characters_in_the_source_line_are_shown_as_replacement_characters() {
+        let mut sources = SourceMap::new();
+        let file = sources.add("bin.mlir", "\u{1}\u{1b}[0m x\ty");
+        let diagnostic =
+            Diagnostic::error("AS0101", "unexpected character").with_primary(file, TextRange::new(6, 7), "here");
+        let rendered = render(&diagnostic, &sources, RenderOptions { color: false });
+        assert_eq!(
+            rendered,
+            "error[AS0101]: unexpected character\n --> bin.mlir:1:7\n  |\n1 | \u{FFFD}\u{FFFD}[0m x y\n  |       ^ here\n"
+        );
     }
 
     #[test]

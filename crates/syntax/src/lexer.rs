@@ -73,6 +73,13 @@ pub fn lex(text: &str) -> (Tokens, Vec<Diagnostic>) {
 }
 
 impl Lexer<'_> {
+    /// Advances past the longest run of bytes satisfying `accept` (a slice scan: the hot
+    /// loops of the lexer, without a bounds check per byte).
+    fn skip_while(&mut self, accept: impl Fn(u8) -> bool) {
+        let rest = &self.bytes[self.pos..];
+        self.pos += rest.iter().position(|&b| !accept(b)).unwrap_or(rest.len());
+    }
+
     fn peek(&self, ahead: usize) -> u8 {
         self.bytes.get(self.pos + ahead).copied().unwrap_or(0)
     }
@@ -107,15 +114,12 @@ impl Lexer<'_> {
         let byte = self.bytes[start];
         match byte {
             b' ' | b'\t' | b'\n' | b'\r' => {
-                while matches!(self.peek(0), b' ' | b'\t' | b'\n' | b'\r') {
-                    self.pos += 1;
-                }
+                self.skip_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
                 self.tokens.push(WHITESPACE, start);
             }
             b'/' if self.peek(1) == b'/' => {
-                while self.pos < self.bytes.len() && self.bytes[self.pos] != b'\n' {
-                    self.pos += 1;
-                }
+                // MLIR's `skipComment` ends a comment at a line feed or a carriage return.
+                self.skip_while(|b| !matches!(b, b'\n' | b'\r'));
                 self.tokens.push(COMMENT, start);
             }
             b'%' | b'#' | b'!' | b'^' => {
@@ -150,9 +154,7 @@ impl Lexer<'_> {
                     self.string_body();
                     self.tokens.push(AT_ID, start);
                 } else if self.peek(0).is_ascii_alphabetic() || self.peek(0) == b'_' {
-                    while is_bare_continue(self.peek(0)) {
-                        self.pos += 1;
-                    }
+                    self.skip_while(is_bare_continue);
                     self.tokens.push(AT_ID, start);
                 } else {
                     self.pos = start;
@@ -170,9 +172,7 @@ impl Lexer<'_> {
             b'0'..=b'9' => self.number(start),
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 self.pos += 1;
-                while is_bare_continue(self.peek(0)) {
-                    self.pos += 1;
-                }
+                self.skip_while(is_bare_continue);
                 self.tokens.push(BARE_ID, start);
             }
             b'{' if self.peek(1) == b'-' && self.peek(2) == b'#' => {
@@ -220,14 +220,10 @@ impl Lexer<'_> {
     fn suffix_id(&mut self) -> bool {
         let first = self.peek(0);
         if first.is_ascii_digit() {
-            while self.peek(0).is_ascii_digit() {
-                self.pos += 1;
-            }
+            self.skip_while(|b| b.is_ascii_digit());
             true
         } else if is_suffix_start(first) {
-            while is_suffix_continue(self.peek(0)) {
-                self.pos += 1;
-            }
+            self.skip_while(is_suffix_continue);
             true
         } else {
             false
@@ -288,24 +284,18 @@ impl Lexer<'_> {
             self.tokens.push(INT, start);
             return;
         }
-        while self.peek(0).is_ascii_digit() {
-            self.pos += 1;
-        }
+        self.skip_while(|b| b.is_ascii_digit());
         if self.peek(0) != b'.' {
             self.tokens.push(INT, start);
             return;
         }
         self.pos += 1;
-        while self.peek(0).is_ascii_digit() {
-            self.pos += 1;
-        }
+        self.skip_while(|b| b.is_ascii_digit());
         if matches!(self.peek(0), b'e' | b'E') {
             let sign = usize::from(matches!(self.peek(1), b'+' | b'-'));
             if self.peek(1 + sign).is_ascii_digit() {
                 self.pos += 1 + sign;
-                while self.peek(0).is_ascii_digit() {
-                    self.pos += 1;
-                }
+                self.skip_while(|b| b.is_ascii_digit());
             }
         }
         self.tokens.push(FLOAT, start);

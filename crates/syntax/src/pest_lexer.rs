@@ -75,14 +75,14 @@ pub fn lex_with_pest(text: &str) -> (Tokens, Vec<Diagnostic>) {
             let span = pair.as_span();
             tokens.kinds.push(kind);
             tokens.starts.push(span.start() as u32);
-            collect_errors(pair, kind, &mut errors);
+            collect_errors(pair, &mut errors);
         }
     }
     tokens.starts.push(text.len() as u32);
     (tokens, errors)
 }
 
-fn collect_errors(pair: Pair<'_, Rule>, kind: SyntaxKind, errors: &mut Vec<Diagnostic>) {
+fn collect_errors(pair: Pair<'_, Rule>, errors: &mut Vec<Diagnostic>) {
     let span = pair.as_span();
     let range = TextRange::new(span.start() as u32, span.end() as u32);
     match pair.as_rule() {
@@ -108,12 +108,12 @@ fn collect_errors(pair: Pair<'_, Rule>, kind: SyntaxKind, errors: &mut Vec<Diagn
                     if grandchild.as_rule() == Rule::unterminated {
                         unterminated = true;
                     } else {
-                        collect_errors(grandchild, kind, errors);
+                        collect_errors(grandchild, errors);
                     }
                 }
             }
             Rule::unterminated => unterminated = true,
-            _ => collect_errors(child, kind, errors),
+            _ => collect_errors(child, errors),
         }
     }
     if unterminated {

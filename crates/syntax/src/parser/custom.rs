@@ -2,6 +2,7 @@
 //! `scf.for`/`affine.for`, `scf.parallel`/`affine.parallel`/`scf.forall` and `scf.while`.
 //! (`gpu.launch` and `linalg.map`/`linalg.reduce` use options of the fallback reader.)
 
+use super::items::BraceKind;
 use super::ops::BodyOpts;
 use super::Parser;
 use crate::codes;
@@ -50,12 +51,14 @@ impl Parser<'_> {
                     break;
                 }
                 COMMA | ELLIPSIS => self.bump(),
-                EOF | R_BRACE => {
+                // A `{` that is not an argument's attribute dictionary is the body: the `)`
+                // is missing.
+                EOF | R_BRACE | L_BRACE => {
                     self.error_at(
                         open,
                         codes::UNCLOSED_DELIMITER,
                         "unclosed `(` of the signature",
-                        "add the missing `)`",
+                        "add the missing `)` after the last argument",
                     );
                     break;
                 }
@@ -70,7 +73,7 @@ impl Parser<'_> {
                     } else {
                         self.type_();
                     }
-                    if self.at(L_BRACE) {
+                    if self.at(L_BRACE) && self.brace_kind() == BraceKind::Dict {
                         self.attr_dict();
                     }
                     if self.at_keyword("loc") && self.nth(1) == L_PAREN {

@@ -37,6 +37,8 @@ impl Parser<'_> {
                 self.bump_as(OP_NAME);
                 self.custom_tail(name);
             }
+            // Already reported by the lexer.
+            ERROR_TOKEN => self.recover_until_boundary(),
             _ => {
                 let range = self.current_range();
                 let found = super::describe(self.current(), self.current_text());
@@ -259,8 +261,8 @@ impl Parser<'_> {
 
     /// `(%a = %b, %c = %d)`: each an `ASSIGN` of an `ARG_DEF` and a `VALUE_USE`. The comma
     /// between pairs is optional and a trailing comma is accepted (AIR's size lists).
-    pub(super) fn assign_list(&mut self, kind: crate::kind::SyntaxKind) {
-        self.start(kind);
+    pub(super) fn assign_list(&mut self, kind: crate::kind::SyntaxKind) -> u32 {
+        let node = self.start(kind);
         let open = self.current_range();
         self.bump(); // `(`
         loop {
@@ -273,14 +275,19 @@ impl Parser<'_> {
                 PERCENT_ID => {
                     self.start(ASSIGN);
                     self.bump_as(ARG_DEF);
-                    if self.expect(EQ, "`=` between the argument and its value") {
+                    if self.eat(EQ) {
                         if self.at(PERCENT_ID) {
                             self.value_use();
                         } else {
-                            self.expected("a value `%name` after `=`", "");
+                            self.expected("a value `%name` after `=`", "write `%inner=%outer`");
+                        }
+                    } else {
+                        self.expected("`=` between the argument and its value", "write `%inner=%outer`");
+                        // `%a %b`: read `%b` as the value, not as the next definition.
+                        if self.at(PERCENT_ID) {
+                            self.value_use();
                         }
                     }
-                    // `%a = %b : type` (scf.forall shared_outs has none; tolerate it anyway).
                     self.finish();
                 }
                 EOF | R_BRACE | L_BRACE => {
@@ -294,11 +301,12 @@ impl Parser<'_> {
             }
         }
         self.finish();
+        node
     }
 
     /// `(%a, %b)`: each an `ARG_DEF`.
-    pub(super) fn id_list(&mut self) {
-        self.start(ID_LIST);
+    pub(super) fn id_list(&mut self) -> u32 {
+        let node = self.start(ID_LIST);
         let open = self.current_range();
         self.bump(); // `(`
         loop {
@@ -320,5 +328,6 @@ impl Parser<'_> {
             }
         }
         self.finish();
+        node
     }
 }

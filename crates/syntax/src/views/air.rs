@@ -282,8 +282,16 @@ fn index_entries(list: SyntaxNode<'_>) -> Vec<IndexEntry<'_>> {
         match element.kind() {
             MINUS => negative = true,
             INT => {
-                if let Some(value) = parse_int_literal(element.text()) {
-                    out.push(IndexEntry::Const(if negative { -value } else { value }));
+                // `checked_neg`: `-0x8000000000000000` has no positive counterpart.
+                let value = parse_int_literal(element.text()).and_then(|value| {
+                    if negative {
+                        value.checked_neg()
+                    } else {
+                        Some(value)
+                    }
+                });
+                if let Some(value) = value {
+                    out.push(IndexEntry::Const(value));
                 }
                 negative = false;
             }

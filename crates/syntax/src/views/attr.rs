@@ -99,7 +99,7 @@ pub fn attr_int(value: SyntaxNode<'_>) -> Option<i64> {
     let mut tokens = value.significant_tokens();
     let first = tokens.next()?;
     match first.kind() {
-        MINUS => tokens.next().and_then(|t| parse_int_literal(t.text())).map(|v| -v),
+        MINUS => tokens.next().and_then(|t| parse_int_literal(t.text())).and_then(i64::checked_neg),
         INT => parse_int_literal(first.text()),
         BARE_ID if first.text() == "true" => Some(1),
         BARE_ID if first.text() == "false" => Some(0),
