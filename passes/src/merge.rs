@@ -485,8 +485,9 @@ fn merge_checked(
     let with_resources: Vec<&ParsedSlice> =
         slices.iter().filter(|s| s.parse.tree.root().child(SyntaxKind::FILE_METADATA).is_some()).collect();
     if with_resources.len() > 1 {
-        let mut diagnostic = Diagnostic::error(codes::RESOURCES_CONFLICT, "more than one slice has a `{-# ... #-}` resource section")
-            .with_help("merging dialect resources is not supported; keep the resources in one slice");
+        let mut diagnostic =
+            Diagnostic::error(codes::RESOURCES_CONFLICT, "more than one slice has a `{-# ... #-}` resource section")
+                .with_help("merging dialect resources is not supported; keep the resources in one slice");
         for slice in &with_resources {
             if let Some(node) = slice.parse.tree.root().child(SyntaxKind::FILE_METADATA) {
                 diagnostic = if diagnostic.primary.is_none() {
