@@ -25,7 +25,7 @@ fn bench_merge(c: &mut Criterion) {
                         .map(|(idx, text)| ParsedSlice::new(FileId(idx as u32), format!("s{idx}.mlir"), text))
                         .collect();
                     let plan = zero_config_plan("fused", &slices, &[]).expect("plan");
-                    merge(&plan, &slices).expect("merge")
+                    merge(&plan, slices).expect("merge")
                 })
             },
         );

@@ -36,6 +36,12 @@ fn indentation_of(node: SyntaxNode<'_>) -> String {
 /// first line gets `to` too. Only whitespace changes (MLIR tokens never span lines).
 pub fn reindent(text: &str, from: &str, to: &str) -> String {
     let mut out = String::with_capacity(text.len() + 64);
+    reindent_into(text, from, to, &mut out);
+    out
+}
+
+/// [`reindent`], appending to `out`.
+fn reindent_into(text: &str, from: &str, to: &str, out: &mut String) {
     for (idx, line) in text.split('\n').enumerate() {
         if idx > 0 {
             out.push('\n');
@@ -52,7 +58,6 @@ pub fn reindent(text: &str, from: &str, to: &str) -> String {
         out.push_str(to);
         out.push_str(stripped);
     }
-    out
 }
 
 fn print_node(printer: &Printer<'_>, node: SyntaxNode<'_>, to: &str, out: &mut String) {
@@ -72,7 +77,8 @@ pub struct Assembled {
 /// Builds the merged module's text.
 pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[AssemblySlice<'_>]) -> Assembled {
     let mut bodies = Vec::new();
-    let mut out = String::new();
+    let inputs: usize = slices.iter().map(|s| s.parse.tree.text().len()).sum();
+    let mut out = String::with_capacity(inputs + inputs / 8 + 4096);
     let printers: Vec<Printer<'_>> = slices.iter().map(|s| Printer::new(s.parse, s.rewrite)).collect();
     for (slice, printer) in slices.iter().zip(&printers) {
         for alias in &slice.aliases {
@@ -127,9 +133,16 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
         };
         let (start, _) = first.node().token_range();
         let (_, end) = last.node().token_range();
-        let mut text = String::new();
-        printer.print_range(start, end, &mut text);
-        out.push_str(&reindent(&text, &indentation_of(first.node()), "    "));
+        let from = indentation_of(first.node());
+        if from == "    " {
+            // Already at the body's indentation: print straight into the output.
+            out.push_str("    ");
+            printer.print_range(start, end, &mut out);
+        } else {
+            let mut text = String::new();
+            printer.print_range(start, end, &mut text);
+            reindent_into(&text, &from, "    ", &mut out);
+        }
         bodies.push((body_start, out.len() as u32));
         out.push('\n');
     }

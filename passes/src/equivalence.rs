@@ -24,6 +24,10 @@ use air_syntax::{Parse, SyntaxKind, SyntaxToken};
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The message of an output that does not parse.
+pub const PARSE_CHECK_MESSAGE: &str =
+    "internal error: the merged module does not parse cleanly (this is a bug in air-stitch; please report it with the inputs)";
+
 /// What the check needs to know about one slice.
 pub struct SliceFacts<'a> {
     pub prefix: &'a str,
@@ -75,7 +79,7 @@ struct Names {
 }
 
 impl Names {
-    fn new(merged: &Parse, ops: &[Op<'_>], facts: &SliceFacts<'_>) -> Names {
+    fn new(ops: &[Op<'_>], facts: &SliceFacts<'_>) -> Names {
         let source_args = facts
             .kernel
             .args
@@ -101,35 +105,40 @@ impl Names {
                 }
             }
         }
-        let _ = merged;
         Names { source_args, merged_args, forwards }
     }
 }
 
-/// The merged function's ops whose text starts inside `range`.
-fn merged_ops_in<'a>(merged: &'a Parse, func_name: &str, range: (u32, u32)) -> Vec<Op<'a>> {
-    let func = air_syntax::views::module_ops(merged.tree.root())
-        .into_iter()
-        .filter_map(air_syntax::views::FuncOp::cast)
-        .find(|f| f.name() == func_name);
-    func.map(|f| f.op().body_ops())
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|op| {
-            let start = op.node().text_range().start;
-            range.0 <= start && start < range.1
-        })
-        .collect()
-}
-
-/// Checks every slice; returns the mismatches as internal errors.
-pub fn check_equivalence(merged: &Parse, func_name: &str, slices: &[SliceFacts<'_>]) -> Vec<Diagnostic> {
+/// Checks every slice against the part of the merged text assembly placed it in. Each part is
+/// parsed on its own (its ops are complete; only values from outside it stay unresolved, which
+/// this check does not need), so the whole output is never held as a tree next to the slices.
+pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
-    let merged_text = merged.tree.text();
     let lines = LineIndex::new(merged_text);
     for facts in slices {
-        let top_ops = merged_ops_in(merged, func_name, facts.body);
-        let names = Names::new(merged, &top_ops, facts);
+        let (start, end) = facts.body;
+        let Some(part) = merged_text.get(start as usize..end as usize) else {
+            errors.push(Diagnostic::error(
+                codes::INTERNAL_CHECK,
+                format!("internal error: slice `{}` is missing from the merged module", facts.prefix),
+            ));
+            continue;
+        };
+        let merged = air_syntax::parse(part);
+        if !merged.errors.is_empty() {
+            // Syntax errors (not the unresolved values a part may have): report as the parse
+            // check would.
+            let mut diagnostic = Diagnostic::error(codes::INTERNAL_CHECK, PARSE_CHECK_MESSAGE);
+            for error in merged.errors.iter().take(5) {
+                let at =
+                    lines.line_col(start + error.primary.as_ref().map(|l| l.range.start).unwrap_or(0), merged_text);
+                diagnostic = diagnostic.with_note(format!("merged output {}:{}: {}", at.line, at.col, error.message));
+            }
+            errors.push(diagnostic);
+            continue;
+        }
+        let top_ops: Vec<Op<'_>> = merged.tree.root().children_of(SyntaxKind::OPERATION).map(Op).collect();
+        let names = Names::new(&top_ops, facts);
         // Merged ops, looking through wrapper launches.
         let mut merged_ops: Vec<Op<'_>> = Vec::new();
         for op in top_ops {
@@ -164,11 +173,14 @@ pub fn check_equivalence(merged: &Parse, func_name: &str, slices: &[SliceFacts<'
             }
             for (source_op, merged_op) in source_ops.iter().zip(&merged_ops) {
                 if let Some(problem) = compare_op(*source_op, *merged_op, facts, &names) {
-                    let at = lines.line_col(merged_op.node().text_range().start, merged_text);
+                    let at = lines.line_col(start + merged_op.node().text_range().start, merged_text);
                     errors.push(
                         Diagnostic::error(
                             codes::INTERNAL_CHECK,
-                            format!("internal error: the merged op at line {} differs from its source in slice `{}`: {problem}", at.line, facts.prefix),
+                            format!(
+                                "internal error: the merged op at line {} differs from its source in slice `{}`: {problem}",
+                                at.line, facts.prefix
+                            ),
                         )
                         .with_note("this is a bug in air-stitch; please report it with the inputs"),
                     );

@@ -155,8 +155,9 @@ const HAS_VALUE: u8 = 16;
 pub struct Printer<'a> {
     parse: &'a Parse,
     rewrite: &'a Rewrite,
-    /// For each `PERCENT_ID` token that is a use or a definition: its value.
-    value_of_token: FxHashMap<u32, ValueKey>,
+    /// `(token, definition token)` for every `PERCENT_ID` that is a definition or a resolved
+    /// use, sorted by token (definitions and uses both come in document order).
+    value_of_token: Vec<(u32, u32)>,
     /// One byte of flags per token, so that untouched tokens cost no look-up.
     flags: Vec<u8>,
 }
@@ -165,19 +166,19 @@ impl<'a> Printer<'a> {
     pub fn new(parse: &'a Parse, rewrite: &'a Rewrite) -> Printer<'a> {
         let tree = &parse.tree;
         let mut flags = vec![0u8; tree.token_count()];
-        let mut value_of_token = FxHashMap::default();
-        value_of_token.reserve(parse.scopes.defs.len() + parse.scopes.uses.len());
-        for def in &parse.scopes.defs {
-            value_of_token.insert(def.token.0, ValueKey::Def(def.token));
-        }
-        for (use_node, def) in &parse.scopes.uses {
-            let Some(def) = def else { continue };
+        // Definitions (sorted by token) and uses (in document order, so sorted too), merged.
+        let defs = parse.scopes.defs.iter().map(|def| (def.token.0, def.token.0));
+        let uses = parse.scopes.uses.iter().filter_map(|(use_node, def)| {
+            let def = (*def)?;
             // A VALUE_USE node starts with its PERCENT_ID token.
             let (token, _) = tree.node(*use_node).token_range();
-            let def_token = parse.scopes.defs[*def as usize].token;
-            value_of_token.insert(token, ValueKey::Def(def_token));
-        }
-        for &token in value_of_token.keys() {
+            Some((token, parse.scopes.defs[def as usize].token.0))
+        });
+        let mut value_of_token: Vec<(u32, u32)> = Vec::with_capacity(parse.scopes.defs.len() + parse.scopes.uses.len());
+        value_of_token.extend(defs);
+        value_of_token.extend(uses);
+        value_of_token.sort_unstable();
+        for &(token, _) in &value_of_token {
             if let Some(flag) = flags.get_mut(token as usize) {
                 *flag |= HAS_VALUE;
             }
@@ -287,7 +288,7 @@ impl<'a> Printer<'a> {
             }
         }
         if flags & HAS_VALUE != 0 {
-            let key = self.rewrite.use_overrides.get(&idx).copied().or_else(|| self.value_of_token.get(&idx).copied());
+            let key = self.rewrite.use_overrides.get(&idx).copied().or_else(|| self.value_of_token(idx));
             if let Some(key) = key {
                 self.push_value(key, out);
                 return;
@@ -316,6 +317,7 @@ impl<'a> Printer<'a> {
 
     /// The value an original `PERCENT_ID` token stands for (definition or resolved use).
     pub fn value_of_token(&self, idx: u32) -> Option<ValueKey> {
-        self.value_of_token.get(&idx).copied()
+        let at = self.value_of_token.binary_search_by_key(&idx, |(token, _)| *token).ok()?;
+        Some(ValueKey::Def(TokenId(self.value_of_token[at].1)))
     }
 }

@@ -53,12 +53,18 @@ impl Parse {
 
 /// Parses `text` (one chunk: split on `// -----` first if needed).
 pub fn parse(text: &str) -> Parse {
-    let (tokens, mut errors) = lexer::lex(text);
-    let (nodes, parse_errors) = parser::parse_tokens(text, &tokens);
+    parse_owned(text.to_string())
+}
+
+/// Parses `text`, which the tree then owns (no copy; get it back with
+/// [`SyntaxTree::into_text`]).
+pub fn parse_owned(text: String) -> Parse {
+    let (tokens, mut errors) = lexer::lex(&text);
+    let (nodes, parse_errors) = parser::parse_tokens(&text, &tokens);
     errors.extend(parse_errors);
     errors.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
-    let errors = tidy_errors(text, errors);
-    let tree = SyntaxTree { text: text.to_string(), tokens, nodes };
+    let errors = tidy_errors(&text, errors);
+    let tree = SyntaxTree { text, tokens, nodes };
     let scopes = scopes::resolve(&tree);
     Parse { tree, errors, scopes }
 }

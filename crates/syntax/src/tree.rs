@@ -51,6 +51,11 @@ impl SyntaxTree {
         &self.text
     }
 
+    /// The parsed text, giving up the tree.
+    pub fn into_text(self) -> String {
+        self.text
+    }
+
     pub fn root(&self) -> SyntaxNode<'_> {
         SyntaxNode { tree: self, id: 0 }
     }

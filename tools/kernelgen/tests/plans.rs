@@ -45,7 +45,7 @@ fn every_reference_plan_merges_with_its_launch_and_argument_counts() {
             let file: FileId = sources.add(slice.file.clone(), text.clone());
             slices.push(ParsedSlice::new(file, slice.file.clone(), &text));
         }
-        let merged = merge(&plan, &slices).unwrap_or_else(|e| panic!("{name}:\n{}", render(&e, &sources)));
+        let merged = merge(&plan, slices).unwrap_or_else(|e| panic!("{name}:\n{}", render(&e, &sources)));
         assert!(merged.warnings.is_empty(), "{name}:\n{}", render(&merged.warnings, &sources));
         if let Err(problems) = common::parse_clean(&merged.text) {
             panic!("{name}: merged output does not parse cleanly:\n{problems}");

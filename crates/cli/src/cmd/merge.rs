@@ -131,7 +131,8 @@ impl Opts {
             }
         };
 
-        let merged = match merge(&plan, &slices) {
+        let slice_count = slices.len();
+        let merged = match merge(&plan, slices) {
             Ok(merged) => merged,
             Err(errors) => {
                 common::emit(&errors, &sources, &self.global);
@@ -153,7 +154,7 @@ impl Opts {
         };
         eprintln!(
             "merged {} slices into {target}: {} launches, {} arguments",
-            slices.len(),
+            slice_count,
             merged.launches,
             plan.args.len()
         );
