@@ -7,7 +7,7 @@
 //! never touched. Values introduced by earlier passes (a wrapper's arguments) are prefixed too.
 //! Precondition: the file parsed without errors.
 
-use crate::rewrite::{Rewrite, ValueKey};
+use crate::rewrite::Rewrite;
 use air_syntax::Parse;
 
 #[derive(Clone, Debug)]
@@ -18,13 +18,16 @@ pub struct PrefixSsa {
 impl PrefixSsa {
     pub const NAME: &'static str = "prefix-ssa";
 
-    pub fn run(&self, parse: &Parse, mut rewrite: Rewrite) -> Rewrite {
-        let keys: Vec<ValueKey> =
-            parse.scopes.defs.iter().map(|def| ValueKey::Def(def.token)).chain(rewrite.synthetic_keys()).collect();
-        for key in keys {
-            let name = rewrite.value_name(&parse.tree, key);
-            rewrite.rename_value(key, format!("{}_{name}", self.prefix));
+    pub fn run(&self, _parse: &Parse, mut rewrite: Rewrite) -> Rewrite {
+        // Values renamed one by one so far get the prefix now; all others through the rule
+        // (one string instead of one per value).
+        for name in rewrite.value_names.values_mut() {
+            *name = format!("{}_{name}", self.prefix);
         }
+        rewrite.value_prefix = Some(match rewrite.value_prefix.take() {
+            Some(inner) => format!("{}_{inner}", self.prefix),
+            None => self.prefix.clone(),
+        });
         rewrite
     }
 }

@@ -73,8 +73,11 @@ impl Fragment {
 /// The overlay. Passes take one and return an updated one.
 #[derive(Clone, Debug, Default)]
 pub struct Rewrite {
-    /// Current name (without `%`) of renamed values.
+    /// Current name (without `%`) of values renamed one by one.
     pub value_names: FxHashMap<ValueKey, String>,
+    /// A prefix for every value not in `value_names` (`q` prints `%0` as `%q_0`): prefix-ssa
+    /// renames every value, so it sets this rule instead of storing a name per value.
+    pub value_prefix: Option<String>,
     /// Original names of synthetic values.
     pub synthetic_values: Vec<String>,
     /// Names (without `@`) of synthetic symbols.
@@ -111,12 +114,26 @@ impl Rewrite {
 
     /// The current name (without `%`) of a value.
     pub fn value_name(&self, tree: &SyntaxTree, key: ValueKey) -> String {
+        let mut out = String::new();
+        self.push_value_name(tree, key, &mut out);
+        out
+    }
+
+    /// Appends the current name (without `%`) of a value.
+    pub fn push_value_name(&self, tree: &SyntaxTree, key: ValueKey, out: &mut String) {
         if let Some(name) = self.value_names.get(&key) {
-            return name.clone();
+            out.push_str(name);
+            return;
+        }
+        if let Some(prefix) = &self.value_prefix {
+            out.push_str(prefix);
+            out.push('_');
         }
         match key {
-            ValueKey::Def(token) => tree.token(token).text().trim_start_matches('%').to_string(),
-            ValueKey::Synthetic(idx) => self.synthetic_values.get(idx as usize).cloned().unwrap_or_default(),
+            ValueKey::Def(token) => out.push_str(tree.token(token).text().trim_start_matches('%')),
+            ValueKey::Synthetic(idx) => {
+                out.push_str(self.synthetic_values.get(idx as usize).map(String::as_str).unwrap_or(""))
+            }
         }
     }
 
@@ -267,15 +284,7 @@ impl<'a> Printer<'a> {
 
     fn push_value(&self, key: ValueKey, out: &mut String) {
         out.push('%');
-        match self.rewrite.value_names.get(&key) {
-            Some(name) => out.push_str(name),
-            None => match key {
-                ValueKey::Def(token) => out.push_str(self.parse.tree.token(token).text().trim_start_matches('%')),
-                ValueKey::Synthetic(idx) => {
-                    out.push_str(self.rewrite.synthetic_values.get(idx as usize).map(String::as_str).unwrap_or(""))
-                }
-            },
-        }
+        self.rewrite.push_value_name(&self.parse.tree, key, out);
     }
 
     fn token_body(&self, idx: u32, out: &mut String) {
