@@ -35,6 +35,11 @@ impl ParsedSlice {
     pub fn new(file: FileId, name: impl Into<String>, text: &str) -> ParsedSlice {
         ParsedSlice { file, name: name.into(), parse: air_syntax::parse(text) }
     }
+
+    /// Parses a text shared with the caller (no copy).
+    pub fn from_shared(file: FileId, name: impl Into<String>, text: std::sync::Arc<String>) -> ParsedSlice {
+        ParsedSlice { file, name: name.into(), parse: air_syntax::parse_shared(text) }
+    }
 }
 
 /// The result of a successful merge.

@@ -96,6 +96,28 @@ pub fn register(sources: &mut SourceMap, raw: &RawInput) -> (FileId, Result<(), 
     }
 }
 
+/// Like [`register`], but consumes the input and shares its text with the source map (for
+/// commands that keep large parsed inputs alive, such as `merge`).
+pub fn register_shared(sources: &mut SourceMap, raw: RawInput) -> (FileId, Result<std::sync::Arc<String>, Diagnostic>) {
+    match String::from_utf8(raw.bytes) {
+        Ok(text) => {
+            let text = std::sync::Arc::new(text);
+            (sources.add_shared(raw.name, text.clone()), Ok(text))
+        }
+        Err(err) => {
+            let bytes = err.into_bytes();
+            let raw = RawInput { name: raw.name, bytes };
+            let (file, decoded) = register(sources, &raw);
+            (
+                file,
+                Err(decoded
+                    .err()
+                    .unwrap_or_else(|| Diagnostic::error(air_syntax::codes::NOT_UTF8, "input is not valid UTF-8"))),
+            )
+        }
+    }
+}
+
 /// Prints diagnostics to stderr (text) — the default for every subcommand.
 pub fn emit(diagnostics: &[Diagnostic], sources: &SourceMap, global: &GlobalOpts) {
     let options = global.render_options();

@@ -59,6 +59,12 @@ pub fn parse(text: &str) -> Parse {
 /// Parses `text`, which the tree then owns (no copy; get it back with
 /// [`SyntaxTree::into_text`]).
 pub fn parse_owned(text: String) -> Parse {
+    parse_shared(std::sync::Arc::new(text))
+}
+
+/// Parses a shared text: the tree keeps a reference instead of a copy (the CLI shares it with
+/// the diagnostics' source map).
+pub fn parse_shared(text: std::sync::Arc<String>) -> Parse {
     let (tokens, mut errors) = lexer::lex(&text);
     let (nodes, parse_errors) = parser::parse_tokens(&text, &tokens);
     errors.extend(parse_errors);

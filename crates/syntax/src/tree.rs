@@ -35,7 +35,8 @@ pub(crate) struct NodeData {
 /// A parsed text: tokens, nodes, and the text itself.
 #[derive(Clone)]
 pub struct SyntaxTree {
-    pub(crate) text: String,
+    /// Shared so a caller can keep the same text (e.g. for diagnostics) without a copy.
+    pub(crate) text: std::sync::Arc<String>,
     pub(crate) tokens: Tokens,
     pub(crate) nodes: Vec<NodeData>,
 }
@@ -51,9 +52,14 @@ impl SyntaxTree {
         &self.text
     }
 
-    /// The parsed text, giving up the tree.
+    /// The parsed text, giving up the tree (no copy unless the text is shared elsewhere).
     pub fn into_text(self) -> String {
-        self.text
+        std::sync::Arc::try_unwrap(self.text).unwrap_or_else(|shared| shared.as_ref().clone())
+    }
+
+    /// The parsed text, shared.
+    pub fn shared_text(&self) -> std::sync::Arc<String> {
+        self.text.clone()
     }
 
     pub fn root(&self) -> SyntaxNode<'_> {
@@ -98,7 +104,7 @@ impl SyntaxTree {
             && starts.windows(2).all(|pair| pair[0] <= pair[1])
             && starts.iter().all(|&start| self.text.is_char_boundary(start as usize));
         if tiles {
-            return self.text.clone();
+            return self.text.as_ref().clone();
         }
         let mut out = String::with_capacity(self.text.len());
         for bounds in starts.windows(2) {

@@ -70,13 +70,13 @@ impl Opts {
                 match std::fs::read(&path) {
                     Ok(bytes) => {
                         inputs.push(path.clone());
-                        let raw = common::RawInput { name: path.display().to_string(), bytes };
-                        let (file, decoded) = common::register(&mut sources, &raw);
-                        match decoded {
-                            Ok(()) => slices.push(ParsedSlice::new(file, raw.name.clone(), sources.text(file))),
-                            Err(diagnostic) => {
+                        let name = path.display().to_string();
+                        let raw = common::RawInput { name: name.clone(), bytes };
+                        match common::register_shared(&mut sources, raw) {
+                            (file, Ok(text)) => slices.push(ParsedSlice::from_shared(file, name, text)),
+                            (file, Err(diagnostic)) => {
                                 diagnostics.push(diagnostic);
-                                slices.push(ParsedSlice::new(file, raw.name.clone(), ""));
+                                slices.push(ParsedSlice::new(file, name, ""));
                             }
                         }
                     }
@@ -104,10 +104,10 @@ impl Opts {
             for path in &self.files {
                 let raw = common::read_input(path)?;
                 inputs.push(path.clone());
-                let (file, decoded) = common::register(&mut sources, &raw);
-                match decoded {
-                    Ok(()) => slices.push(ParsedSlice::new(file, raw.name.clone(), sources.text(file))),
-                    Err(diagnostic) => diagnostics.push(diagnostic),
+                let name = raw.name.clone();
+                match common::register_shared(&mut sources, raw) {
+                    (file, Ok(text)) => slices.push(ParsedSlice::from_shared(file, name, text)),
+                    (_, Err(diagnostic)) => diagnostics.push(diagnostic),
                 }
             }
             if !diagnostics.is_empty() {
