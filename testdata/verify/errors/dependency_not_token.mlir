@@ -1,4 +1,5 @@
 // Seeded: an index value in a dependency list.
+// expect: AS0505
 func.func @f() {
   %c1 = arith.constant 1 : index
   %t = air.wait_all async

@@ -1,5 +1,6 @@
 // Seeded: the herd body uses `%buf`, defined in the segment outside the herd, instead of
 // passing it in through `args(...)`.
+// expect: AS0501
 func.func @f() {
   %c1 = arith.constant 1 : index
   air.launch (%x) in (%sx=%c1) {

@@ -1,4 +1,5 @@
 // Seeded: two ids but one size.
+// expect: AS0504
 func.func @f() {
   %c4 = arith.constant 4 : index
   air.launch (%x) in (%sx=%c4) {

@@ -1,4 +1,5 @@
 // Seeded: a herd terminator in a segment body, and a launch terminator that is not last.
+// expect: AS0506 AS0506
 func.func @f() {
   %c1 = arith.constant 1 : index
   air.launch (%x) in (%sx=%c1) {

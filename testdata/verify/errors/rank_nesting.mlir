@@ -1,4 +1,5 @@
 // Seeded: an `air.rank` inside a segment (AIR's RankOp verifier forbids it).
+// expect: AS0512
 func.func @f() {
   %c1 = arith.constant 1 : index
   air.launch (%x) in (%sx=%c1) {

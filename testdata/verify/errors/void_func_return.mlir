@@ -1,4 +1,5 @@
 // Seeded: `return` gives a value although `@f` declares no results.
+// expect: AS0510
 func.func @f(%arg0: memref<64xbf16>) {
   %c1 = arith.constant 1 : index
   air.launch (%x) in (%sx=%c1) args(%a=%arg0) : memref<64xbf16> {

@@ -107,6 +107,13 @@ impl<'i, 'a> Writer<'i, 'a> {
         let has_terminator = body.last().is_some_and(|last| last.name() == plan.terminator.name());
         if has_terminator {
             self.walk(inner, region);
+        } else if let (Some(first), Some(last), false) = (body.first(), body.last(), self.spans_lines(inner)) {
+            // A one-line body (`{ memref.dealloc %m : T }`): one op per line, as MLIR prints.
+            let first_start = first.node().text_range().start;
+            let last_end = last.node().text_range().end;
+            self.push_generated(&format!("\n{op_indent}  "), anchor);
+            self.walk(TextRange::new(first_start, last_end), region);
+            self.push_generated(&format!("\n{op_indent}  {terminator}\n{op_indent}"), anchor);
         } else {
             let last_end = body.last().map(|o| o.node().text_range().end).unwrap_or(inner.start);
             let body_indent = match body.first() {

@@ -243,6 +243,11 @@ impl<'i, 'a> Writer<'i, 'a> {
         name
     }
 
+    /// Whether a chunk range contains a line break.
+    fn spans_lines(&self, range: TextRange) -> bool {
+        self.chunk[range.start as usize..range.end as usize].contains('\n')
+    }
+
     /// Indentation of the line `offset` is on.
     fn indent_at(&self, offset: u32) -> &'a str {
         let whole = offset + self.input.offset;
