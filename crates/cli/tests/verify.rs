@@ -1,6 +1,8 @@
 //! The `air-stitch verify` and `air-stitch print --generic` commands, end to end: exit codes,
 //! rendered diagnostics (text and JSON), the generic form on stdout, and that form accepted
 //! by `mlir-opt-22`. Outputs that depend on feature `mlir` have one snapshot per build.
+// Tests may unwrap and panic: a failure is the report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

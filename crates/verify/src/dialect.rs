@@ -102,6 +102,30 @@ impl AirOp {
         }
     }
 
+    /// The name as an MLIR string literal (the generic form's op name).
+    pub fn quoted_name(self) -> &'static str {
+        match self {
+            AirOp::Launch => "\"air.launch\"",
+            AirOp::Segment => "\"air.segment\"",
+            AirOp::Herd => "\"air.herd\"",
+            AirOp::Rank => "\"air.rank\"",
+            AirOp::LaunchTerminator => "\"air.launch_terminator\"",
+            AirOp::SegmentTerminator => "\"air.segment_terminator\"",
+            AirOp::HerdTerminator => "\"air.herd_terminator\"",
+            AirOp::RankTerminator => "\"air.rank_terminator\"",
+            AirOp::Channel => "\"air.channel\"",
+            AirOp::ChannelPut => "\"air.channel.put\"",
+            AirOp::ChannelGet => "\"air.channel.get\"",
+            AirOp::DmaMemcpyNd => "\"air.dma_memcpy_nd\"",
+            AirOp::WaitAll => "\"air.wait_all\"",
+            AirOp::Execute => "\"air.execute\"",
+            AirOp::ExecuteTerminator => "\"air.execute_terminator\"",
+            AirOp::Custom => "\"air.custom\"",
+            AirOp::Translate => "\"air.translate\"",
+            AirOp::UniverseAlloc => "\"air.universe.alloc\"",
+        }
+    }
+
     pub fn from_name(name: &str) -> Option<AirOp> {
         AirOp::ALL.iter().copied().find(|op| op.name() == name)
     }

@@ -4,6 +4,7 @@
 
 use air_syntax::views::Op;
 use air_syntax::{Element, SyntaxKind, SyntaxNode, SyntaxToken};
+use std::borrow::Cow;
 
 /// Appends `tokens` to `out`, replacing each run of trivia between significant tokens by one
 /// space and dropping leading and trailing trivia.
@@ -27,6 +28,28 @@ pub fn compact(node: SyntaxNode<'_>) -> String {
     let mut out = String::new();
     push_compact(&mut out, node.tokens());
     out
+}
+
+/// `text` itself when it is already on one line with single spaces (no copy), else `slow()`.
+fn borrow_if_compact<'a>(text: &'a str, slow: impl FnOnce() -> String) -> Cow<'a, str> {
+    let simple = !text.bytes().any(|b| matches!(b, b'\n' | b'\r' | b'\t' | b'/')) && !text.contains("  ");
+    if simple {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(slow())
+    }
+}
+
+/// [`compact`], without copying the common case of text that is already compact.
+pub fn compact_cow(node: SyntaxNode<'_>) -> Cow<'_, str> {
+    borrow_if_compact(node.text(), || compact(node))
+}
+
+/// [`compact_elements`] of elements of `source` (the tree's text), borrowing when possible.
+pub fn compact_elements_cow<'a>(source: &'a str, elements: &[Element<'a>]) -> Cow<'a, str> {
+    let (Some(first), Some(last)) = (elements.first(), elements.last()) else { return Cow::Borrowed("") };
+    let span = &source[first.text_range().start as usize..last.text_range().end as usize];
+    borrow_if_compact(span, || compact_elements(elements))
 }
 
 /// Consecutive elements of one node on one line, keeping "was there a space" between them.

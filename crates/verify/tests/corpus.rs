@@ -2,6 +2,8 @@
 //! it rejects, each with its first error, are snapshotted, with a separate snapshot for the
 //! `mlir` feature (which adds the conversion to generic form and MLIR's own verifier). The
 //! lists are the closing note's numbers; `docs/verify.md` explains each class.
+// Tests may unwrap and panic: a failure is the report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 

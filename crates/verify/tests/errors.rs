@@ -2,6 +2,8 @@
 //! errors and warnings must be the ones its `// expect:` line lists (plus `// expect-mlir:`
 //! with feature `mlir`), and the rendered diagnostics are snapshotted in full (separate
 //! snapshots with and without MLIR, whose findings add notes or errors).
+// Tests may unwrap and panic: a failure is the report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 

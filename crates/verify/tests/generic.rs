@@ -2,6 +2,8 @@
 //! `testdata/verify/generic/` and of a few representative corpus files, `mlir-opt-22`
 //! accepting the complete ones, byte-identical output for files without AIR ops, and the
 //! source map pointing generated text back at the original.
+// Tests may unwrap and panic: a failure is the report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 

@@ -3,11 +3,10 @@
 //! syntax leaves implicit. Region contents go back through the walker, so nested AIR ops are
 //! converted and everything else is copied.
 
-use super::ops::{self, GenericOp, RegionPlan};
+use super::ops::{self, RegionPlan};
 use super::Writer;
 use crate::codes;
 use crate::dialect::AirOp;
-use crate::text::{compact, quote_string};
 use air_diagnostics::{Diagnostic, TextRange};
 use air_syntax::views::{region_ops, Op};
 
@@ -28,18 +27,19 @@ impl<'i, 'a> Writer<'i, 'a> {
         }
         // Results (`%0 = `) are kept as written.
         self.verbatim(TextRange::new(range.start, anchor.start));
-        self.push_generated(&quote_string(air.name()), anchor);
+        self.push_generated(air.quoted_name(), anchor);
         self.push_generated("(", anchor);
         for (idx, operand) in generic.operands.iter().enumerate() {
             if idx > 0 {
                 self.push_generated(", ", anchor);
             }
-            self.push_generated(&compact(operand.use_node), operand.use_node.text_range());
+            // A value use is one token run (`%x`, `%x#1`): its text is already compact.
+            self.push_generated(operand.use_node.text(), operand.use_node.text_range());
         }
         self.push_generated(")", anchor);
         if !generic.props.is_empty() {
             self.push_generated(" <{", anchor);
-            for (idx, entry) in generic.props.values().enumerate() {
+            for (idx, entry) in generic.sorted_props().into_iter().enumerate() {
                 if idx > 0 {
                     self.push_generated(", ", anchor);
                 }
@@ -71,34 +71,65 @@ impl<'i, 'a> Writer<'i, 'a> {
             self.push_generated(&operand.ty, orig);
         }
         self.push_generated(") -> ", anchor);
-        self.push_generated(&result_types(&generic), anchor);
-        let loc = format!(" {}", self.loc_of(range.start));
-        self.push_generated(&loc, anchor);
+        match generic.result_types.as_slice() {
+            [single] => self.push_generated(single, anchor),
+            types => {
+                self.push_generated("(", anchor);
+                for (idx, ty) in types.iter().enumerate() {
+                    if idx > 0 {
+                        self.push_generated(", ", anchor);
+                    }
+                    self.push_generated(ty, anchor);
+                }
+                self.push_generated(")", anchor);
+            }
+        }
+        self.push_generated(" ", anchor);
+        self.push_loc(range.start, anchor);
+    }
+
+    /// `"air.x_terminator"() : () -> () loc(...)`, the terminator the custom syntax implies.
+    fn push_terminator(&mut self, plan: &RegionPlan<'a>, op_start: u32, anchor: TextRange) {
+        self.push_generated(plan.terminator.quoted_name(), anchor);
+        self.push_generated("() : () -> () ", anchor);
+        self.push_loc(op_start, anchor);
     }
 
     /// `{ ^bb0(args): body terminator }` (the caller writes the surrounding parentheses).
     fn region(&mut self, op: Op<'a>, plan: &RegionPlan<'a>, anchor: TextRange) {
         let op_start = op.node().text_range().start;
         let op_indent = self.indent_at(op_start);
-        let terminator = format!("{}() : () -> () {}", quote_string(plan.terminator.name()), self.loc_of(op_start));
         let open = plan.body.and_then(|r| r.first_token()).map(|t| t.text_range()).unwrap_or(anchor);
         self.push_generated("{", open);
         if !plan.args.is_empty() {
-            self.push_generated(&format!("\n{op_indent}^bb0("), anchor);
+            self.push_generated("\n", anchor);
+            self.push_generated(op_indent, anchor);
+            self.push_generated("^bb0(", anchor);
             for (idx, arg) in plan.args.iter().enumerate() {
                 if idx > 0 {
                     self.push_generated(", ", anchor);
                 }
                 // Without a body the header's names bind nothing (AIR's parser adds unnamed
                 // block arguments), and reusing them could clash with values visible here.
-                let name = if plan.body.is_some() { compact(arg.def) } else { self.fresh_name() };
-                self.push_generated(&name, arg.def.text_range());
-                self.push_generated(&format!(": {}", arg.ty), arg.def.text_range());
+                if plan.body.is_some() {
+                    self.push_generated(arg.def.text(), arg.def.text_range());
+                } else {
+                    let name = self.fresh_name();
+                    self.push_generated(&name, arg.def.text_range());
+                }
+                self.push_generated(": ", arg.def.text_range());
+                self.push_generated(&arg.ty, arg.def.text_range());
             }
             self.push_generated("):", anchor);
         }
         let Some(region) = plan.body else {
-            self.push_generated(&format!("\n{op_indent}  {terminator}\n{op_indent}}}"), anchor);
+            self.push_generated("\n", anchor);
+            self.push_generated(op_indent, anchor);
+            self.push_generated("  ", anchor);
+            self.push_terminator(plan, op_start, anchor);
+            self.push_generated("\n", anchor);
+            self.push_generated(op_indent, anchor);
+            self.push_generated("}", anchor);
             return;
         };
         let close = region.significant_tokens().last().map(|t| t.text_range()).unwrap_or(anchor);
@@ -111,27 +142,33 @@ impl<'i, 'a> Writer<'i, 'a> {
             // A one-line body (`{ memref.dealloc %m : T }`): one op per line, as MLIR prints.
             let first_start = first.node().text_range().start;
             let last_end = last.node().text_range().end;
-            self.push_generated(&format!("\n{op_indent}  "), anchor);
+            self.push_generated("\n", anchor);
+            self.push_generated(op_indent, anchor);
+            self.push_generated("  ", anchor);
             self.walk(TextRange::new(first_start, last_end), region);
-            self.push_generated(&format!("\n{op_indent}  {terminator}\n{op_indent}"), anchor);
+            self.push_generated("\n", anchor);
+            self.push_generated(op_indent, anchor);
+            self.push_generated("  ", anchor);
+            self.push_terminator(plan, op_start, anchor);
+            self.push_generated("\n", anchor);
+            self.push_generated(op_indent, anchor);
         } else {
             let last_end = body.last().map(|o| o.node().text_range().end).unwrap_or(inner.start);
             let body_indent = match body.first() {
-                Some(first) => self.indent_at(first.node().text_range().start).to_string(),
-                None => format!("{op_indent}  "),
+                Some(first) => self.indent_at(first.node().text_range().start),
+                None => "",
             };
             self.walk(TextRange::new(inner.start, last_end), region);
-            self.push_generated(&format!("\n{body_indent}{terminator}"), anchor);
+            self.push_generated("\n", anchor);
+            if body.is_empty() {
+                self.push_generated(op_indent, anchor);
+                self.push_generated("  ", anchor);
+            } else {
+                self.push_generated(body_indent, anchor);
+            }
+            self.push_terminator(plan, op_start, anchor);
             self.verbatim(TextRange::new(last_end, inner.end));
         }
         self.push_generated("}", close);
-    }
-}
-
-/// `()`, `T` or `(T1, T2)`.
-fn result_types(generic: &GenericOp<'_>) -> String {
-    match generic.result_types.as_slice() {
-        [single] => single.clone(),
-        types => format!("({})", types.join(", ")),
     }
 }

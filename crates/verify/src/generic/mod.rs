@@ -56,6 +56,7 @@ pub fn to_generic(input: &Input<'_>, options: GenericOptions) -> Generic {
         unconvertible: BTreeMap::new(),
         skip_top_level: false,
         fresh: None,
+        quoted_name: crate::text::quote_string(input.name),
     };
     let root = tree.root();
     let wrap = options.wrap_in_module && !is_single_module(root);
@@ -109,6 +110,8 @@ pub(crate) struct Writer<'i, 'a> {
     skip_top_level: bool,
     /// Prefix for block-argument names no value of the chunk uses, and the next number.
     fresh: Option<(String, usize)>,
+    /// The file name as an MLIR string literal, for `loc(...)`.
+    quoted_name: String,
 }
 
 impl<'i, 'a> Writer<'i, 'a> {
@@ -259,11 +262,15 @@ impl<'i, 'a> Writer<'i, 'a> {
         &rest[..width]
     }
 
-    /// `loc("FILE":LINE:COL)` of a chunk offset (line and byte column in the whole file).
-    fn loc_of(&self, offset: u32) -> String {
+    /// Appends `loc("FILE":LINE:COL)` of a chunk offset (line and byte column in the whole
+    /// file), mapped to `orig`.
+    fn push_loc(&mut self, offset: u32, orig: TextRange) {
+        use std::fmt::Write;
         let whole = offset + self.input.offset;
         let line = self.input.lines.line_of(whole);
         let (line_start, _) = self.input.lines.line_range(line, self.input.text);
-        format!("loc({}:{}:{})", crate::text::quote_string(self.input.name), line + 1, whole - line_start + 1)
+        let start = self.out.len() as u32;
+        let _ = write!(self.out, "loc({}:{}:{})", self.quoted_name, line + 1, whole - line_start + 1);
+        self.map.push_generated(start, self.out.len() as u32 - start, orig);
     }
 }

@@ -5,12 +5,13 @@
 //! and result types; `emit` turns that into text.
 
 use crate::dialect::AirOp;
-use crate::text::{compact, compact_elements, is_keyword, op_elements, quote_string, split_commas};
+use crate::text::{compact_cow, compact_elements_cow, is_keyword, op_elements, quote_string, split_commas};
 use crate::value_types::{type_of_use, TOKEN_TYPE, UNIVERSE_TYPE};
 use air_diagnostics::TextRange;
 use air_syntax::views::{symbol_name, AttrDict, ChannelIo, DmaMemcpy, DmaOperand, Execute, Hierarchy, IndexEntry, Op};
 use air_syntax::{Element, Parse, SyntaxKind, SyntaxNode};
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::fmt::Write;
 
 /// `ShapedType::kDynamic`: a dynamic slot in a `static_*` list.
 const DYNAMIC: i64 = i64::MIN;
@@ -19,7 +20,7 @@ const DYNAMIC: i64 = i64::MIN;
 #[derive(Clone, Debug)]
 pub(crate) struct Operand<'a> {
     pub use_node: SyntaxNode<'a>,
-    pub ty: String,
+    pub ty: Cow<'a, str>,
     /// Where the type is written, when it is.
     pub ty_range: Option<TextRange>,
 }
@@ -29,7 +30,7 @@ pub(crate) struct Operand<'a> {
 pub(crate) struct BlockArg<'a> {
     /// The `%name` definition (`ARG_DEF`).
     pub def: SyntaxNode<'a>,
-    pub ty: String,
+    pub ty: Cow<'a, str>,
 }
 
 /// The single region of a hierarchy op or `air.execute`.
@@ -43,8 +44,10 @@ pub(crate) struct RegionPlan<'a> {
 
 /// `key = value` (or a unit `key`) and the text it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Entry {
-    pub text: String,
+pub(crate) struct Entry<'a> {
+    /// The key, for ordering properties as MLIR prints a dictionary.
+    pub key: Cow<'a, str>,
+    pub text: Cow<'a, str>,
     pub range: TextRange,
 }
 
@@ -60,12 +63,13 @@ pub(crate) struct MissingType {
 pub(crate) struct GenericOp<'a> {
     pub air: AirOp,
     pub operands: Vec<Operand<'a>>,
-    /// Inherent attributes, printed as `<{...}>` in key order (as MLIR prints a dictionary).
-    pub props: BTreeMap<String, Entry>,
+    /// Inherent attributes, printed as `<{...}>` in key order (as MLIR prints a dictionary;
+    /// see [`GenericOp::sorted_props`]).
+    pub props: Vec<Entry<'a>>,
     pub region: Option<RegionPlan<'a>>,
     /// Discardable attributes in written order, printed as `{...}`.
-    pub attrs: Vec<Entry>,
-    pub result_types: Vec<String>,
+    pub attrs: Vec<Entry<'a>>,
+    pub result_types: Vec<Cow<'a, str>>,
     pub missing_types: Vec<MissingType>,
 }
 
@@ -74,7 +78,7 @@ impl<'a> GenericOp<'a> {
         GenericOp {
             air,
             operands: Vec::new(),
-            props: BTreeMap::new(),
+            props: Vec::new(),
             region: None,
             attrs: Vec::new(),
             result_types: Vec::new(),
@@ -82,20 +86,25 @@ impl<'a> GenericOp<'a> {
         }
     }
 
-    fn operand(&mut self, use_node: SyntaxNode<'a>, ty: &str) {
-        self.operands.push(Operand { use_node, ty: ty.to_string(), ty_range: None });
+    fn operand(&mut self, use_node: SyntaxNode<'a>, ty: &'static str) {
+        self.operands.push(Operand { use_node, ty: Cow::Borrowed(ty), ty_range: None });
     }
 
     /// An operand typed by a written `TYPE` node, else by its definition.
-    fn typed_operand(&mut self, parse: &'a Parse, use_node: SyntaxNode<'a>, ty: Option<SyntaxNode<'a>>) -> String {
+    fn typed_operand(
+        &mut self,
+        parse: &'a Parse,
+        use_node: SyntaxNode<'a>,
+        ty: Option<SyntaxNode<'a>>,
+    ) -> Cow<'a, str> {
         let (text, range) = match ty {
-            Some(node) => (compact(node), Some(node.text_range())),
+            Some(node) => (compact_cow(node), Some(node.text_range())),
             None => match type_of_use(parse, use_node) {
-                Some(found) => (found.text, None),
+                Some(found) => (Cow::Owned(found.text), None),
                 None => {
                     self.missing_types
                         .push(MissingType { use_range: use_node.text_range(), name: use_node.text().to_string() });
-                    ("none".to_string(), None)
+                    (Cow::Borrowed("none"), None)
                 }
             },
         };
@@ -103,20 +112,45 @@ impl<'a> GenericOp<'a> {
         text
     }
 
-    fn prop(&mut self, key: &str, value: String, range: TextRange) {
-        self.props.insert(key.to_string(), Entry { text: format!("{key} = {value}"), range });
+    /// A property made here: `key = value`.
+    fn prop(&mut self, key: &'static str, value: &str, range: TextRange) {
+        let mut text = String::with_capacity(key.len() + 3 + value.len());
+        text.push_str(key);
+        text.push_str(" = ");
+        text.push_str(value);
+        self.set_prop(Entry { key: Cow::Borrowed(key), text: Cow::Owned(text), range });
+    }
+
+    fn set_prop(&mut self, entry: Entry<'a>) {
+        match self.props.iter_mut().find(|p| p.key == entry.key) {
+            Some(existing) => *existing = entry,
+            None => self.props.push(entry),
+        }
+    }
+
+    /// Properties in key order.
+    pub(crate) fn sorted_props(&self) -> Vec<&Entry<'a>> {
+        let mut props: Vec<&Entry<'a>> = self.props.iter().collect();
+        props.sort_by(|a, b| a.key.cmp(&b.key));
+        props
     }
 
     /// Sorts a dictionary's entries into properties (`inherent` keys) and attributes.
     fn split_dict(&mut self, dict: Option<AttrDict<'a>>, inherent: &[&str], skip: &[&str]) {
         let Some(dict) = dict else { return };
-        for (key, _value, entry) in dict.entries() {
-            let item = Entry { text: compact(entry), range: entry.text_range() };
-            if skip.contains(&key.as_str()) {
+        for entry in dict.0.children_of(SyntaxKind::ATTR_ENTRY) {
+            let Some(first) = entry.first_token() else { continue };
+            let key: Cow<'a, str> = if first.kind() == SyntaxKind::STRING {
+                Cow::Owned(air_syntax::views::unquote_string(first.text()))
+            } else {
+                Cow::Borrowed(first.text())
+            };
+            if skip.contains(&key.as_ref()) {
                 continue;
             }
-            if inherent.contains(&key.as_str()) {
-                self.props.insert(key, item);
+            let item = Entry { key, text: compact_cow(entry), range: entry.text_range() };
+            if inherent.contains(&item.key.as_ref()) {
+                self.set_prop(item);
             } else {
                 self.attrs.push(item);
             }
@@ -124,33 +158,47 @@ impl<'a> GenericOp<'a> {
     }
 
     fn segments(&mut self, sizes: &[usize], range: TextRange) {
-        let list: Vec<String> = sizes.iter().map(|n| n.to_string()).collect();
-        self.prop("operandSegmentSizes", format!("array<i32: {}>", list.join(", ")), range);
+        let mut value = String::from("array<i32: ");
+        for (idx, size) in sizes.iter().enumerate() {
+            if idx > 0 {
+                value.push_str(", ");
+            }
+            let _ = write!(value, "{size}");
+        }
+        value.push('>');
+        self.prop("operandSegmentSizes", &value, range);
     }
 
     /// Adds one offsets/sizes/strides list: its `%values` as operands, and returns the
     /// `static_*` array with `kDynamic` in their slots, plus the number of operands.
     fn index_list(&mut self, entries: &[IndexEntry<'a>]) -> (String, usize) {
-        let mut statics = Vec::with_capacity(entries.len());
+        if entries.is_empty() {
+            return ("array<i64>".to_string(), 0);
+        }
+        let mut text = String::from("array<i64: ");
         let mut dynamic = 0;
-        for entry in entries {
+        for (idx, entry) in entries.iter().enumerate() {
+            if idx > 0 {
+                text.push_str(", ");
+            }
             match entry {
-                IndexEntry::Const(value) => statics.push(value.to_string()),
+                IndexEntry::Const(value) => {
+                    let _ = write!(text, "{value}");
+                }
                 IndexEntry::Value(node) => {
-                    statics.push(DYNAMIC.to_string());
+                    let _ = write!(text, "{DYNAMIC}");
                     self.operand(*node, "index");
                     dynamic += 1;
                 }
             }
         }
-        let text =
-            if statics.is_empty() { "array<i64>".to_string() } else { format!("array<i64: {}>", statics.join(", ")) };
+        text.push('>');
         (text, dynamic)
     }
 
     fn async_result(&mut self, is_async: bool) {
         if is_async {
-            self.result_types.push(TOKEN_TYPE.to_string());
+            self.result_types.push(Cow::Borrowed(TOKEN_TYPE));
         }
     }
 }
@@ -187,7 +235,7 @@ pub(crate) fn build<'a>(parse: &'a Parse, op: Op<'a>, air: AirOp) -> GenericOp<'
                 }
             }
             generic.split_dict(op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict), &[], &[]);
-            generic.result_types.push(UNIVERSE_TYPE.to_string());
+            generic.result_types.push(Cow::Borrowed(UNIVERSE_TYPE));
         }
     }
     generic
@@ -237,16 +285,16 @@ fn hierarchy<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anch
     }
     let mut args = Vec::new();
     for id in hierarchy.ids() {
-        args.push(BlockArg { def: id, ty: "index".to_string() });
+        args.push(BlockArg { def: id, ty: Cow::Borrowed("index") });
     }
     for size in &sizes {
-        args.push(BlockArg { def: size.inner, ty: "index".to_string() });
+        args.push(BlockArg { def: size.inner, ty: Cow::Borrowed("index") });
     }
     let kernel = hierarchy.kernel_args();
     for arg in &kernel {
         let ty = match arg.outer {
             Some(outer) => generic.typed_operand(parse, outer, arg.ty),
-            None => arg.ty.map(compact).unwrap_or_else(|| "none".to_string()),
+            None => arg.ty.map(compact_cow).unwrap_or(Cow::Borrowed("none")),
         };
         args.push(BlockArg { def: arg.inner, ty });
     }
@@ -258,7 +306,7 @@ fn hierarchy<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anch
         generic.segments(&[dep_uses.len(), n_sizes, n_kernel], anchor);
     }
     if let Some(token) = hierarchy.sym_token() {
-        generic.prop("sym_name", quote_string(&symbol_name(token.text())), token.text_range());
+        generic.prop("sym_name", &quote_string(&symbol_name(token.text())), token.text_range());
     }
     let inherent: &[&str] = if generic.air == AirOp::Herd { &["sym_name", "link_with"] } else { &["sym_name"] };
     // `@name` wins over a `sym_name` written in the dictionary (AIR's parser adds both).
@@ -276,10 +324,10 @@ fn hierarchy<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anch
 /// `air.channel @name [sizes] {attrs}`: AIR.td ChannelOp (`sym_name`, `size`, `channel_type`).
 fn channel<'a>(op: Op<'a>, generic: &mut GenericOp<'a>) {
     if let Some(token) = op.symbol() {
-        generic.prop("sym_name", quote_string(&symbol_name(token.text())), token.text_range());
+        generic.prop("sym_name", &quote_string(&symbol_name(token.text())), token.text_range());
     }
     if let Some(group) = op.node().child(SyntaxKind::GROUP) {
-        generic.prop("size", compact(group), group.text_range());
+        generic.prop("size", &compact_cow(group), group.text_range());
     }
     generic.split_dict(op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict), &["channel_type"], &["sym_name", "size"]);
 }
@@ -304,7 +352,8 @@ fn dma_operand<'a>(
     ty: Option<SyntaxNode<'a>>,
 ) -> ([usize; 4], [String; 3]) {
     let Some(operand) = operand else {
-        return ([0; 4], ["array<i64>".to_string(), "array<i64>".to_string(), "array<i64>".to_string()]);
+        let empty = || "array<i64>".to_string();
+        return ([0; 4], [empty(), empty(), empty()]);
     };
     let mut memref = 0;
     if let Some(value) = operand.memref() {
@@ -315,6 +364,15 @@ fn dma_operand<'a>(
     let (sizes, n_sizes) = generic.index_list(&operand.sizes());
     let (strides, n_strides) = generic.index_list(&operand.strides());
     ([memref, n_offsets, n_sizes, n_strides], [offsets, sizes, strides])
+}
+
+/// The `static_*` property names of one side of a transfer.
+fn static_keys(prefix: &str) -> [&'static str; 3] {
+    if prefix == "src" {
+        ["static_src_offsets", "static_src_sizes", "static_src_strides"]
+    } else {
+        ["static_dst_offsets", "static_dst_sizes", "static_dst_strides"]
+    }
 }
 
 /// put: AIR.td ChannelPutOp, operands `[deps, indices, src, offsets, sizes, strides, dest?]`;
@@ -347,10 +405,10 @@ fn channel_io<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anc
     }
     generic.segments(&segments, anchor);
     if let Some(token) = io.chan_token() {
-        generic.prop("chan_name", token.text().to_string(), token.text_range());
+        generic.prop("chan_name", token.text(), token.text_range());
     }
-    for (list, value) in ["offsets", "sizes", "strides"].iter().zip(statics) {
-        generic.prop(&format!("static_{prefix}_{list}"), value, anchor);
+    for (key, value) in static_keys(prefix).into_iter().zip(statics) {
+        generic.prop(key, &value, anchor);
     }
     generic.split_dict(
         op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict),
@@ -374,8 +432,8 @@ fn dma<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anchor: Te
     segments.extend(src_counts);
     generic.segments(&segments, anchor);
     for (prefix, statics) in [("dst", dst_statics), ("src", src_statics)] {
-        for (list, value) in ["offsets", "sizes", "strides"].iter().zip(statics) {
-            generic.prop(&format!("static_{prefix}_{list}"), value, anchor);
+        for (key, value) in static_keys(prefix).into_iter().zip(statics) {
+            generic.prop(key, &value, anchor);
         }
     }
     generic.split_dict(
@@ -392,14 +450,15 @@ fn execute<'a>(op: Op<'a>, generic: &mut GenericOp<'a>) {
     for dep in execute.deps() {
         generic.operand(dep, TOKEN_TYPE);
     }
-    generic.result_types.push(TOKEN_TYPE.to_string());
-    generic.result_types.extend(execute.result_types().into_iter().map(compact));
+    generic.result_types.push(Cow::Borrowed(TOKEN_TYPE));
+    generic.result_types.extend(execute.result_types().into_iter().map(compact_cow));
     generic.split_dict(op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict), &[], &[]);
     generic.region = Some(RegionPlan { args: Vec::new(), body: execute.body(), terminator: AirOp::ExecuteTerminator });
 }
 
 /// `air.execute_terminator [{attrs}] [%v, ... : T, ...]`: AIR.td ExecuteTerminatorOp.
 fn execute_terminator<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>) {
+    let source = op.node().tree().text();
     let elements = op_elements(op);
     let colon = elements.iter().position(|e| e.kind() == SyntaxKind::COLON).unwrap_or(elements.len());
     let values: Vec<SyntaxNode<'a>> =
@@ -413,7 +472,7 @@ fn execute_terminator<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<
                 let end = ty.last().map(|e| e.text_range().end).unwrap_or(start);
                 generic.operands.push(Operand {
                     use_node: value,
-                    ty: compact_elements(ty),
+                    ty: compact_elements_cow(source, ty),
                     ty_range: Some(TextRange::new(start, end)),
                 });
             }
@@ -429,6 +488,7 @@ fn execute_terminator<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<
 /// AIR.td CustomOp; the leading `@sym` is stored as a discardable string `sym_name`
 /// (CustomOp::parse), the inherent symbol is the separate `symbol` attribute.
 fn custom<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anchor: TextRange) {
+    let source = op.node().tree().text();
     let elements = op_elements(op);
     let mut dep_uses = Vec::new();
     let mut values = Vec::new();
@@ -467,7 +527,11 @@ fn custom<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anchor:
     let type_parts = split_commas(&types);
     for (position, value) in values.iter().enumerate() {
         match type_parts.get(position) {
-            Some(ty) => generic.operands.push(Operand { use_node: *value, ty: compact_elements(ty), ty_range: None }),
+            Some(ty) => generic.operands.push(Operand {
+                use_node: *value,
+                ty: compact_elements_cow(source, ty),
+                ty_range: None,
+            }),
             None => {
                 generic.typed_operand(parse, *value, None);
             }
@@ -476,7 +540,8 @@ fn custom<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anchor:
     generic.segments(&[dep_uses.len(), values.len()], anchor);
     if let Some(token) = sym {
         generic.attrs.push(Entry {
-            text: format!("sym_name = {}", quote_string(&symbol_name(token.text()))),
+            key: Cow::Borrowed("sym_name"),
+            text: Cow::Owned(format!("sym_name = {}", quote_string(&symbol_name(token.text())))),
             range: token.text_range(),
         });
     }
@@ -494,20 +559,22 @@ fn translate<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>) {
     let values: Vec<SyntaxNode<'a>> =
         elements[..colon].iter().filter_map(|e| e.as_node()).filter(|n| n.kind() == SyntaxKind::VALUE_USE).collect();
     let types_part: Vec<Element<'a>> = elements.get(colon + 1..).unwrap_or(&[]).to_vec();
-    let types: Vec<String> = split_commas(&types_part).into_iter().map(compact_elements).collect();
+    let source = op.node().tree().text();
+    let types: Vec<Cow<'a, str>> =
+        split_commas(&types_part).into_iter().map(|t| compact_elements_cow(source, t)).collect();
     for (position, value) in values.into_iter().enumerate() {
         let ty = match position {
             0 => types.first().cloned(),
-            1 | 2 => Some("index".to_string()),
+            1 | 2 => Some(Cow::Borrowed("index")),
             _ => types.get(1).cloned(),
         };
         match ty {
-            Some(ty) => generic.operand(value, &ty),
+            Some(ty) => generic.operands.push(Operand { use_node: value, ty, ty_range: None }),
             None => {
                 generic.typed_operand(parse, value, None);
             }
         }
     }
     generic.split_dict(op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict), &[], &[]);
-    generic.result_types.push(types.first().cloned().unwrap_or_else(|| "none".to_string()));
+    generic.result_types.push(types.first().cloned().unwrap_or(Cow::Borrowed("none")));
 }

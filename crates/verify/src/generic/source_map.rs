@@ -41,6 +41,13 @@ impl SourceMap {
         if gen_len == 0 {
             return;
         }
+        // Consecutive pieces made from the same original text share one segment.
+        if let Some(last) = self.segments.last_mut() {
+            if !last.verbatim && last.orig == orig && last.gen_start + last.gen_len == gen_start {
+                last.gen_len += gen_len;
+                return;
+            }
+        }
         self.segments.push(Segment { gen_start, gen_len, orig, verbatim: false });
     }
 

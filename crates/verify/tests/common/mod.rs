@@ -1,5 +1,7 @@
 //! Helpers shared by the verify crate's integration tests: the repository's test data, the
 //! upstream corpus, `mlir-opt-22`, and rendering diagnostics the way the CLI does.
+// Tests may unwrap and panic: a failure is the report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![allow(dead_code)]
 
 use air_diagnostics::{render, Diagnostic, FileId, LineIndex, RenderOptions, SourceMap};
