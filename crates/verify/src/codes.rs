@@ -41,6 +41,9 @@ pub const MLIR_ERROR: &str = "AS0530";
 pub const MLIR_WARNING: &str = "AS0531";
 /// A remark reported by MLIR.
 pub const MLIR_REMARK: &str = "AS0532";
+/// MLIR reported something it cannot judge without AIR registered (affine dims/symbols in
+/// AIR hierarchy bodies, `#air.symmetric_heap` memory spaces): a note, not an error.
+pub const MLIR_NEEDS_AIR: &str = "AS0542";
 /// MLIR verification was skipped for a chunk (it has syntax errors or unconvertible ops).
 pub const MLIR_SKIPPED: &str = "AS0540";
 /// This build has no MLIR verification (built without feature `mlir`).

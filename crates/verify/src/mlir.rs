@@ -164,8 +164,48 @@ pub(crate) fn check(input: &Input<'_>, generic: &Generic) -> Vec<Diagnostic> {
         .filter(|n| n.kind() == SyntaxKind::OPERATION)
         .filter_map(|n| Some((n.text_range().start, Op(n).name_node()?.text_range())))
         .collect();
+    // The bodies of AIR ops with regions: affine scopes in AIR, plain regions to MLIR here.
+    let air_bodies: Vec<TextRange> = input
+        .parse
+        .tree
+        .nodes()
+        .filter(|n| n.kind() == SyntaxKind::REGION)
+        .filter(|n| {
+            n.parent().and_then(Op::cast).is_some_and(|op| {
+                matches!(op.name(), "air.launch" | "air.segment" | "air.herd" | "air.rank" | "air.execute")
+            })
+        })
+        .map(|n| n.text_range().shift(input.offset))
+        .collect();
     let mapper = Mapper { input, generic, buffer, generic_lines: LineIndex::new(&generic.text), op_names };
-    raw.into_iter().map(|r| mapper.diagnostic(r)).collect()
+    raw.into_iter().map(|r| needs_air(mapper.diagnostic(r), &air_bodies)).collect()
+}
+
+/// MLIR findings that are artifacts of checking AIR without AIR registered become notes
+/// that say what MLIR could not check.
+fn needs_air(diagnostic: Diagnostic, air_bodies: &[TextRange]) -> Diagnostic {
+    let at = diagnostic.primary.as_ref().map(|l| l.range.start);
+    let in_air_body = at.is_some_and(|at| air_bodies.iter().any(|body| body.contains(at)));
+    let message = &diagnostic.message;
+    let why = if in_air_body
+        && (message.contains("cannot be used as a dimension id") || message.contains("cannot be used as a symbol"))
+    {
+        "AIR's launch/segment/herd/rank bodies are affine scopes (`AffineScope` in AIR.td), so their arguments are valid affine dims and symbols; without AIR registered MLIR does not know that"
+    } else if message.contains("unsupported memory space") {
+        "`#air.symmetric_heap` is an AIR attribute; without AIR registered MLIR cannot use it as a memref memory space"
+    } else {
+        return diagnostic;
+    };
+    let mut note = Diagnostic::note(codes::MLIR_NEEDS_AIR, format!("MLIR cannot check this without AIR: {message}"));
+    note.primary = diagnostic.primary.map(|mut label| {
+        label.message = "MLIR stopped here".to_string();
+        label
+    });
+    note.notes = vec![
+        why.to_string(),
+        "MLIR did not verify the rest of the enclosing function (or, for a parse error, of this chunk)".to_string(),
+    ];
+    note
 }
 
 struct Mapper<'i, 'a> {

@@ -71,7 +71,7 @@ fn with_mlir(input: &Input<'_>, diagnostics: &mut Vec<Diagnostic>) {
         diagnostics.push(skipped(input, "it has syntax errors"));
         return;
     }
-    let generic = to_generic(input, GenericOptions { wrap_in_module: true });
+    let generic = to_generic(input, GenericOptions::for_verification());
     let complete = generic.is_complete();
     diagnostics.extend(generic.diagnostics.iter().cloned());
     if !complete {

@@ -108,10 +108,12 @@ fn chunks_without_custom_form_air_ops_print_byte_for_byte() {
 #[test]
 fn module_wrapping_hoists_aliases_and_keeps_a_single_module_as_is() {
     let text = "#map = affine_map<(d0) -> (d0)>\nfunc.func @f() {\n  return\n}\n";
-    let (wrapped, _, _) = generic_of("w.mlir", text, false, GenericOptions { wrap_in_module: true });
+    let (wrapped, _, _) =
+        generic_of("w.mlir", text, false, GenericOptions { wrap_in_module: true, ..GenericOptions::default() });
     assert_eq!(wrapped, "#map = affine_map<(d0) -> (d0)>\nmodule {\n\nfunc.func @f() {\n  return\n}\n\n}\n");
     let module = "module {\n  func.func @f() {\n    return\n  }\n}\n";
-    let (kept, _, _) = generic_of("m.mlir", module, false, GenericOptions { wrap_in_module: true });
+    let (kept, _, _) =
+        generic_of("m.mlir", module, false, GenericOptions { wrap_in_module: true, ..GenericOptions::default() });
     assert_eq!(kept, module);
 }
 
@@ -137,4 +139,19 @@ fn source_map_points_generated_text_back_at_the_original() {
     assert_eq!(&text[original.start as usize..original.end as usize], "%arg0");
     let line = text[..original.start as usize].matches('\n').count() + 1;
     assert_eq!(line, 13, "the launch header line");
+}
+
+#[test]
+fn verification_form_gives_air_ops_with_a_region_a_second_empty_one() {
+    let text = "func.func @f() {\n  air.wait_all\n  %t = air.execute {\n    memref.dealloc %m : memref<4xi32>\n  }\n  return\n}\n";
+    let (plain, _, _) = generic_of("v.mlir", text, false, GenericOptions::default());
+    let (verification, _, _) = generic_of("v.mlir", text, false, GenericOptions::for_verification());
+    assert_eq!(
+        plain,
+        "func.func @f() {\n  \"air.wait_all\"() : () -> () loc(\"v.mlir\":2:3)\n  %t = \"air.execute\"() ({\n    memref.dealloc %m : memref<4xi32>\n    \"air.execute_terminator\"() : () -> () loc(\"v.mlir\":3:3)\n  }) : () -> !air.async.token loc(\"v.mlir\":3:3)\n  return\n}\n"
+    );
+    assert_eq!(
+        verification,
+        "module {\nfunc.func @f() {\n  \"air.wait_all\"() : () -> () loc(\"v.mlir\":2:3)\n  %t = \"air.execute\"() ({\n    memref.dealloc %m : memref<4xi32>\n    \"air.execute_terminator\"() : () -> () loc(\"v.mlir\":3:3)\n  }, {}) : () -> !air.async.token loc(\"v.mlir\":3:3)\n  return\n}\n\n}\n"
+    );
 }

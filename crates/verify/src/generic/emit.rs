@@ -50,6 +50,9 @@ impl<'i, 'a> Writer<'i, 'a> {
         if let Some(plan) = &generic.region {
             self.push_generated(" (", anchor);
             self.region(op, plan, anchor);
+            if self.options.symbol_lookup_through_air_ops {
+                self.push_generated(", {}", anchor);
+            }
             self.push_generated(")", anchor);
         }
         if !generic.attrs.is_empty() {

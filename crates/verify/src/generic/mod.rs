@@ -25,6 +25,18 @@ pub struct GenericOptions {
     /// and type aliases are moved above it). MLIR's single-op parser needs this; `mlir-opt`
     /// wraps by itself.
     pub wrap_in_module: bool,
+    /// Give every region-holding AIR op a second, empty region. MLIR treats an unregistered
+    /// op with exactly one region as a possible symbol table, so a `func.call` inside an
+    /// `air.herd` would not find a function of the module; with two regions the lookup goes
+    /// on to the module. Only for MLIR verification: AIR's ops have one region.
+    pub symbol_lookup_through_air_ops: bool,
+}
+
+impl GenericOptions {
+    /// The options MLIR verification uses.
+    pub fn for_verification() -> GenericOptions {
+        GenericOptions { wrap_in_module: true, symbol_lookup_through_air_ops: true }
+    }
 }
 
 /// The generic form of one chunk.
@@ -57,6 +69,7 @@ pub fn to_generic(input: &Input<'_>, options: GenericOptions) -> Generic {
         skip_top_level: false,
         fresh: None,
         quoted_name: crate::text::quote_string(input.name),
+        options,
     };
     let root = tree.root();
     let wrap = options.wrap_in_module && !is_single_module(root);
@@ -112,6 +125,7 @@ pub(crate) struct Writer<'i, 'a> {
     fresh: Option<(String, usize)>,
     /// The file name as an MLIR string literal, for `loc(...)`.
     quoted_name: String,
+    options: GenericOptions,
 }
 
 impl<'i, 'a> Writer<'i, 'a> {
