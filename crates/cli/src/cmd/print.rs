@@ -1,22 +1,36 @@
-//! `air-stitch print`: print the syntax tree back (identity today; passes build on it).
+//! `air-stitch print`: print the syntax tree back (the input byte for byte), or with
+//! `--generic` in MLIR's generic form (every `air.*` op converted, everything else kept).
 
 use crate::common::{self, GlobalOpts, Outcome};
-use air_diagnostics::SourceMap;
+use air_diagnostics::{LineIndex, SourceMap};
+use air_verify::{GenericOptions, Input};
 use std::io::Write;
 use std::path::PathBuf;
 
 /// Print a file from its syntax tree.
 ///
-/// The output is the input byte for byte; syntax errors and unresolved or redefined values are
-/// reported on stderr (exit 1) but the text is still printed, because the tree keeps every byte.
+/// Without options the output is the input byte for byte; syntax errors and unresolved or
+/// redefined values are reported on stderr (exit 1) but the text is still printed, because the
+/// tree keeps every byte.
+///
+/// With --generic every `air.*` op is printed in MLIR's generic form (operand segment sizes,
+/// properties, entry-block arguments, explicit terminators, `loc("FILE":LINE:COL)` of the
+/// original op), so that `mlir-opt --allow-unregistered-dialect` can read the file without
+/// AIR. Ops of upstream dialects are kept as written; custom syntax of other dialects (aie,
+/// airrt, transform.air, ...) cannot be converted: it is reported (exit 1) and kept as is.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Example:\n  air-stitch print kernel.mlir > same.mlir")]
+#[command(
+    after_help = "Examples:\n  air-stitch print kernel.mlir > same.mlir\n  air-stitch print --generic kernel.mlir | mlir-opt-22 --allow-unregistered-dialect"
+)]
 pub struct Opts {
     /// Input file (`-` for standard input).
     file: PathBuf,
     /// Split on `// -----`, parse each chunk on its own, and join them with the marker.
     #[arg(long)]
     split_input_file: bool,
+    /// Print `air.*` ops in MLIR's generic form.
+    #[arg(long)]
+    generic: bool,
     #[command(flatten)]
     global: GlobalOpts,
 }
@@ -31,17 +45,33 @@ impl Opts {
             return Ok(Outcome::Problems);
         }
         let text = sources.text(file).to_string();
+        let lines = LineIndex::new(&text);
         let chunks = common::parse_chunks(&text, self.split_input_file);
-        let printed: Vec<String> = chunks.iter().map(|c| c.parse.tree.print()).collect();
         let mut diagnostics = Vec::new();
+        let mut printed = Vec::with_capacity(chunks.len());
         for chunk in &chunks {
             diagnostics.extend(chunk.syntax_errors(file));
             diagnostics.extend(chunk.scope_errors(file));
+            if self.generic {
+                let input = Input {
+                    name: &raw.name,
+                    file,
+                    text: &text,
+                    lines: &lines,
+                    offset: chunk.offset,
+                    parse: &chunk.parse,
+                };
+                let generic = air_verify::to_generic(&input, GenericOptions::default());
+                diagnostics.extend(generic.diagnostics);
+                printed.push(generic.text);
+            } else {
+                printed.push(chunk.parse.tree.print());
+            }
         }
         let mut stdout = std::io::stdout().lock();
         stdout.write_all(printed.join(air_syntax::SPLIT_MARKER).as_bytes())?;
         stdout.flush()?;
         common::emit(&diagnostics, &sources, &self.global);
-        Ok(Outcome::from_problems(!diagnostics.is_empty()))
+        Ok(Outcome::from_problems(diagnostics.iter().any(|d| d.is_error())))
     }
 }

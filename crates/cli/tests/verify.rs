@@ -1,0 +1,190 @@
+//! The `air-stitch verify` and `air-stitch print --generic` commands, end to end: exit codes,
+//! rendered diagnostics (text and JSON), the generic form on stdout, and that form accepted
+//! by `mlir-opt-22`. Outputs that depend on feature `mlir` have one snapshot per build.
+// Tests may unwrap and panic: a failure is the report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs the binary in the repository root (so file names in messages are repo-relative).
+fn air_stitch(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+        .args(args)
+        .arg("--color")
+        .arg("never")
+        .current_dir(repo())
+        .output()
+        .expect("running air-stitch")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+const MLIR: bool = cfg!(feature = "mlir");
+
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({
+            snapshot_path => "../../../snapshots/verify",
+            prepend_module_to_snapshot => false,
+            snapshot_suffix => if MLIR { "mlir" } else { "structural" },
+        }, {
+            insta::assert_snapshot!($name, $value);
+        });
+    };
+}
+
+#[test]
+fn verify_reports_the_wiring_bug_and_exits_1() {
+    let output = air_stitch(&["verify", "testdata/verify/errors/launch_arg_type_mismatch.mlir"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "");
+    snapshot!("cli_verify_wiring_bug", stderr(&output));
+}
+
+#[test]
+fn verify_writes_json_to_stdout() {
+    let output = air_stitch(&["verify", "--format", "json", "testdata/verify/errors/void_func_return.mlir"]);
+    assert_eq!(output.status.code(), Some(1));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("valid JSON");
+    let first = &value[0];
+    assert_eq!(first["code"], "AS0510");
+    assert_eq!(first["primary"]["line"], 7);
+    snapshot!("cli_verify_json", stdout(&output));
+}
+
+#[test]
+fn verify_accepts_a_clean_file_with_exit_0() {
+    let output = air_stitch(&["verify", "testdata/verify/generic/all_ops.mlir"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    snapshot!("cli_verify_clean", stderr(&output));
+}
+
+#[test]
+fn verify_split_input_file_reports_positions_in_the_whole_file() {
+    let dir = std::env::temp_dir().join(format!("air-stitch-verify-split-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("two_chunks.mlir");
+    std::fs::write(
+        &path,
+        "func.func @ok() {\n  return\n}\n// -----\nfunc.func @bad(%a: memref<8xi32>) {\n  %c1 = arith.constant 1 : index\n  air.herd tile (%x) in (%n=%c1) {\n    %v = memref.load %a[%c1] : memref<8xi32>\n  }\n  return\n}\n",
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+        .args(["verify", "--split-input-file", "--color", "never", "two_chunks.mlir"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    snapshot!("cli_verify_split", stderr(&output));
+}
+
+#[test]
+fn verify_of_a_missing_file_is_an_io_error_with_exit_2() {
+    let output = air_stitch(&["verify", "testdata/verify/no_such_file.mlir"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "error: reading testdata/verify/no_such_file.mlir\n  caused by: No such file or directory (os error 2)\n"
+    );
+}
+
+#[test]
+fn print_generic_writes_the_generic_form_to_stdout() {
+    let output = air_stitch(&["print", "--generic", "--split-input-file", "testdata/verify/generic/split_chunks.mlir"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+    insta::with_settings!({
+        snapshot_path => "../../../snapshots/verify",
+        prepend_module_to_snapshot => false,
+    }, {
+        insta::assert_snapshot!("cli_print_generic_split", stdout(&output));
+    });
+}
+
+#[test]
+fn print_generic_reports_ops_it_cannot_convert_and_exits_1() {
+    let output = air_stitch(&["print", "--generic", "testdata/verify/generic/cannot_convert.mlir"]);
+    assert_eq!(output.status.code(), Some(1));
+    // The unconvertible ops are kept as written (stdout), and reported (stderr).
+    let both = format!("==== stdout ====\n{}==== stderr ====\n{}", stdout(&output), stderr(&output));
+    insta::with_settings!({
+        snapshot_path => "../../../snapshots/verify",
+        prepend_module_to_snapshot => false,
+    }, {
+        insta::assert_snapshot!("cli_print_generic_cannot_convert", both);
+    });
+}
+
+#[test]
+fn print_without_generic_is_still_the_identity() {
+    let path = "testdata/verify/generic/all_ops.mlir";
+    let output = air_stitch(&["print", path]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), std::fs::read_to_string(repo().join(path)).unwrap());
+}
+
+/// `mlir-opt-22` on PATH or in /usr/lib/llvm-22/bin; under `CI=true` its absence fails.
+fn mlir_opt() -> Option<PathBuf> {
+    for candidate in ["mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt"] {
+        let works = Command::new(candidate)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if works {
+            return Some(PathBuf::from(candidate));
+        }
+    }
+    assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "mlir-opt-22 not found (install mlir-22-tools)");
+    None
+}
+
+#[test]
+fn print_generic_output_round_trips_through_mlir_opt() {
+    let Some(mlir_opt) = mlir_opt() else { return };
+    for (file, split) in
+        [("testdata/verify/generic/all_ops.mlir", false), ("testdata/verify/generic/split_chunks.mlir", true)]
+    {
+        let mut args = vec!["print", "--generic"];
+        if split {
+            args.push("--split-input-file");
+        }
+        args.push(file);
+        let generic = air_stitch(&args);
+        assert_eq!(generic.status.code(), Some(0));
+        let mut command = Command::new(&mlir_opt);
+        command.args(["--allow-unregistered-dialect", "--mlir-print-op-generic"]);
+        if split {
+            command.arg("--split-input-file");
+        }
+        let mut child =
+            command.arg("-").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(&generic.stdout).unwrap();
+        let result = child.wait_with_output().unwrap();
+        assert!(result.status.success(), "{file}: {}", String::from_utf8_lossy(&result.stderr));
+        if !split {
+            // MLIR's own generic printing of our text: every AIR op with its operands,
+            // properties, block arguments and terminator, as MLIR understood them.
+            insta::with_settings!({
+                snapshot_path => "../../../snapshots/verify",
+                prepend_module_to_snapshot => false,
+            }, {
+                insta::assert_snapshot!("cli_mlir_opt_reprints_all_ops", String::from_utf8_lossy(&result.stdout));
+            });
+        }
+    }
+}

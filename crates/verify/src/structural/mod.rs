@@ -1,0 +1,44 @@
+//! AIR's structural rules, checked on the syntax tree without LLVM: isolation of hierarchy
+//! bodies, `args` arity and types, ids/sizes counts, async tokens, terminators, channel
+//! declarations and indices, and `func.return` against the function's results. Each rule
+//! lives in its own module; every finding is a diagnostic at the original text.
+
+mod asyncs;
+mod channels;
+mod hierarchy;
+mod returns;
+mod terminators;
+
+use crate::Input;
+use air_diagnostics::{Diagnostic, TextRange};
+
+/// Runs every structural check on one chunk. Diagnostics are sorted by position.
+pub fn check_structure(input: &Input<'_>) -> Vec<Diagnostic> {
+    let mut ctx = Ctx { input, diagnostics: Vec::new() };
+    hierarchy::check(&mut ctx);
+    asyncs::check(&mut ctx);
+    terminators::check(&mut ctx);
+    channels::check(&mut ctx);
+    returns::check(&mut ctx);
+    let mut diagnostics = ctx.diagnostics;
+    diagnostics.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
+    diagnostics
+}
+
+/// What the checks share: the input, and where findings go.
+pub(crate) struct Ctx<'i, 'a> {
+    pub input: &'i Input<'a>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Ctx<'_, '_> {
+    /// An error with its primary label at a chunk-relative range.
+    pub fn error(&self, code: &'static str, message: String, at: TextRange, label: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(code, message).with_primary(self.input.file, at.shift(self.input.offset), label)
+    }
+
+    /// A secondary label at a chunk-relative range.
+    pub fn secondary(&self, diagnostic: Diagnostic, at: TextRange, label: impl Into<String>) -> Diagnostic {
+        diagnostic.with_secondary(self.input.file, at.shift(self.input.offset), label)
+    }
+}

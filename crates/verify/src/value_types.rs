@@ -1,0 +1,274 @@
+//! The type of an SSA value, read from its definition: a function argument's declared type,
+//! a block argument's type, the ids/sizes (`index`) and `args` types of the AIR hierarchy,
+//! loop variables, and the result types of the ops whose custom syntax states them. `None`
+//! means "not known here"; checks built on this only report when a type is known, so an op
+//! this module does not understand can never cause a false error.
+
+use crate::text::{after_last_colon, compact, compact_elements, last_type_of, op_elements, split_commas};
+use air_diagnostics::TextRange;
+use air_syntax::views::{parse_memref_type, Execute, Hierarchy, Op};
+use air_syntax::{DefKind, Element, Parse, SyntaxKind, SyntaxNode};
+
+pub const TOKEN_TYPE: &str = "!air.async.token";
+pub const UNIVERSE_TYPE: &str = "!air.universe";
+
+/// A value's type and where it is stated or defined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueType {
+    /// The type, on one line (`memref<64xbf16, 2 : i32>`).
+    pub text: String,
+    /// Where the value is defined (its `%name` token), chunk-relative.
+    pub def_range: TextRange,
+    /// What defines it, for messages: "function argument", "result of `memref.alloc`", ...
+    pub origin: String,
+}
+
+/// The type of the value a `VALUE_USE` node refers to.
+pub fn type_of_use(parse: &Parse, use_node: SyntaxNode<'_>) -> Option<ValueType> {
+    let def = parse.scopes.def_of_use(use_node.id())?;
+    let tree = &parse.tree;
+    let def_node = tree.node(def.node);
+    let def_range = tree.token(def.token).text_range();
+    let (text, origin) = match def.kind {
+        DefKind::BlockArg => (compact(def_node.child(SyntaxKind::TYPE)?), "block argument".to_string()),
+        DefKind::RegionArg => region_arg_type(def_node)?,
+        DefKind::Result => {
+            let result_list = def_node.parent()?;
+            let op = Op::cast(result_list.parent()?)?;
+            // The index of this name's first value among the op's results, plus `#k`.
+            let mut index = 0usize;
+            for result in op.result_nodes() {
+                if result == def_node {
+                    break;
+                }
+                index += result_count(result);
+            }
+            index += use_node
+                .significant_tokens()
+                .find(|t| t.kind() == SyntaxKind::HASH_ID)
+                .and_then(|t| t.text()[1..].parse::<usize>().ok())
+                .unwrap_or(0);
+            (op_result_type(op, index)?, format!("result of `{}`", op.name()))
+        }
+    };
+    Some(ValueType { text, def_range, origin })
+}
+
+fn result_count(result: SyntaxNode<'_>) -> usize {
+    result
+        .significant_tokens()
+        .skip_while(|t| t.kind() != SyntaxKind::COLON)
+        .nth(1)
+        .and_then(|t| t.text().parse::<usize>().ok())
+        .unwrap_or(1)
+}
+
+/// A value bound by an op's custom syntax for its region (`ARG_DEF`).
+fn region_arg_type(arg: SyntaxNode<'_>) -> Option<(String, String)> {
+    let parent = arg.parent()?;
+    let op_node = arg.ancestors().find(|a| a.kind() == SyntaxKind::OPERATION)?;
+    let op = Op(op_node);
+    let index = || ("index".to_string(), format!("index variable of `{}`", op.name()));
+    match parent.kind() {
+        SyntaxKind::FUNC_ARG => Some((compact(parent.child(SyntaxKind::TYPE)?), "function argument".to_string())),
+        SyntaxKind::ID_LIST => Some(index()),
+        SyntaxKind::ASSIGN => {
+            let list = parent.parent()?;
+            match list.kind() {
+                SyntaxKind::SIZE_LIST => Some(index()),
+                SyntaxKind::ASSIGN_LIST => {
+                    let position = list.children_of(SyntaxKind::ASSIGN).position(|a| a == parent)?;
+                    if list.parent().is_some_and(|c| c.kind() == SyntaxKind::ARGS_CLAUSE) {
+                        // `args(%inner=%outer) : T`: the type stated for that position.
+                        let hierarchy = Hierarchy::cast(op)?;
+                        let ty = hierarchy.arg_types().get(position).copied()?;
+                        return Some((compact(ty), format!("`args` of `{}`", op.name())));
+                    }
+                    // `iter_args(%a = %init) -> (T, ...)`: the loop's result types.
+                    let types = arrow_types(op)?;
+                    Some((types.get(position)?.clone(), format!("`iter_args` of `{}`", op.name())))
+                }
+                _ => None,
+            }
+        }
+        SyntaxKind::OPERATION => {
+            // `scf.for %iv = ... [: T]`, `affine.for %i = ...`.
+            match op.name() {
+                "scf.for" => {
+                    // `scf.for %iv = %lb to %ub step %s [iter_args(...) -> (...)] [: T] {`
+                    let elements = op_elements(op);
+                    let colon = elements.iter().position(|e| e.kind() == SyntaxKind::COLON);
+                    match colon {
+                        Some(colon) => {
+                            let ty: Vec<Element<'_>> = elements[colon + 1..]
+                                .iter()
+                                .copied()
+                                .take_while(|e| e.kind() != SyntaxKind::REGION)
+                                .collect();
+                            Some((compact_elements(&ty), "induction variable of `scf.for`".to_string()))
+                        }
+                        None => Some(index()),
+                    }
+                }
+                "affine.for" => Some(index()),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `-> T` or `-> (T1, T2)` written directly in the op (before its regions).
+fn arrow_types(op: Op<'_>) -> Option<Vec<String>> {
+    let elements = op_elements(op);
+    let arrow = elements.iter().position(|e| e.kind() == SyntaxKind::ARROW)?;
+    let after: Vec<Element<'_>> = elements[arrow + 1..]
+        .iter()
+        .copied()
+        .take_while(|e| {
+            !matches!(
+                e.kind(),
+                SyntaxKind::REGION | SyntaxKind::ATTR_DICT | SyntaxKind::ATTRIBUTES_CLAUSE | SyntaxKind::COLON
+            )
+        })
+        .collect();
+    match after.as_slice() {
+        [Element::Node(group)] if group.kind() == SyntaxKind::GROUP && group.text().starts_with('(') => {
+            let inner: Vec<Element<'_>> =
+                group.elements().filter(|e| !matches!(e.kind(), SyntaxKind::L_PAREN | SyntaxKind::R_PAREN)).collect();
+            Some(split_commas(&inner).into_iter().map(compact_elements).collect())
+        }
+        [] => None,
+        _ => Some(vec![compact_elements(&after)]),
+    }
+}
+
+/// The types of a generic-form op's results (`: (A, B) -> (C, D)`).
+fn generic_result_types(op: Op<'_>) -> Option<Vec<String>> {
+    let function = op.node().children_of(SyntaxKind::TYPE).last()?;
+    let arrow = function.token_of(SyntaxKind::ARROW)?;
+    let result = function.children_of(SyntaxKind::TYPE).find(|t| t.text_range().start >= arrow.text_range().end)?;
+    let is_list = result.first_token().is_some_and(|t| t.kind() == SyntaxKind::L_PAREN)
+        && result.token_of(SyntaxKind::ARROW).is_none();
+    if is_list {
+        Some(result.children_of(SyntaxKind::TYPE).map(compact).collect())
+    } else {
+        Some(vec![compact(result)])
+    }
+}
+
+fn element_type_of(memref: &str) -> Option<String> {
+    parse_memref_type(memref).map(|m| m.element)
+}
+
+/// Result `index` of `op`, for the ops whose syntax states it.
+pub fn op_result_type(op: Op<'_>, index: usize) -> Option<String> {
+    if op.is_generic() {
+        return generic_result_types(op)?.get(index).cloned();
+    }
+    let name = op.name();
+    let last_type = || after_last_colon(op).and_then(|t| last_type_of(&t));
+    let single = |ty: Option<String>| if index == 0 { ty } else { None };
+    match name {
+        "air.execute" => {
+            if index == 0 {
+                Some(TOKEN_TYPE.to_string())
+            } else {
+                Execute::cast(op)?.result_types().get(index - 1).map(|t| compact(*t))
+            }
+        }
+        "air.launch" | "air.segment" | "air.herd" | "air.rank" | "air.dma_memcpy_nd" | "air.channel.put"
+        | "air.channel.get" | "air.wait_all" | "air.custom" => single(Some(TOKEN_TYPE.to_string())),
+        "air.universe.alloc" => single(Some(UNIVERSE_TYPE.to_string())),
+        "air.translate" => {
+            let types = after_last_colon(op)?;
+            single(split_commas(&types).first().map(|t| compact_elements(t)))
+        }
+        "arith.constant" => {
+            let literal = op_elements(op).into_iter().next()?;
+            match after_last_colon(op) {
+                Some(types) => single(Some(compact_elements(&types))),
+                None if matches!(literal.text(), "true" | "false") => single(Some("i1".to_string())),
+                None => None,
+            }
+        }
+        "arith.cmpi" | "arith.cmpf" => {
+            let operand_type = last_type()?;
+            let scalar = !operand_type.contains('<');
+            single(scalar.then(|| "i1".to_string()))
+        }
+        "memref.load" | "affine.load" => single(element_type_of(&after_last_colon(op).map(|t| compact_elements(&t))?)),
+        "memref.dim" | "affine.apply" | "affine.min" | "affine.max" => single(Some("index".to_string())),
+        "func.call" | "call" | "scf.for" | "scf.if" | "scf.while" | "scf.execute_region" | "scf.parallel"
+        | "scf.forall" | "affine.for" | "affine.if" | "affine.parallel" => arrow_types(op)?.get(index).cloned(),
+        _ if is_stated_result_op(name) => single(last_type()),
+        _ => None,
+    }
+}
+
+/// Ops with one result whose type is the last type of their custom syntax (`: T`,
+/// `: A to B`, `: A into B`).
+fn is_stated_result_op(name: &str) -> bool {
+    const MEMREF: &[&str] = &[
+        "memref.alloc",
+        "memref.alloca",
+        "memref.get_global",
+        "memref.subview",
+        "memref.collapse_shape",
+        "memref.expand_shape",
+        "memref.cast",
+        "memref.reinterpret_cast",
+        "memref.transpose",
+        "memref.view",
+        "memref.memory_space_cast",
+        "tensor.empty",
+        "bufferization.to_tensor",
+        "bufferization.to_memref",
+        "bufferization.to_buffer",
+    ];
+    const ARITH: &[&str] = &[
+        "arith.addi",
+        "arith.subi",
+        "arith.muli",
+        "arith.divsi",
+        "arith.divui",
+        "arith.remsi",
+        "arith.remui",
+        "arith.ceildivsi",
+        "arith.ceildivui",
+        "arith.floordivsi",
+        "arith.andi",
+        "arith.ori",
+        "arith.xori",
+        "arith.maxsi",
+        "arith.maxui",
+        "arith.minsi",
+        "arith.minui",
+        "arith.shli",
+        "arith.shrsi",
+        "arith.shrui",
+        "arith.addf",
+        "arith.subf",
+        "arith.mulf",
+        "arith.divf",
+        "arith.maximumf",
+        "arith.minimumf",
+        "arith.maxnumf",
+        "arith.minnumf",
+        "arith.negf",
+        "arith.select",
+        "arith.index_cast",
+        "arith.index_castui",
+        "arith.extsi",
+        "arith.extui",
+        "arith.trunci",
+        "arith.sitofp",
+        "arith.uitofp",
+        "arith.fptosi",
+        "arith.fptoui",
+        "arith.extf",
+        "arith.truncf",
+        "arith.bitcast",
+    ];
+    MEMREF.contains(&name) || ARITH.contains(&name)
+}

@@ -1,0 +1,8 @@
+// Seeded: `args` binds three values but lists only two types.
+// expect: AS0114
+func.func @f(%arg0: memref<64xbf16>, %arg1: memref<64xbf16>, %arg2: memref<64xbf16>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%x) in (%sx=%c1) args(%a=%arg0, %b=%arg1, %c=%arg2) : memref<64xbf16>, memref<64xbf16> {
+  }
+  return
+}

@@ -1,0 +1,8 @@
+// Seeded: `return` gives a value although `@f` declares no results.
+// expect: AS0510
+func.func @f(%arg0: memref<64xbf16>) {
+  %c1 = arith.constant 1 : index
+  air.launch (%x) in (%sx=%c1) args(%a=%arg0) : memref<64xbf16> {
+  }
+  return %c1 : index
+}
