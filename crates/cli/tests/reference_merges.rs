@@ -43,3 +43,27 @@ fn reference_merges_match_their_snapshots() {
     }
     let _ = std::fs::remove_dir_all(&scratch);
 }
+
+#[test]
+fn reference_merges_pass_merge_verify() {
+    // With the `mlir` feature this also runs MLIR's parser and verifier on each merged module.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut plans: Vec<_> = std::fs::read_dir(root.join("testdata/plans"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    plans.sort();
+    for plan in &plans {
+        let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+            .current_dir(&root)
+            .args(["merge", "--verify", "--color", "never", "-o", "-", "--plan"])
+            .arg(plan.strip_prefix(&root).unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{}: {stderr}", plan.display());
+        assert!(!stderr.contains("error["), "{}: {stderr}", plan.display());
+    }
+}

@@ -43,9 +43,11 @@ pub fn verify_chunk(input: &Input<'_>) -> Vec<Diagnostic> {
     // missing `args` types): a structural finding at the same place as a syntax error is the
     // same problem, reported once.
     let syntax: Vec<TextRange> = diagnostics.iter().filter_map(|d| d.primary.as_ref().map(|l| l.range)).collect();
-    diagnostics.extend(check_structure(input).into_iter().filter(|d| {
-        !(d.is_error() && d.primary.as_ref().is_some_and(|l| syntax.contains(&l.range)))
-    }));
+    diagnostics.extend(
+        check_structure(input)
+            .into_iter()
+            .filter(|d| !(d.is_error() && d.primary.as_ref().is_some_and(|l| syntax.contains(&l.range)))),
+    );
     sort(&mut diagnostics);
     if MLIR_BUILT_IN {
         with_mlir(input, &mut diagnostics);

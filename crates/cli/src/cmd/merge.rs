@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 /// over an input.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  air-stitch merge --plan testdata/plans/o_gemv_ffn.toml -o fused.mlir\n  air-stitch merge rms.mlir gemm.mlir -o fused.mlir --bind gemm.0=rms.2"
+    after_help = "Examples:\n  air-stitch merge --plan testdata/plans/o_gemv_ffn.toml -o fused.mlir --verify\n  air-stitch merge rms.mlir gemm.mlir -o fused.mlir --bind gemm.0=rms.2"
 )]
 pub struct Opts {
     /// Input kernels, in launch order (without --plan).
@@ -37,6 +37,10 @@ pub struct Opts {
     /// Write the extern report (JSON: externs, renames and how to build renamed objects).
     #[arg(long, value_name = "FILE")]
     externs_report: Option<PathBuf>,
+    /// Verify the merged module before writing it: AIR's structural checks, and MLIR's parser and
+    /// verifier when built with the `mlir` feature. Nothing is written if it fails.
+    #[arg(long)]
+    verify: bool,
     #[command(flatten)]
     global: GlobalOpts,
 }
@@ -132,7 +136,7 @@ impl Opts {
         };
 
         let slice_count = slices.len();
-        let merged = match merge(&plan, slices) {
+        let mut merged = match merge(&plan, slices) {
             Ok(merged) => merged,
             Err(errors) => {
                 common::emit(&errors, &sources, &self.global);
@@ -142,6 +146,25 @@ impl Opts {
             }
         };
         common::emit(&merged.warnings, &sources, &self.global);
+        if self.verify {
+            let name = if self.output.as_os_str() == "-" {
+                "<merged output>".to_string()
+            } else {
+                format!("{} (merged output)", self.output.display())
+            };
+            let text = std::sync::Arc::new(merged.text);
+            let file = sources.add_shared(name.clone(), text.clone());
+            let parse = air_syntax::parse_shared(text.clone());
+            let findings = air_verify::verify_module(&name, &text, &parse, file);
+            let failed = findings.iter().any(|d| d.is_error());
+            common::emit(&findings, &sources, &self.global);
+            if failed {
+                eprintln!("merge failed: the merged module does not verify; nothing written");
+                return Ok(Outcome::Problems);
+            }
+            drop(parse);
+            merged.text = std::sync::Arc::try_unwrap(text).unwrap_or_else(|shared| shared.as_ref().clone());
+        }
         common::write_output(&self.output, merged.text.as_bytes(), &inputs)?;
         if let Some(report) = &self.externs_report {
             let json = serde_json::to_string_pretty(&air_passes::externs::report_json(&merged.externs))?;
