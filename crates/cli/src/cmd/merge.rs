@@ -50,8 +50,10 @@ impl Opts {
         let mut sources = SourceMap::new();
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
         let mut io_failure: Option<String> = None;
+        let slices: Vec<ParsedSlice>;
         let mut inputs: Vec<PathBuf> = Vec::new();
-        let mut slices = Vec::new();
+        // Slice texts, parsed together once all are read (in parallel, see `parse_all`).
+        let mut pending: Vec<(air_diagnostics::FileId, String, std::sync::Arc<String>)> = Vec::new();
 
         let plan = if let Some(plan_path) = &self.plan {
             let raw = common::read_input(plan_path)?;
@@ -77,10 +79,10 @@ impl Opts {
                         let name = path.display().to_string();
                         let raw = common::RawInput { name: name.clone(), bytes };
                         match common::register_shared(&mut sources, raw) {
-                            (file, Ok(text)) => slices.push(ParsedSlice::from_shared(file, name, text)),
+                            (file, Ok(text)) => pending.push((file, name, text)),
                             (file, Err(diagnostic)) => {
                                 diagnostics.push(diagnostic);
-                                slices.push(ParsedSlice::new(file, name, ""));
+                                pending.push((file, name, Default::default()));
                             }
                         }
                     }
@@ -96,6 +98,7 @@ impl Opts {
                     }
                 }
             }
+            slices = parse_all(std::mem::take(&mut pending));
             if !diagnostics.is_empty() {
                 common::emit(&diagnostics, &sources, &self.global);
                 return match io_failure {
@@ -110,7 +113,7 @@ impl Opts {
                 inputs.push(path.clone());
                 let name = raw.name.clone();
                 match common::register_shared(&mut sources, raw) {
-                    (file, Ok(text)) => slices.push(ParsedSlice::from_shared(file, name, text)),
+                    (file, Ok(text)) => pending.push((file, name, text)),
                     (_, Err(diagnostic)) => diagnostics.push(diagnostic),
                 }
             }
@@ -118,6 +121,7 @@ impl Opts {
                 common::emit(&diagnostics, &sources, &self.global);
                 return Ok(Outcome::Problems);
             }
+            slices = parse_all(std::mem::take(&mut pending));
             let name = self.name.clone().unwrap_or_else(|| {
                 let stem = self.output.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
                 if self.output.as_os_str() == "-" || stem.is_empty() {
@@ -184,4 +188,34 @@ impl Opts {
         eprintln!("{}", air_passes::externs::summary_line(&merged.externs));
         Ok(Outcome::Success)
     }
+}
+
+/// Parses the slices, spread over the available cores (results stay in input order).
+fn parse_all(pending: Vec<(air_diagnostics::FileId, String, std::sync::Arc<String>)>) -> Vec<ParsedSlice> {
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(pending.len().max(1));
+    if threads <= 1 {
+        return pending.into_iter().map(|(file, name, text)| ParsedSlice::from_shared(file, name, text)).collect();
+    }
+    // Deal the slices out round-robin so that equal-sized inputs balance.
+    let mut groups: Vec<Vec<(usize, (air_diagnostics::FileId, String, std::sync::Arc<String>))>> =
+        (0..threads).map(|_| Vec::new()).collect();
+    for (idx, item) in pending.into_iter().enumerate() {
+        groups[idx % threads].push((idx, item));
+    }
+    let mut parsed: Vec<(usize, ParsedSlice)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = groups
+            .into_iter()
+            .map(|group| {
+                scope.spawn(move || {
+                    group
+                        .into_iter()
+                        .map(|(idx, (file, name, text))| (idx, ParsedSlice::from_shared(file, name, text)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+    });
+    parsed.sort_by_key(|(idx, _)| *idx);
+    parsed.into_iter().map(|(_, slice)| slice).collect()
 }
