@@ -1,0 +1,167 @@
+//! The analysis: resolves the program once, then runs each budget check per launch.
+//!
+//! A *unit* is one launch (the compiler gives each of its segments an `aie.device`, and
+//! launches run one after another on separately configured devices), or the herds and segments
+//! written without any launch (analysed together, as aircc would wrap them).
+
+mod dims;
+mod memory;
+mod pingpong;
+mod placement;
+mod shim;
+mod structure;
+mod tiles;
+
+use crate::device::DeviceModel;
+use crate::program::{EndpointId, HerdId, IterDim, LaunchId, Program, SegmentId};
+use crate::report::{BudgetRow, UnitReport};
+use crate::rules::{rule_note, Rule};
+use crate::CheckOptions;
+use air_diagnostics::{Diagnostic, FileId, Severity, TextRange};
+
+/// One analysed launch (or the launch-less herds).
+pub(crate) struct Unit {
+    pub label: String,
+    pub range: TextRange,
+    pub launch: Option<LaunchId>,
+    pub segments: Vec<SegmentId>,
+    pub herds: Vec<HerdId>,
+    pub endpoints: Vec<EndpointId>,
+    pub dims: Vec<IterDim>,
+    pub tile_sizes: Option<Vec<i64>>,
+}
+
+/// Shared state of one check run.
+pub(crate) struct Cx<'a> {
+    pub prog: &'a Program,
+    pub opts: &'a CheckOptions,
+    pub dev: &'static DeviceModel,
+    pub file: FileId,
+    /// The chunk's text (for quoting operands in notes).
+    pub text: &'a str,
+    pub diags: Vec<Diagnostic>,
+    pub pingpong: pingpong::PingPong,
+}
+
+/// A finding under construction.
+pub(crate) struct Finding {
+    diag: Diagnostic,
+    rule: &'static Rule,
+}
+
+impl Finding {
+    pub fn new(severity: Severity, rule: &'static Rule, message: impl Into<String>) -> Finding {
+        Finding { diag: Diagnostic::new(severity, rule.code, message), rule }
+    }
+
+    pub fn error(rule: &'static Rule, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Error, rule, message)
+    }
+
+    pub fn warning(rule: &'static Rule, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Warning, rule, message)
+    }
+
+    pub fn info(rule: &'static Rule, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Note, rule, message)
+    }
+
+    pub fn at(mut self, file: FileId, range: TextRange, label: impl Into<String>) -> Finding {
+        self.diag = self.diag.with_primary(file, range, label);
+        self
+    }
+
+    pub fn also(mut self, file: FileId, range: TextRange, label: impl Into<String>) -> Finding {
+        self.diag = self.diag.with_secondary(file, range, label);
+        self
+    }
+
+    pub fn need(self, needed: impl std::fmt::Display, available: impl std::fmt::Display) -> Finding {
+        self.note(format!("needed: {needed}; available: {available}"))
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Finding {
+        self.diag = self.diag.with_note(note);
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Finding {
+        self.diag = self.diag.with_help(help);
+        self
+    }
+}
+
+impl Cx<'_> {
+    pub fn emit(&mut self, finding: Finding) {
+        let note = rule_note(finding.rule);
+        self.diags.push(finding.diag.with_note(note));
+    }
+}
+
+fn units(prog: &Program) -> Vec<Unit> {
+    let mut units: Vec<Unit> = prog
+        .launches
+        .iter()
+        .enumerate()
+        .map(|(id, launch)| Unit {
+            label: match &launch.name {
+                Some(name) => format!("launch @{name}"),
+                None => format!("launch #{}", id + 1),
+            },
+            range: launch.range,
+            launch: Some(id),
+            segments: launch.segments.clone(),
+            herds: prog.launch_herds(id),
+            endpoints: prog.launch_endpoints(id).map(|(e, _)| e).collect(),
+            dims: launch.dims.clone(),
+            tile_sizes: launch.shim_dma_tile_sizes.clone(),
+        })
+        .collect();
+    let bare_herds: Vec<HerdId> = (0..prog.herds.len()).filter(|&h| prog.herds[h].ctx.launch.is_none()).collect();
+    if !bare_herds.is_empty() {
+        let range = prog.herds[bare_herds[0]].range;
+        units.push(Unit {
+            label: "herds outside any air.launch".to_string(),
+            range,
+            launch: None,
+            segments: (0..prog.segments.len()).filter(|&s| prog.segments[s].launch.is_none()).collect(),
+            herds: bare_herds,
+            endpoints: (0..prog.endpoints.len())
+                .filter(|&e| prog.endpoints[e].ctx.launch.is_none() && prog.endpoints[e].ctx.herd.is_some())
+                .collect(),
+            dims: Vec::new(),
+            tile_sizes: None,
+        });
+    }
+    units
+}
+
+/// Runs every check on `prog`.
+pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId) -> (Vec<Diagnostic>, Vec<UnitReport>) {
+    let dev = opts.device.model();
+    let mut cx = Cx { prog, opts, dev, file, text, diags: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
+    structure::check(&mut cx);
+    let mut reports = Vec::new();
+    let mut shim_peaks = Vec::new();
+    for unit in units(prog) {
+        let mut rows: Vec<BudgetRow> = Vec::new();
+        placement::check(&mut cx, &unit, &mut rows);
+        memory::check_l1(&mut cx, &unit, &mut rows);
+        memory::check_l2(&mut cx, &unit, &mut rows);
+        tiles::check_core(&mut cx, &unit, &mut rows);
+        tiles::check_memtile(&mut cx, &unit, &mut rows);
+        let peak = shim::check(&mut cx, &unit, &mut rows);
+        shim_peaks.push((unit.label.clone(), unit.range, peak));
+        let segments = unit
+            .segments
+            .iter()
+            .map(|&s| prog.segments[s].name.clone().map(|n| format!("@{n}")).unwrap_or_else(|| "(unnamed)".to_string()))
+            .collect();
+        reports.push(UnitReport { label: unit.label, range: unit.range, segments, rows });
+    }
+    shim::check_cross_launch(&mut cx, &shim_peaks);
+    // Source order, errors before warnings before notes at one position; stable otherwise.
+    let mut diags = cx.diags;
+    diags.sort_by_key(|d| (d.primary.as_ref().map(|l| l.range.start).unwrap_or(0), d.severity));
+    (diags, reports)
+}
