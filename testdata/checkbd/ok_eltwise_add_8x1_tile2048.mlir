@@ -2,7 +2,7 @@
 // §6 working case: llama-3.2-1B residual add, N=4,194,304 bf16, herd 8×1, tile 2048.
 // Shaped like programming_examples/silu_and_mul/silu_and_mul.py (the eltwise builders):
 // each core streams A and B in and C out, interleaved by core every 2048 elements.
-#map = affine_map<()[s0, s1, s2] -> (s0 + (s1 + s2) * 2048)>
+#map = affine_map<()[s0, s1, s2] -> (s0 + s1 * 2048 + s2 * 2048)>
 module {
   func.func private @eltwise_add_bf16(memref<2048xbf16, 2 : i32>, memref<2048xbf16, 2 : i32>, memref<2048xbf16, 2 : i32>, i32) attributes {link_with = "add.o", llvm.emit_c_interface}
   func.func @eltwise_add(%arg0: memref<4194304xbf16>, %arg1: memref<4194304xbf16>, %arg2: memref<4194304xbf16>) {

@@ -193,10 +193,6 @@ pub mod air_limits {
     /// `maxSize` of the loop-folding canonicalisation (`air-opt-shim-dma-bds`,
     /// `air-opt-memtile-dma-bds`): sizes above it are split.
     pub const FOLD_MAX_SIZE: i64 = 1023;
-    /// A loop whose offsets do not use its induction variable and whose compound trip count
-    /// reaches this is kept as a loop rather than unrolled into a BD chain
-    /// (`AIRUnrollScfForIntoBDChain`, `kRedundantUnrollLockLimit`).
-    pub const REDUNDANT_UNROLL_LIMIT: i64 = 16;
 }
 
 #[cfg(test)]

@@ -29,15 +29,7 @@ fn per_core_share(cx: &Cx<'_>, buffer: BufferId, shape: Option<(i64, i64)>) -> O
 }
 
 fn buffer_name(cx: &Cx<'_>, buffer: BufferId) -> String {
-    let ty = cx.prog.buffers[buffer].ty.as_ref();
-    match ty {
-        Some(t) => format!(
-            "{}x{}",
-            t.shape.iter().map(|d| d.map(|v| v.to_string()).unwrap_or_else(|| "?".into())).collect::<Vec<_>>().join("x"),
-            t.element
-        ),
-        None => "buffer".to_string(),
-    }
+    cx.prog.buffers[buffer].name.clone()
 }
 
 pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
@@ -107,8 +99,8 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         let mut breakdown = Vec::new();
         for (id, bytes, copies) in &sorted {
             let bytes = bytes.unwrap_or(0);
-            let what = if *copies > 1 { format!("{} × 2 (ping-pong)", fmt_bytes(bytes)) } else { fmt_bytes(bytes) };
-            breakdown.push(format!("{what} {}", buffer_name(cx, *id)));
+            let what = if *copies > 1 { format!("2 × {bytes} B") } else { format!("{bytes} B") };
+            breakdown.push(format!("{} {what}", buffer_name(cx, *id)));
         }
         for (id, bytes, copies) in sorted.iter().take(6) {
             let bytes = bytes.unwrap_or(0);
@@ -130,7 +122,7 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             f = f.also(cx.file, cx.prog.loops[*lp].range, format!("ping-pong loop ({trip}): its buffers are doubled"));
         }
         f = f
-            .note(format!("{} + {} stack = {}", breakdown.join(" + "), fmt_bytes(stack), fmt_bytes(total)))
+            .note(format!("per core: {} + stack {stack} B = {total} B", breakdown.join(" + ")))
             .need(fmt_bytes(total), fmt_bytes(limit));
         f = f.help(if doubled {
             "shrink the tile (e.g. tile_n or m_input), or build with --omit-pingpong when the kernel cannot overlap transfers anyway; buffers used only inside a loop are doubled by ping-pong".to_string()
@@ -255,7 +247,7 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
                     .at(cx.file, buffer.range, format!("{} L2 buffer", fmt_bytes(bytes)))
                     .note(format!("{pieces} pieces of about {} each; the split is skipped when it would exceed the launch's shim channels", fmt_bytes(piece)))
                     .need(fmt_bytes(bytes), fmt_bytes(memtile))
-                    .help("the GEMV builders assert herd_m·tile_m·K·2 + herd_m·tile_m·2 ≤ 512 KiB: shrink tile_m or herd_m to keep the panel in one memtile");
+                    .help("keep each L2 buffer within one memtile (shrink tile_m·herd_m, tile_n·herd_n or tile_k_l2; the GEMV builders assert herd_m·tile_m·K·2 + herd_m·tile_m·2 ≤ 512 KiB), or leave it splittable");
                     cx.emit(if piece > memtile {
                         Finding::error(
                             &rules::L2_BUFFER_PER_MEMTILE,

@@ -145,12 +145,12 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
     let mut shim_peaks = Vec::new();
     for unit in units(prog) {
         let mut rows: Vec<BudgetRow> = Vec::new();
-        placement::check(&mut cx, &unit, &mut rows);
+        let herds_fit = placement::check(&mut cx, &unit, &mut rows);
         memory::check_l1(&mut cx, &unit, &mut rows);
         memory::check_l2(&mut cx, &unit, &mut rows);
         tiles::check_core(&mut cx, &unit, &mut rows);
-        tiles::check_memtile(&mut cx, &unit, &mut rows);
-        let peak = shim::check(&mut cx, &unit, &mut rows);
+        tiles::check_memtile(&mut cx, &unit, herds_fit, &mut rows);
+        let peak = shim::check(&mut cx, &unit, herds_fit, &mut rows);
         shim_peaks.push((unit.label.clone(), unit.range, peak));
         let segments = unit
             .segments

@@ -75,7 +75,10 @@ pub(crate) fn pack(rects: &[(i64, i64)], cols: i64, rows: i64) -> bool {
     place(&order, &mut grid, cols, rows, &mut budget)
 }
 
-pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
+/// Returns whether every herd fits the array (counts that scale with a herd that cannot be
+/// placed are not reported).
+pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> bool {
+    let mut all_fit = true;
     let (cols, core_rows) = (i64::from(cx.dev.columns), i64::from(cx.dev.core_rows));
     let groups = groups_of(cx, &unit.herds);
     let mut placeable: BTreeMap<Option<SegmentId>, Vec<(i64, i64, HerdId)>> = BTreeMap::new();
@@ -136,6 +139,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
                 format!("use at most {cols} columns (herd x = {cols} on {}), or target a larger device", cx.dev.kind.name())
             });
             cx.emit(f);
+            all_fit = false;
             continue;
         }
         placeable.entry(cx.prog.herds[first].ctx.segment).or_default().push((x, y, first));
@@ -177,11 +181,12 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
     });
     if unknown.is_none() && total > 0 && total <= available {
         cx.emit(
-            Finding::info(&rules::UTILISATION, format!("{} keeps {total} of {available} compute tiles busy", unit.label))
+            Finding::info(&rules::UTILISATION, format!("{}: {total} of {available} compute tiles in use", unit.label))
                 .at(cx.file, unit.range, format!("{total}/{available} tiles"))
                 .note("targets: all 32 tiles for compute-bound GEMM and attention herds, 8 (one row) for row-parallel kernels such as RMSNorm, RoPE and element-wise ops"),
         );
     }
+    all_fit
 }
 
 #[cfg(test)]

@@ -44,6 +44,8 @@ pub(crate) type TilePeaks = Option<Vec<i64>>;
 struct Cost {
     tasks: Option<i64>,
     tasks_why: String,
+    /// The loop that does not fold (label range and reason), when one is unrolled.
+    unfolded: Option<(TextRange, String)>,
     count: i64,
     why_count: String,
     columns: Vec<Option<i64>>,
@@ -210,10 +212,27 @@ fn stream_loops(cx: &Cx<'_>, endpoint: &Endpoint) -> Vec<crate::program::LoopId>
 /// The loops around an L3 transfer, outermost first: the launch dimensions (trip counts per
 /// recycling window), then the enclosing loops. `Err` names the first value not constant.
 fn loop_nest(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: &Endpoint, pattern: &Pattern) -> Result<Vec<LoopDim>, String> {
-    let mut loops: Vec<LoopDim> = Vec::new();
+    loop_nest_with_origin(cx, unit, windows, endpoint, pattern).map(|nest| nest.into_iter().map(|(l, _)| l).collect())
+}
+
+/// Where a loop of the nest comes from: a launch dimension or an `scf.for`/`scf.parallel`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    Launch,
+    Loop(crate::program::LoopId),
+}
+
+fn loop_nest_with_origin(
+    cx: &Cx<'_>,
+    unit: &Unit,
+    windows: &[Option<i64>],
+    endpoint: &Endpoint,
+    pattern: &Pattern,
+) -> Result<Vec<(LoopDim, Origin)>, String> {
+    let mut loops: Vec<(LoopDim, Origin)> = Vec::new();
     for (d, trip) in unit.dims.iter().zip(windows) {
-        let trip = trip.ok_or_else(|| "a launch size that is not constant".to_string())?;
-        loops.push(LoopDim { trip, stride: pattern.base.coefficient(d.var), step: 1 });
+        let trip = trip.ok_or_else(|| "the launch size, which is not constant".to_string())?;
+        loops.push((LoopDim { trip, stride: pattern.base.coefficient(d.var), step: 1 }, Origin::Launch));
     }
     let skip = stream_loops(cx, endpoint);
     for &l in &endpoint.loops {
@@ -222,15 +241,15 @@ fn loop_nest(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: &Endpo
         }
         let lp = &cx.prog.loops[l];
         match (lp.trip, lp.step.as_const()) {
-            (Some(trip), Some(step)) => {
-                loops.push(LoopDim { trip, stride: pattern.base.coefficient(lp.iv).saturating_mul(step), step })
-            }
+            (Some(trip), Some(step)) => loops.push((
+                LoopDim { trip, stride: pattern.base.coefficient(lp.iv).saturating_mul(step), step },
+                Origin::Loop(l),
+            )),
             _ => {
-                return Err(lp
-                    .trip_unknown
-                    .clone()
-                    .map(|w| format!("a loop bound: {w}"))
-                    .unwrap_or_else(|| "a loop step that is not constant".to_string()))
+                return Err(format!(
+                    "the trip count of an enclosing loop, which depends on {}",
+                    lp.trip_unknown.clone().unwrap_or_else(|| "a step that is not constant".to_string())
+                ))
             }
         }
     }
@@ -286,20 +305,36 @@ fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: &Endpoint, 
     if columns.len() != count as usize {
         columns = vec![None; count as usize];
     }
-    let nest = loop_nest(cx, unit, windows, endpoint, pattern);
+    let nest = loop_nest_with_origin(cx, unit, windows, endpoint, pattern);
+    let mut unfolded = None;
     let (tasks, tasks_why) = match nest {
         Err(why) => (None, why),
-        Ok(loops) => {
+        Ok(nest) => {
+            let loops: Vec<LoopDim> = nest.iter().map(|(l, _)| *l).collect();
             let folded = fold_loops(&pattern.dims, &loops, &shim_fold(pattern));
             let lowered = lower_shim(&folded.dims, pattern.inner_alignment(), pattern.volume);
             let tasks = folded.copies.saturating_mul(lowered.tasks);
             let mut parts = Vec::new();
-            if folded.copies > 1 {
-                let trips: Vec<String> = folded.unrolled.iter().map(|&i| loops[i].trip.to_string()).collect();
-                parts.push(format!("{} loop iteration(s) that do not fold into the BD are unrolled ({})", folded.copies, trips.join(" × ")));
+            if let Some((idx, why)) = folded.failure {
+                let (lp, origin) = nest[idx];
+                let what = match origin {
+                    Origin::Launch => format!("the launch loop ({} iterations per window)", lp.trip),
+                    Origin::Loop(_) => format!("a loop of {} iterations", lp.trip),
+                };
+                let outer: Vec<String> = folded.unrolled.iter().filter(|&&i| i != idx).map(|&i| loops[i].trip.to_string()).collect();
+                let around = if outer.is_empty() { String::new() } else { format!(", and the loops around it ({}) with it", outer.join(" × ")) };
+                parts.push(format!("{what} cannot fold into the BD because {}: it is unrolled{around}, {} transfers", why.describe(), folded.copies));
+                let range = match origin {
+                    Origin::Launch => unit.range,
+                    Origin::Loop(l) => cx.prog.loops[l].range,
+                };
+                unfolded = Some((range, format!("cannot fold into the BD: unrolled ×{}", lp.trip)));
+            }
+            for (size, outer, inner) in &lowered.factorings {
+                parts.push(format!("AIR factors a wrap of {size} into {outer} × {inner} (above its bound of 64 outermost / 1024 inner)"));
             }
             if lowered.tasks > 1 {
-                parts.push(format!("a wrap above AIR's bounds is factored and its outer part unrolled into {} transfers", lowered.tasks));
+                parts.push(format!("the pattern then needs more than 4 dimensions, so its outer {} become separate transfers", lowered.tasks));
             }
             if parts.is_empty() {
                 parts.push("the loops fold into one BD".to_string());
@@ -310,6 +345,7 @@ fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: &Endpoint, 
     Cost {
         tasks,
         tasks_why,
+        unfolded,
         count,
         why_count: if why.is_empty() { "one stream".to_string() } else { why.join("; ") },
         columns,
@@ -461,7 +497,7 @@ fn assign(cx: &Cx<'_>, streams: &[Stream], spread: Spread) -> Option<Placement> 
     Some((load, on_tile))
 }
 
-pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> TilePeaks {
+pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) -> TilePeaks {
     let (windows, tiling) = window_trips(cx, unit);
     let mut streams: BTreeMap<String, Stream> = BTreeMap::new();
     let mut not_constant: Option<String> = None;
@@ -484,7 +520,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
         let cost = cost(cx, unit, &windows, &endpoint, &pattern);
         if cost.tasks.is_none() {
             cx.emit(
-                Finding::info(&rules::NOT_CONSTANT, format!("this L3 transfer runs inside {}; its shim BDs are not counted", cost.tasks_why))
+                Finding::info(&rules::NOT_CONSTANT, format!("the shim BDs of this L3 transfer are not counted: they depend on {}", cost.tasks_why))
                     .at(cx.file, endpoint.operand_range, "L3 side"),
             );
             not_constant.get_or_insert(cost.tasks_why.clone());
@@ -545,6 +581,9 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
             continue;
         }
         over = true;
+        if !herds_fit {
+            continue;
+        }
         family.sort_by_key(|s| std::cmp::Reverse(s.count));
         let first = &cx.prog.endpoints[family[0].endpoints[0]];
         let mut f = Finding::error(rule, format!("{} needs {used} {dir} shim DMA streams, {} has {limit}", unit.label, cx.dev.kind.name()))
@@ -571,11 +610,17 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
         rows.push(BudgetRow { resource: "shim_bds_per_tile", scope: window, used: Amount::NotConstant { reason: why }, available: bd_limit, unit: "BDs" });
         return None;
     }
-    if over || list.is_empty() {
+    if over || list.is_empty() || !herds_fit {
         rows.push(BudgetRow {
             resource: "shim_bds_per_tile",
             scope: window,
-            used: if list.is_empty() { Amount::known(0) } else { Amount::NotConstant { reason: "the streams do not fit the shim channels".to_string() } },
+            used: if list.is_empty() {
+                Amount::known(0)
+            } else if !herds_fit {
+                Amount::NotConstant { reason: "a herd that does not fit the array".to_string() }
+            } else {
+                Amount::NotConstant { reason: "streams that do not fit the shim channels".to_string() }
+            },
             available: bd_limit,
             unit: "BDs",
         });
@@ -615,10 +660,17 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
     for &(s, t) in parts.iter().skip(1).take(5) {
         f = f.also(cx.file, cx.prog.endpoints[list[s].endpoints[0]].operand_range, format!("{} on the same tile", plural(t, "BD")));
     }
+    let mut labelled_loops = Vec::new();
     for &(s, t) in &parts {
         let e = &cx.prog.endpoints[list[s].endpoints[0]];
-        let how = cost_summary(cx, unit, &windows, e);
-        f = f.note(format!("{} for `{}`: {how}", plural(t, "BD"), text_of(cx, e.operand_range)));
+        let cost = endpoint_cost(cx, unit, &windows, e);
+        f = f.note(format!("{} for `{}`: {}", plural(t, "BD"), text_of(cx, e.operand_range), cost.tasks_why));
+        if let Some((range, label)) = cost.unfolded {
+            if !labelled_loops.contains(&range) && labelled_loops.len() < 2 {
+                labelled_loops.push(range);
+                f = f.also(cx.file, range, label);
+            }
+        }
     }
     if tiling.is_none() {
         f = f.note("no runtime loop tiling: every task of the launch stays live until its end (BD IDs are recycled only at waits)");
@@ -629,10 +681,10 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
     Some(load)
 }
 
-fn cost_summary(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: &Endpoint) -> String {
+fn endpoint_cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: &Endpoint) -> Cost {
     match endpoint_pattern(endpoint) {
-        Ok(p) => cost(cx, unit, windows, endpoint, &p).tasks_why,
-        Err(e) => e.describe(),
+        Ok(p) => cost(cx, unit, windows, endpoint, &p),
+        Err(e) => Cost { tasks: None, tasks_why: e.describe(), unfolded: None, count: 1, why_count: String::new(), columns: vec![None] },
     }
 }
 

@@ -31,11 +31,20 @@ fn tile_chain(
         if !local {
             continue;
         }
+        // A loop that does not move the transfer repeats the chain: no BDs, trip count unneeded.
+        if !pattern.base.depends_on(lp.iv) {
+            continue;
+        }
         match (lp.trip, lp.step.as_const()) {
             (Some(trip), Some(step)) => {
                 loops.push(LoopDim { trip, stride: pattern.base.coefficient(lp.iv).saturating_mul(step), step })
             }
-            _ => return Err(lp.trip_unknown.clone().unwrap_or_else(|| "a loop step that is not constant".to_string())),
+            _ => {
+                return Err(format!(
+                    "the trip count of an enclosing loop, which depends on {}",
+                    lp.trip_unknown.clone().unwrap_or_else(|| "a step that is not constant".to_string())
+                ))
+            }
         }
     }
     let tile = if core { &cx.dev.core } else { &cx.dev.memtile };
@@ -184,7 +193,7 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
     }
 }
 
-pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
+pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) {
     let l2: Vec<EndpointId> = unit.endpoints.iter().copied().filter(|&e| cx.prog.endpoints[e].level == Level::L2).collect();
     if l2.is_empty() {
         return;
@@ -280,7 +289,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetR
     for (dir, (resource, what)) in [("memtile_mm2s_channels", "output (MM2S)"), ("memtile_s2mm_channels", "input (S2MM)")].iter().enumerate() {
         let used: i64 = streams[dir].values().sum();
         rows.push(BudgetRow { resource, scope: "whole launch".to_string(), used: Amount::known(used), available: channel_limit, unit: "channels" });
-        if used > channel_limit {
+        if used > channel_limit && herds_fit {
             cx.emit(
                 Finding::error(&rules::MEMTILE_CHANNELS, format!("{} needs {used} memtile {what} DMA channels, the memtiles have {channel_limit}", unit.label))
                     .at(cx.file, unit.range, format!("{used} memtile channels"))

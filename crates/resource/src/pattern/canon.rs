@@ -8,7 +8,7 @@
 //! separately), so a size-1 dimension always counts as a removable dummy.
 
 use super::Dim;
-use crate::device::air_limits::{REDUNDANT_UNROLL_LIMIT, STRIDE_UPPER_BOUND};
+use crate::device::air_limits::STRIDE_UPPER_BOUND;
 
 /// Contiguous row-major (size-1 / stride-0 dummies allowed): one linear stream.
 pub fn is_default_pattern(dims: &[Dim]) -> bool {
@@ -215,6 +215,33 @@ pub struct Folded {
     pub copies: i64,
     /// Loops (indices into the input, outermost = 0) that were unrolled.
     pub unrolled: Vec<usize>,
+    /// The innermost loop that could not fold, and why (every loop outside it is unrolled too).
+    pub failure: Option<(usize, FoldFailure)>,
+}
+
+/// Why a loop does not fold into a transfer's BD.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FoldFailure {
+    /// The pattern already has `active` dimensions of the `max` a BD holds.
+    TooManyDims { active: usize, max: usize },
+    /// The loop's step exceeds the 2^20-granule step field.
+    StrideTooLarge { elements: i64, granules: i64 },
+    /// Two repeat (stride-0) dimensions, but only the outermost can repeat.
+    RepeatConflict,
+}
+
+impl FoldFailure {
+    pub fn describe(&self) -> String {
+        match self {
+            FoldFailure::TooManyDims { active, max } => {
+                format!("the transfer already uses {active} of the {max} dimensions a BD holds")
+            }
+            FoldFailure::StrideTooLarge { elements, granules } => {
+                format!("its step of {elements} elements ({granules} granules) exceeds the 2^20-granule step field")
+            }
+            FoldFailure::RepeatConflict => "it repeats the transfer, and only the outermost dimension can repeat".to_string(),
+        }
+    }
 }
 
 fn active(dims: &[Dim]) -> usize {
@@ -228,6 +255,7 @@ pub fn fold_loops(own: &[Dim], loops: &[LoopDim], params: &FoldParams) -> Folded
     let mut copies: i64 = 1;
     let mut unrolled = Vec::new();
     let mut failed = false;
+    let mut failure = None;
     for (idx, lp) in loops.iter().enumerate().rev() {
         if lp.trip == 0 {
             copies = 0;
@@ -245,15 +273,12 @@ pub fn fold_loops(own: &[Dim], loops: &[LoopDim], params: &FoldParams) -> Folded
             continue;
         }
         match try_fold(&dims, lp, params) {
-            Some(next) => dims = next,
-            None => {
-                // `AIRUnrollScfForIntoBDChain` keeps a repeat-only loop nest of 16+ trips
-                // as a loop (one descriptor run repeatedly) instead of unrolling it.
-                let repeat_only = loops[..=idx].iter().all(|l| l.stride == 0);
-                let compound: i64 = loops[..=idx].iter().map(|l| l.trip).fold(1, i64::saturating_mul);
-                if repeat_only && compound >= REDUNDANT_UNROLL_LIMIT {
-                    continue;
-                }
+            Ok(next) => dims = next,
+            Err(why) => {
+                failure = Some((idx, why));
+                // The loop is unrolled: at compile time (`AIRUnrollScfForIntoBDChain`, or the
+                // repeat-dimension conflict), or, for a repeat-only nest it leaves rolled, when
+                // aiecc unrolls the runtime sequence. Either way each iteration is a transfer.
                 failed = true;
                 copies = copies.saturating_mul(lp.trip);
                 unrolled.push(idx);
@@ -261,19 +286,19 @@ pub fn fold_loops(own: &[Dim], loops: &[LoopDim], params: &FoldParams) -> Folded
         }
     }
     unrolled.reverse();
-    Folded { dims, copies, unrolled }
+    Folded { dims, copies, unrolled, failure }
 }
 
-fn try_fold(dims: &[Dim], lp: &LoopDim, params: &FoldParams) -> Option<Vec<Dim>> {
+fn try_fold(dims: &[Dim], lp: &LoopDim, params: &FoldParams) -> Result<Vec<Dim>, FoldFailure> {
     if active(dims) + 1 > params.max_dims {
-        return None;
+        return Err(FoldFailure::TooManyDims { active: active(dims), max: params.max_dims });
     }
     let stride = wrap_stride(lp.stride, params.canon.volume);
     if params.stride_check {
         let granules = (stride.saturating_mul(i64::from(params.elem_bits)) + 31) / 32;
         let outer = dims.first().map(|d| d.size).unwrap_or(1);
         if granules > 0x10_0000 && lp.step != outer {
-            return None;
+            return Err(FoldFailure::StrideTooLarge { elements: stride, granules });
         }
     }
     let mut next = Vec::with_capacity(dims.len() + 1);
@@ -281,7 +306,7 @@ fn try_fold(dims: &[Dim], lp: &LoopDim, params: &FoldParams) -> Option<Vec<Dim>>
     next.extend_from_slice(dims);
     canonicalize(&mut next, &params.canon);
     if active(&next) > params.max_dims {
-        return None;
+        return Err(FoldFailure::TooManyDims { active: active(&next) - 1, max: params.max_dims });
     }
     if params.repeat_at_highest && !next.is_empty() {
         while next.len() < params.max_dims {
@@ -300,11 +325,11 @@ fn try_fold(dims: &[Dim], lp: &LoopDim, params: &FoldParams) -> Option<Vec<Dim>>
             if next[0].size == 1 && active_between == 0 {
                 next.swap(0, i);
             } else {
-                return None;
+                return Err(FoldFailure::RepeatConflict);
             }
         }
     }
-    Some(next)
+    Ok(next)
 }
 
 #[cfg(test)]

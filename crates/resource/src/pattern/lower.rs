@@ -33,6 +33,8 @@ pub struct Lowered {
     pub cannot_tile: Option<(i64, i64)>,
     /// Whether AIR had to factor an oversized wrap.
     pub factored: bool,
+    /// Each factoring: (size, outer, inner).
+    pub factorings: Vec<(i64, i64, i64)>,
 }
 
 /// Lowers a folded pattern to shim tasks.
@@ -46,6 +48,7 @@ pub fn lower_shim(folded: &[Dim], inner_alignment: i64, volume: Option<i64>) -> 
     }
     let mut cannot_tile = None;
     let mut factored = false;
+    let mut factorings = Vec::new();
     let violates = !is_contiguous_or_repeated(&dims)
         && dims.iter().enumerate().any(|(i, d)| i < DIM_COUNT && d.size >= WRAP_UPPER_BOUNDS[i]);
     if violates {
@@ -73,6 +76,7 @@ pub fn lower_shim(folded: &[Dim], inner_alignment: i64, volume: Option<i64>) -> 
                 let b = (size + a - 1) / a;
                 let a_stride = modv(stride.saturating_mul(a));
                 let (inner, outer) = if a_stride > STRIDE_UPPER_BOUND && idx != 0 { (b, a) } else { (a, b) };
+                factorings.push((size, outer, inner));
                 dims[idx].size = inner;
                 dims.insert(idx, Dim::new(outer, modv(stride.saturating_mul(inner))));
                 if let Some(dummy) = dims.iter().position(|d| d.size == 1) {
@@ -95,7 +99,7 @@ pub fn lower_shim(folded: &[Dim], inner_alignment: i64, volume: Option<i64>) -> 
         dims.remove(0);
     }
     let task = split_task(&dims);
-    Lowered { tasks, task, cannot_tile, factored }
+    Lowered { tasks, task, cannot_tile, factored, factorings }
 }
 
 /// Repeat count, iteration dimension and data dimensions of a 4-D pattern.

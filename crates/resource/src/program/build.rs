@@ -257,8 +257,10 @@ impl<'e, 'p> Builder<'e, 'p> {
             .copied()
             .filter(|&l| self.prog.loops[l].ctx == ctx)
             .collect();
+        let name = op.result_names().first().map(|t| t.text().to_string()).unwrap_or_else(|| "buffer".to_string());
         self.prog.buffers.push(Buffer {
             node: op.node().id(),
+            name,
             range: first_line_range(op),
             level,
             ty: Some(ty),

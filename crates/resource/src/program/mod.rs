@@ -143,6 +143,8 @@ impl Level {
 #[derive(Clone, Debug)]
 pub struct Buffer {
     pub node: NodeId,
+    /// The alloc's result name (`%alloc_0`).
+    pub name: String,
     pub range: TextRange,
     pub level: Level,
     pub ty: Option<MemRefType>,
