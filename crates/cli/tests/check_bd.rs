@@ -1,4 +1,5 @@
 //! `air-stitch check-bd` end to end: every fixture under `testdata/checkbd/` (adding a file adds a
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 //! test) is run with the flags of its `// check-bd:` header line; its text output (diagnostics
 //! plus the `--report` table) and its JSON output are snapshotted under `snapshots/check-bd/`,
 //! and its `// expect:` lines are checked against the JSON: each names a finding (severity,
@@ -138,4 +139,56 @@ fn usage_and_io_errors_exit_with_status_2() {
         &["check-bd".into(), "--air-runtime-loop-tiling-sizes=-1".into(), "testdata/checkbd/ok_rope_8x1_prefill_q.mlir".into()],
     );
     assert_eq!((code, stderr.trim()), (2, "error: --air-runtime-loop-tiling-sizes values must be 0 or positive"));
+}
+
+/// The upstream corpus (`$AIR_STITCH_CORPUS`, else `shared/corpus/mlir-air` above the workspace,
+/// else `/work/shared/corpus/mlir-air`); a failure under `CI=true` when missing.
+fn corpus_dir() -> Option<PathBuf> {
+    if let Ok(dir) = std::env::var("AIR_STITCH_CORPUS") {
+        return Some(PathBuf::from(dir));
+    }
+    for ancestor in Path::new(env!("CARGO_MANIFEST_DIR")).ancestors() {
+        let candidate = ancestor.join("shared/corpus/mlir-air");
+        if candidate.is_dir() {
+            return Some(candidate);
+        }
+    }
+    let fallback = PathBuf::from("/work/shared/corpus/mlir-air");
+    if fallback.is_dir() {
+        return Some(fallback);
+    }
+    assert!(std::env::var("CI").as_deref() != Ok("true"), "the mlir-air corpus was not found; set AIR_STITCH_CORPUS");
+    None
+}
+
+/// Upstream files whose check-bd output is snapshotted: multi-launch NPU lowering, a launch-level
+/// channel matmul, per-launch shim DMA tiling attributes, async tokens and `air.execute`, an
+/// AIE2 GEMM, named body-less launches, `air.rank` hierarchies, and twelve herds in one segment.
+const CORPUS_SELECTION: &[&str] = &[
+    "mlir/test/Conversion/AIRLowering/air_multi_launch_npu.mlir",
+    "mlir/test/Transform/AIRSplitLaunchForPadding/split_launch_for_padding.mlir",
+    "mlir/test/Transform/AIRDependencyScheduleOpt/opt_shim_dma_bds_per_launch_attr.mlir",
+    "test/airhost/46_air_mmult_2x2_tokens/air.mlir",
+    "mlir/test/Conversion/AIRToAIE/async_gemm_to_locks_aie2.mlir",
+    "mlir/test/Dialect/AIR/air_launch.mlir",
+    "test/gpu/multi_gpu/air_hierarchy/cacheline.mlir",
+    "mlir/test/Transform/AIRHerdPlacement/matmul_gelu.mlir",
+];
+
+#[test]
+fn corpus_selection_reports_are_stable() {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("corpus not found; skipping (set AIR_STITCH_CORPUS)");
+        return;
+    };
+    insta::with_settings!({snapshot_path => "../../../snapshots/check-bd/corpus", prepend_module_to_snapshot => false}, {
+        for relpath in CORPUS_SELECTION {
+            let args: Vec<String> =
+                ["check-bd", "--color", "never", "--report", "--split-input-file", relpath].iter().map(|s| s.to_string()).collect();
+            let (code, stdout, stderr) = run_in(&dir, &args);
+            assert!(code == 0 || code == 1, "{relpath}: exit {code}: {stderr}");
+            let name = relpath.replace('/', "__").trim_end_matches(".mlir").to_string();
+            insta::assert_snapshot!(name, format!("$ air-stitch check-bd --report --split-input-file {relpath}\nexit: {code}\n--- stdout ---\n{stdout}--- stderr ---\n{stderr}"));
+        }
+    });
 }

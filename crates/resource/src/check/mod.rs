@@ -151,7 +151,8 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
         tiles::check_core(&mut cx, &unit, &mut rows);
         tiles::check_memtile(&mut cx, &unit, herds_fit, &mut rows);
         let peak = shim::check(&mut cx, &unit, herds_fit, &mut rows);
-        shim_peaks.push((unit.label.clone(), unit.range, peak));
+        let func = unit.launch.and_then(|l| prog.launches[l].func);
+        shim_peaks.push((func, unit.label.clone(), unit.range, peak));
         let segments = unit
             .segments
             .iter()
@@ -159,7 +160,14 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
             .collect();
         reports.push(UnitReport { label: unit.label, range: unit.range, segments, rows });
     }
-    shim::check_cross_launch(&mut cx, &shim_peaks);
+    // Launches of one function run one after another in one program: sum per function.
+    let mut funcs: Vec<Option<air_syntax::NodeId>> = shim_peaks.iter().map(|(f, ..)| *f).collect();
+    funcs.dedup();
+    for func in funcs {
+        let group: Vec<(String, TextRange, shim::TilePeaks)> =
+            shim_peaks.iter().filter(|(f, ..)| *f == func).map(|(_, l, r, p)| (l.clone(), *r, p.clone())).collect();
+        shim::check_cross_launch(&mut cx, &group);
+    }
     // Source order, errors before warnings before notes at one position; stable otherwise.
     let mut diags = cx.diags;
     diags.sort_by_key(|d| (d.primary.as_ref().map(|l| l.range.start).unwrap_or(0), d.severity));

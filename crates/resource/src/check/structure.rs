@@ -74,10 +74,15 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             }
         }
     }
-    if launches >= MANY_LAUNCHES {
-        let ninth = &prog.launches[MANY_LAUNCHES - 1];
+    let mut per_func: BTreeMap<Option<air_syntax::NodeId>, Vec<usize>> = BTreeMap::new();
+    for (id, launch) in prog.launches.iter().enumerate() {
+        per_func.entry(launch.func).or_default().push(id);
+    }
+    for ids in per_func.values().filter(|ids| ids.len() >= MANY_LAUNCHES) {
+        let count = ids.len();
+        let ninth = &prog.launches[ids[MANY_LAUNCHES - 1]];
         cx.emit(
-            Finding::warning(&rules::COMPILE_TIME, format!("this module has {launches} launches; merged modules of 9 or more take minutes to hours to compile"))
+            Finding::warning(&rules::COMPILE_TIME, format!("this function has {count} launches; merged modules of 9 or more take minutes to hours to compile"))
                 .at(cx.file, ninth.range, "9th launch")
                 .note("air-opt-shim-dma-bds is super-linear in the launch count (model doc §5 F30)")
                 .help("split the module into groups of at most 8 launches (e.g. the 6-launch and 8-launch groups of the llama recipe)"),

@@ -67,6 +67,38 @@ fn pp_factor(cx: &Cx<'_>, endpoint: &Endpoint) -> i64 {
     }
 }
 
+type Branches<'a> = &'a [(air_syntax::NodeId, u32)];
+
+/// Distinct streams when transfers in different branches of one `if` never run together: the
+/// unconditional streams plus, for each `if`, its busiest branch.
+fn exclusive_count(items: &[(String, Branches<'_>)]) -> usize {
+    let weighted: Vec<(String, i64, Branches<'_>)> = items.iter().map(|(k, b)| (k.clone(), 1, *b)).collect();
+    exclusive_sum(&weighted) as usize
+}
+
+/// The largest total weight of items that can be live together: items keyed alike count once,
+/// and of the branches of one `if` only the heaviest counts (a core runs one of them).
+fn exclusive_sum(items: &[(String, i64, Branches<'_>)]) -> i64 {
+    let mut unconditional: BTreeMap<&str, i64> = BTreeMap::new();
+    for (key, weight, path) in items {
+        if path.is_empty() {
+            let slot = unconditional.entry(key.as_str()).or_insert(0);
+            *slot = (*slot).max(*weight);
+        }
+    }
+    type Nested<'a> = BTreeMap<air_syntax::NodeId, BTreeMap<u32, Vec<(String, i64, Branches<'a>)>>>;
+    let mut by_if: Nested<'_> = BTreeMap::new();
+    for (key, weight, path) in items {
+        if let Some((first, rest)) = path.split_first() {
+            if !unconditional.contains_key(key.as_str()) {
+                by_if.entry(first.0).or_default().entry(first.1).or_default().push((key.clone(), *weight, rest));
+            }
+        }
+    }
+    unconditional.values().sum::<i64>()
+        + by_if.values().map(|regions| regions.values().map(|v| exclusive_sum(v)).max().unwrap_or(0)).sum::<i64>()
+}
+
 fn stream_key(endpoint: &Endpoint) -> String {
     match &endpoint.chan {
         Some(chan) => format!("chan:{chan}"),
@@ -111,7 +143,9 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             (&inputs, "core_dma_in_channels", "input", cx.dev.core.s2mm_channels),
             (&outputs, "core_dma_out_channels", "output", cx.dev.core.mm2s_channels),
         ] {
-            let used = streams.len() as i64;
+            let items: Vec<(String, Branches<'_>)> =
+                streams.iter().map(|(key, &e)| (key.clone(), cx.prog.endpoints[e].branches.as_slice())).collect();
+            let used = exclusive_count(&items) as i64;
             rows.push(BudgetRow { resource, scope: scope.clone(), used: Amount::known(used), available: i64::from(limit), unit: "channels" });
             if used <= i64::from(limit) {
                 continue;
@@ -130,7 +164,8 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             cx.emit(f);
         }
         // BDs and locks.
-        let mut bds: Option<i64> = Some(0);
+        let mut bd_items: Vec<(String, i64, Branches<'_>)> = Vec::new();
+        let mut bds_known = true;
         let mut why_unknown = None;
         let mut attached: BTreeSet<usize> = BTreeSet::new();
         let mut attached_copies: i64 = 0;
@@ -144,7 +179,7 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             }
             match tile_chain(cx, &ep, true) {
                 Ok((pattern, folded)) => {
-                    bds = bds.map(|n| n + folded.copies.max(1) * pp_factor(cx, &ep));
+                    bd_items.push((format!("op:{}", ep.op.0), folded.copies.max(1) * pp_factor(cx, &ep), cx.prog.endpoints[e].branches.as_slice()));
                     if seen_ops.insert(ep.op) {
                         if let Some(issue) = dims::inner_stride(&pattern) {
                             emit_issue(cx, &ep, &issue, "L1", "");
@@ -155,11 +190,12 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
                     }
                 }
                 Err(why) => {
-                    bds = None;
+                    bds_known = false;
                     why_unknown.get_or_insert(why);
                 }
             }
         }
+        let bds = bds_known.then(|| exclusive_sum(&bd_items));
         let bd_limit = i64::from(cx.dev.core.bds);
         rows.push(BudgetRow {
             resource: "core_bds",

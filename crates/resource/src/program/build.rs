@@ -25,6 +25,8 @@ struct Builder<'e, 'p> {
     /// Per endpoint, the memref operand to resolve after the walk.
     memref_uses: Vec<Option<NodeId>>,
     root_cache: FxHashMap<(u32, u32), Root>,
+    /// The `func.func` being walked.
+    func: Option<NodeId>,
 }
 
 /// Extracts the program of one parsed chunk.
@@ -38,6 +40,7 @@ pub fn build(eval: &Evaluator<'_>) -> Program {
         loop_stack: Vec::new(),
         memref_uses: Vec::new(),
         root_cache: FxHashMap::default(),
+        func: None,
     };
     let root = parse.tree.root();
     let top: Vec<Op<'_>> = root.children_of(OPERATION).map(Op).collect();
@@ -93,7 +96,9 @@ impl<'e, 'p> Builder<'e, 'p> {
             "air.channel.put" | "air.channel.get" => self.visit_channel_io(op, ctx),
             "air.channel" => self.visit_channel_decl(op),
             _ => {
+                let saved_func = self.func;
                 if let Some(func) = FuncOp::cast(op) {
+                    self.func = Some(op.node().id());
                     for arg in func.args() {
                         if let (Some(def), Some(ty)) = (arg.def, arg.ty) {
                             if let Some(memref) = parse_memref_type(ty.text()).filter(|t| t.memory_space == 0) {
@@ -103,6 +108,7 @@ impl<'e, 'p> Builder<'e, 'p> {
                     }
                 }
                 self.walk_regions(op, ctx, depth);
+                self.func = saved_func;
             }
         }
     }
@@ -131,6 +137,7 @@ impl<'e, 'p> Builder<'e, 'p> {
         let tile_sizes = launch.op.attr("air.shim_dma_tile_sizes").and_then(attr_int_array);
         self.prog.launches.push(Launch {
             node: launch.node().id(),
+            func: self.func,
             name: launch.sym_name(),
             range: head_range(launch.op),
             dims: self.iter_dims(launch),
@@ -257,7 +264,11 @@ impl<'e, 'p> Builder<'e, 'p> {
             .copied()
             .filter(|&l| self.prog.loops[l].ctx == ctx)
             .collect();
-        let name = op.result_names().first().map(|t| t.text().to_string()).unwrap_or_else(|| "buffer".to_string());
+        // Inside `air.execute`, the buffer is known by the execute's value result.
+        let name = wrapper
+            .and_then(|w| w.result_names().get(1).map(|t| t.text().to_string()))
+            .or_else(|| op.result_names().first().map(|t| t.text().to_string()))
+            .unwrap_or_else(|| "buffer".to_string());
         self.prog.buffers.push(Buffer {
             node: op.node().id(),
             name,
@@ -314,6 +325,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             ctx,
             loops: self.loop_stack.clone(),
             peer: None,
+            branches: branches_of(op),
         });
         self.memref_uses.push(operand.and_then(|o| o.memref()).map(|m| m.id()));
         id
@@ -363,7 +375,10 @@ impl<'e, 'p> Builder<'e, 'p> {
                     break 'follow Root::Unknown("an undefined value".to_string());
                 };
                 let def_node = tree.node(def.node);
-                let index = hash_index(current);
+                let index = match def.kind {
+                    DefKind::Result => crate::eval::result_index(def_node, current),
+                    _ => 0,
+                };
                 let key = (def.node.0, index);
                 if let Some(root) = self.root_cache.get(&key) {
                     break 'follow root.clone();
@@ -495,13 +510,27 @@ impl<'e, 'p> Builder<'e, 'p> {
     }
 }
 
-/// `%r#2` → 2; plain `%r` → 0.
-fn hash_index(use_node: SyntaxNode<'_>) -> u32 {
-    use_node
-        .significant_tokens()
-        .find(|t| t.kind() == HASH_ID)
-        .and_then(|t| t.text().strip_prefix('#').and_then(|n| n.parse::<u32>().ok()))
-        .unwrap_or(0)
+/// The `if` branches around an op, up to its hierarchy op.
+fn branches_of(op: Op<'_>) -> Vec<(NodeId, u32)> {
+    let mut out = Vec::new();
+    let mut child = op.node();
+    for ancestor in op.node().ancestors().skip(1) {
+        if ancestor.kind() == OPERATION {
+            let name = Op(ancestor).name();
+            if HierarchyKind::from_name(name).is_some() {
+                break;
+            }
+            if matches!(name, "affine.if" | "scf.if" | "scf.index_switch") {
+                let regions = Op(ancestor).regions();
+                if let Some(idx) = regions.iter().position(|r| r.is_ancestor_of(child) || *r == child) {
+                    out.push((ancestor.id(), idx as u32));
+                }
+            }
+        }
+        child = ancestor;
+    }
+    out.reverse();
+    out
 }
 
 /// (induction variable, lower, upper, step) per dimension of a loop op.

@@ -42,6 +42,8 @@ pub struct IterDim {
 #[derive(Clone, Debug)]
 pub struct Launch {
     pub node: NodeId,
+    /// The enclosing `func.func` (launches of one function run one after another).
+    pub func: Option<NodeId>,
     pub name: Option<String>,
     /// The launch's first line, for labels.
     pub range: TextRange,
@@ -217,6 +219,10 @@ pub struct Endpoint {
     pub loops: Vec<LoopId>,
     /// The other endpoint of an `air.dma_memcpy_nd`.
     pub peer: Option<EndpointId>,
+    /// Enclosing `affine.if` / `scf.if` branches inside the endpoint's hierarchy op, outermost
+    /// first, as (if op, region index): transfers in different regions of one `if` are
+    /// mutually exclusive.
+    pub branches: Vec<(NodeId, u32)>,
 }
 
 impl Endpoint {
