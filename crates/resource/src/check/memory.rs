@@ -46,7 +46,8 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         let shape = cx.prog.herds[first].shape();
         // (buffer, bytes per copy, copies)
         let mut parts: Vec<(BufferId, Option<i64>, i64)> = Vec::new();
-        for (id, buffer) in cx.prog.buffers.iter().enumerate() {
+        for &id in &unit.buffers {
+            let buffer = &cx.prog.buffers[id];
             if buffer.level == Level::L1 && buffer.ctx.herd.is_some_and(|h| herds.contains(&h)) {
                 parts.push((id, buffer.bytes, cx.pingpong.factor(id)));
             }
@@ -150,15 +151,9 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
     let memtile = cx.dev.memtile.memory_bytes as i64;
     let capacity = memtile * i64::from(cx.dev.memtiles);
     let mut by_segment: BTreeMap<Option<SegmentId>, Vec<BufferId>> = BTreeMap::new();
-    for (id, buffer) in cx.prog.buffers.iter().enumerate() {
-        if buffer.level != Level::L2 {
-            continue;
-        }
-        let in_unit = match unit.launch {
-            Some(launch) => buffer.ctx.launch == Some(launch),
-            None => buffer.ctx.launch.is_none() && (buffer.ctx.segment.is_some() || buffer.ctx.herd.is_some()),
-        };
-        if in_unit {
+    for &id in &unit.buffers {
+        let buffer = &cx.prog.buffers[id];
+        if buffer.level == Level::L2 {
             by_segment.entry(buffer.ctx.segment).or_default().push(id);
         }
     }

@@ -27,6 +27,8 @@ pub(crate) struct Unit {
     pub segments: Vec<SegmentId>,
     pub herds: Vec<HerdId>,
     pub endpoints: Vec<EndpointId>,
+    /// L1 and L2 buffers allocated inside the unit.
+    pub buffers: Vec<crate::program::BufferId>,
     pub dims: Vec<IterDim>,
     pub tile_sizes: Option<Vec<i64>>,
 }
@@ -99,6 +101,26 @@ impl Cx<'_> {
 }
 
 fn units(prog: &Program) -> Vec<Unit> {
+    // One pass over herds, endpoints and buffers: unit index = launch id, or the extra unit of
+    // launch-less herds after them.
+    let bare_unit = prog.launches.len();
+    let unit_of = |launch: Option<LaunchId>| launch.unwrap_or(bare_unit);
+    let mut herds: Vec<Vec<HerdId>> = vec![Vec::new(); bare_unit + 1];
+    let mut endpoints: Vec<Vec<EndpointId>> = vec![Vec::new(); bare_unit + 1];
+    let mut buffers: Vec<Vec<crate::program::BufferId>> = vec![Vec::new(); bare_unit + 1];
+    for (h, herd) in prog.herds.iter().enumerate() {
+        herds[unit_of(herd.ctx.launch)].push(h);
+    }
+    for (e, endpoint) in prog.endpoints.iter().enumerate() {
+        if endpoint.ctx.launch.is_some() || endpoint.ctx.herd.is_some() {
+            endpoints[unit_of(endpoint.ctx.launch)].push(e);
+        }
+    }
+    for (b, buffer) in prog.buffers.iter().enumerate() {
+        if buffer.ctx.launch.is_some() || buffer.ctx.segment.is_some() || buffer.ctx.herd.is_some() {
+            buffers[unit_of(buffer.ctx.launch)].push(b);
+        }
+    }
     let mut units: Vec<Unit> = prog
         .launches
         .iter()
@@ -111,24 +133,23 @@ fn units(prog: &Program) -> Vec<Unit> {
             range: launch.range,
             launch: Some(id),
             segments: launch.segments.clone(),
-            herds: prog.launch_herds(id),
-            endpoints: prog.launch_endpoints(id).map(|(e, _)| e).collect(),
+            herds: std::mem::take(&mut herds[id]),
+            endpoints: std::mem::take(&mut endpoints[id]),
+            buffers: std::mem::take(&mut buffers[id]),
             dims: launch.dims.clone(),
             tile_sizes: launch.shim_dma_tile_sizes.clone(),
         })
         .collect();
-    let bare_herds: Vec<HerdId> = (0..prog.herds.len()).filter(|&h| prog.herds[h].ctx.launch.is_none()).collect();
-    if !bare_herds.is_empty() {
-        let range = prog.herds[bare_herds[0]].range;
+    let bare_herds = std::mem::take(&mut herds[bare_unit]);
+    if let Some(&first) = bare_herds.first() {
         units.push(Unit {
             label: "herds outside any air.launch".to_string(),
-            range,
+            range: prog.herds[first].range,
             launch: None,
             segments: (0..prog.segments.len()).filter(|&s| prog.segments[s].launch.is_none()).collect(),
             herds: bare_herds,
-            endpoints: (0..prog.endpoints.len())
-                .filter(|&e| prog.endpoints[e].ctx.launch.is_none() && prog.endpoints[e].ctx.herd.is_some())
-                .collect(),
+            endpoints: std::mem::take(&mut endpoints[bare_unit]),
+            buffers: std::mem::take(&mut buffers[bare_unit]),
             dims: Vec::new(),
             tile_sizes: None,
         });

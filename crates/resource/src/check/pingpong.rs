@@ -93,13 +93,30 @@ pub(crate) fn analyse(prog: &Program, opts: &CheckOptions) -> PingPong {
         c.dedup();
         c
     };
-    // Loops inside a nested herd are another scope: they neither block nor opt out an outer loop.
-    let inside = |other: LoopId, lp: LoopId| prog.loops[other].ctx == prog.loops[lp].ctx && prog.loops[other].parents.contains(&lp);
-    let labelled = |lp: LoopId| !candidates.iter().any(|&other| other != lp && inside(other, lp));
-    let opted_out = |lp: LoopId| {
-        prog.loops[lp].disable_ping_pong
-            || (0..prog.loops.len()).any(|other| prog.loops[other].disable_ping_pong && inside(other, lp))
-    };
+    // A loop is labelled only when no candidate of its own scope is nested in it (loops inside a
+    // nested herd are another scope: they neither block nor opt out an outer loop); a loop is
+    // opted out when it or a loop of its scope inside it carries `air.disable_ping_pong`.
+    let mut blocked = vec![false; prog.loops.len()];
+    let mut opted = vec![false; prog.loops.len()];
+    for &c in &candidates {
+        for &p in &prog.loops[c].parents {
+            if prog.loops[p].ctx == prog.loops[c].ctx {
+                blocked[p] = true;
+            }
+        }
+    }
+    for (id, lp) in prog.loops.iter().enumerate() {
+        if lp.disable_ping_pong {
+            opted[id] = true;
+            for &p in &lp.parents {
+                if prog.loops[p].ctx == lp.ctx {
+                    opted[p] = true;
+                }
+            }
+        }
+    }
+    let labelled = |lp: LoopId| !blocked[lp];
+    let opted_out = |lp: LoopId| opted[lp];
     let doubled_by = deepest
         .iter()
         .map(|d| d.filter(|&lp| labelled(lp) && !opted_out(lp)))

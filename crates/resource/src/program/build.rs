@@ -455,6 +455,7 @@ impl<'e, 'p> Builder<'e, 'p> {
         // Every other use of a buffer (compute, calls, herd operands), for the ping-pong rule
         // and the L1 operands of herds.
         let endpoint_ops: rustc_hash::FxHashSet<u32> = self.prog.endpoints.iter().map(|e| e.op.0).collect();
+        let herd_nodes: FxHashMap<u32, HerdId> = self.prog.herds.iter().enumerate().map(|(id, h)| (h.node.0, id)).collect();
         let mut loop_nodes: FxHashMap<u32, Vec<LoopId>> = FxHashMap::default();
         for (id, lp) in self.prog.loops.iter().enumerate() {
             loop_nodes.entry(lp.node.0).or_default().push(id);
@@ -478,7 +479,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             let Root::Buffer(buffer) = self.resolve_root(use_node) else { continue };
             if in_args_clause {
                 if let Some(herd) = Hierarchy::cast(owner).filter(|h| h.kind == HierarchyKind::Herd) {
-                    if let Some(h) = self.prog.herds.iter_mut().find(|h| h.node == herd.node().id()) {
+                    if let Some(h) = herd_nodes.get(&herd.node().id().0).map(|&id| &mut self.prog.herds[id]) {
                         if self.prog.buffers[buffer].level == Level::L1 && !h.l1_operands.contains(&buffer) {
                             h.l1_operands.push(buffer);
                         }

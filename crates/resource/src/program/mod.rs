@@ -270,15 +270,3 @@ pub struct Program {
     /// Generic-form AIR hierarchy ops, which are not analysed.
     pub generic_hierarchy: Vec<TextRange>,
 }
-
-impl Program {
-    /// Endpoints of one launch, in document order.
-    pub fn launch_endpoints(&self, launch: LaunchId) -> impl Iterator<Item = (EndpointId, &Endpoint)> {
-        self.endpoints.iter().enumerate().filter(move |(_, e)| e.ctx.launch == Some(launch))
-    }
-
-    /// Herds of a launch: those of its segments and those directly inside it.
-    pub fn launch_herds(&self, launch: LaunchId) -> Vec<HerdId> {
-        (0..self.herds.len()).filter(|&h| self.herds[h].ctx.launch == Some(launch)).collect()
-    }
-}
