@@ -118,6 +118,13 @@ rules! {
         "model doc §5 F30: 9+ launches in one module compile for minutes to hours");
     GENERIC_FORM = ("AS0432", "generic-form-not-analysed", Source,
         "air-stitch reads AIR's custom syntax; generic-form hierarchy ops are skipped");
+    NOT_CHECKED = ("AS0433", "module-not-checked", Source,
+        "a module with syntax or scope errors is reported and not analysed");
+}
+
+/// The rule with a diagnostic code, if it is a check-bd code.
+pub fn by_code(code: &str) -> Option<&'static Rule> {
+    ALL.iter().find(|r| r.code == code)
 }
 
 /// The `= note:` line naming a rule and its source.

@@ -107,7 +107,7 @@ impl Opts {
                 errors.extend(chunk.scope_errors(file));
                 if !errors.is_empty() {
                     errors.push(
-                        Diagnostic::note("AS0400", "check-bd skipped this module because it does not parse")
+                        Diagnostic::note(air_resource::rules::NOT_CHECKED.code, "check-bd skipped this module because it does not parse")
                             .with_help("fix the syntax errors above, then run check-bd again"),
                     );
                     checked.push(Checked { file, name: raw.name.clone(), parsed: false, report: Report { diagnostics: errors, units: Vec::new() } });
@@ -142,7 +142,7 @@ impl Opts {
                         "stack_size": options.stack_size,
                     },
                     "files": checked.iter().map(|c| file_json(c, &sources)).collect::<Vec<_>>(),
-                    "diagnostics": diagnostics.iter().map(|d| air_diagnostics::to_json_value(d, &sources)).collect::<Vec<_>>(),
+                    "diagnostics": diagnostics.iter().map(|d| diagnostic_json(d, &sources)).collect::<Vec<_>>(),
                     "summary": {"errors": errors, "warnings": warnings, "notes": notes},
                 });
                 println!("{}", serde_json::to_string_pretty(&document)?);
@@ -211,6 +211,17 @@ fn budget_tables(checked: &[Checked], sources: &SourceMap) -> String {
         }
     }
     out
+}
+
+/// A diagnostic in the shared JSON form, plus the check-bd rule (name and certainty) when the
+/// code is one of check-bd's.
+fn diagnostic_json(diagnostic: &Diagnostic, sources: &SourceMap) -> Value {
+    let mut value = air_diagnostics::to_json_value(diagnostic, sources);
+    if let (Some(rule), Some(object)) = (air_resource::rules::by_code(diagnostic.code), value.as_object_mut()) {
+        object.insert("rule".to_string(), json!(rule.name));
+        object.insert("certainty".to_string(), json!(rule.certainty.as_str()));
+    }
+    value
 }
 
 fn file_json(c: &Checked, sources: &SourceMap) -> Value {
