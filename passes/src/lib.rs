@@ -1,1 +1,29 @@
-//! Passes and the merge pipeline (in progress).
+//! Passes over parsed AIR modules and the `merge` pipeline built from them.
+//!
+//! Each pass is a pure function from a parsed file, options and the edit overlay so far
+//! ([`rewrite::Rewrite`]) to a new overlay (or diagnostics). Nothing is re-parsed between
+//! passes; the overlay is printed once at the end, and `merge` re-parses only its output, as an
+//! internal check.
+
+pub mod assemble;
+pub mod codes;
+pub mod equivalence;
+pub mod externs;
+pub mod merge;
+pub mod plan;
+pub mod prefix_ssa;
+pub mod prefix_symbols;
+pub mod remap_args;
+pub mod rewrite;
+pub mod slice;
+pub mod standalone;
+pub mod synthetic;
+pub mod value_types;
+pub mod wrap_bare_herds;
+pub mod zero_config;
+
+pub use prefix_ssa::PrefixSsa;
+pub use prefix_symbols::{AliasTable, PrefixSymbols};
+pub use remap_args::{RemapArgs, Target};
+pub use rewrite::{Fragment, Piece, Printer, Rewrite, SymbolKey, ValueKey};
+pub use wrap_bare_herds::WrapBareHerds;

@@ -67,7 +67,6 @@ pub enum Format {
 /// An input file's raw bytes and display name.
 pub struct RawInput {
     pub name: String,
-    pub path: Option<PathBuf>,
     pub bytes: Vec<u8>,
 }
 
@@ -76,10 +75,10 @@ pub fn read_input(path: &Path) -> anyhow::Result<RawInput> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
-        return Ok(RawInput { name: "<stdin>".to_string(), path: None, bytes });
+        return Ok(RawInput { name: "<stdin>".to_string(), bytes });
     }
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    Ok(RawInput { name: path.display().to_string(), path: Some(path.to_path_buf()), bytes })
+    Ok(RawInput { name: path.display().to_string(), bytes })
 }
 
 /// Registers a raw input in `sources`. Non-UTF-8 input gets a diagnostic at the first bad
@@ -93,6 +92,28 @@ pub fn register(sources: &mut SourceMap, raw: &RawInput) -> (FileId, Result<(), 
             let file = sources.add(raw.name.clone(), text);
             let diagnostic = air_syntax::decode_utf8(&raw.bytes, file).err();
             (file, diagnostic.map_or(Ok(()), Err))
+        }
+    }
+}
+
+/// Like [`register`], but consumes the input and shares its text with the source map (for
+/// commands that keep large parsed inputs alive, such as `merge`).
+pub fn register_shared(sources: &mut SourceMap, raw: RawInput) -> (FileId, Result<std::sync::Arc<String>, Diagnostic>) {
+    match String::from_utf8(raw.bytes) {
+        Ok(text) => {
+            let text = std::sync::Arc::new(text);
+            (sources.add_shared(raw.name, text.clone()), Ok(text))
+        }
+        Err(err) => {
+            let bytes = err.into_bytes();
+            let raw = RawInput { name: raw.name, bytes };
+            let (file, decoded) = register(sources, &raw);
+            (
+                file,
+                Err(decoded
+                    .err()
+                    .unwrap_or_else(|| Diagnostic::error(air_syntax::codes::NOT_UTF8, "input is not valid UTF-8"))),
+            )
         }
     }
 }

@@ -46,8 +46,16 @@ fn level(space: i64) -> &'static str {
     }
 }
 
-fn space_of(ty: Option<SyntaxNode<'_>>) -> &'static str {
-    ty.and_then(|t| parse_memref_type(t.text())).map(|m| level(m.memory_space)).unwrap_or("L?")
+/// The memory level of a memref type: L3/L2/L1 for the integer spaces 0/1/2, or the attribute
+/// itself for a non-integer space such as `#air.symmetric_heap` (not an NPU level).
+fn space_of(ty: Option<SyntaxNode<'_>>) -> String {
+    let Some(memref) = ty.and_then(|t| parse_memref_type(t.text())) else {
+        return "L?".to_string();
+    };
+    match memref.memory_space_text {
+        Some(text) if text.starts_with('#') => text,
+        _ => level(memref.memory_space).to_string(),
+    }
 }
 
 /// Summarises one parsed chunk. `offset` is the chunk's offset in `file_text`.
@@ -58,10 +66,8 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
     let module = module_ops(root);
 
     // Aliases.
-    let aliases: Vec<&str> = root
-        .children_of(SyntaxKind::ALIAS_DEF)
-        .filter_map(|a| a.first_token().map(|t| t.text()))
-        .collect();
+    let aliases: Vec<&str> =
+        root.children_of(SyntaxKind::ALIAS_DEF).filter_map(|a| a.first_token().map(|t| t.text())).collect();
     if !aliases.is_empty() {
         let _ = writeln!(out, "aliases ({}): {}", aliases.len(), aliases.join(", "));
     }
@@ -84,9 +90,9 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
             if kind != "npu_dma_stream" {
                 let _ = write!(line, " {kind}");
             }
-            let uses = io_by_channel.get(&channel.name()).map(|m| {
-                m.iter().map(|(k, n)| format!("{k} x{n}")).collect::<Vec<_>>().join(", ")
-            });
+            let uses = io_by_channel
+                .get(&channel.name())
+                .map(|m| m.iter().map(|(k, n)| format!("{k} x{n}")).collect::<Vec<_>>().join(", "));
             let _ = write!(line, "  [{}]", uses.unwrap_or_else(|| "unused".to_string()));
             let _ = writeln!(out, "{line}  (line {})", ctx.line(channel.0.node()));
         }
@@ -95,10 +101,25 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
     // Externs and other module-level ops.
     let funcs: Vec<FuncOp<'_>> = module.iter().filter_map(|op| FuncOp::cast(*op)).collect();
     let externs: Vec<&FuncOp<'_>> = funcs.iter().filter(|f| f.is_declaration()).collect();
+    // `@callee` -> the herds with `link_with` that call it (`herd @h link_with "x.o"`).
+    let mut herd_links_by_callee: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
+    for herd in all_ops(root).filter_map(Hierarchy::cast).filter(|h| h.kind == HierarchyKind::Herd) {
+        let (Some(object), Some(body)) = (herd.link_with(), herd.body()) else { continue };
+        let name = herd.sym_name().map(|n| format!("herd @{n}")).unwrap_or_else(|| "a herd".to_string());
+        for call in body.descendants().filter_map(Op::cast).filter(|op| matches!(op.name(), "func.call" | "call")) {
+            if let Some(callee) = call.symbol() {
+                herd_links_by_callee
+                    .entry(callee.text().to_string())
+                    .or_default()
+                    .insert(format!("{name} with link_with \"{object}\""));
+            }
+        }
+    }
     if !externs.is_empty() {
         let _ = writeln!(out, "externs ({}):", externs.len());
         for func in externs {
-            let types: Vec<String> = func.args().iter().map(|a| a.ty.map(|t| compact(t.text())).unwrap_or_default()).collect();
+            let types: Vec<String> =
+                func.args().iter().map(|a| a.ty.map(|t| compact(t.text())).unwrap_or_default()).collect();
             let mut line = format!("  @{}({})", func.name(), types.join(", "));
             let results: Vec<String> = func.results().iter().map(|t| compact(t.text())).collect();
             if !results.is_empty() {
@@ -108,7 +129,18 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
                 Some(object) => {
                     let _ = write!(line, "  link_with \"{object}\"");
                 }
-                None => line.push_str("  (no link_with)"),
+                None => {
+                    // The object may come from the calling herd's `link_with` instead.
+                    let through: Vec<String> = herd_links_by_callee
+                        .get(&format!("@{}", func.name()))
+                        .map(|herds| herds.iter().cloned().collect())
+                        .unwrap_or_default();
+                    if through.is_empty() {
+                        line.push_str("  (no link_with)");
+                    } else {
+                        let _ = write!(line, "  (no link_with; called from {})", through.join(", "));
+                    }
+                }
             }
             let _ = writeln!(out, "{line}  (line {})", ctx.line(func.op().node()));
         }
@@ -177,15 +209,34 @@ fn write_hierarchy(ctx: &Ctx<'_>, out: &mut String, h: Hierarchy<'_>, depth: usi
     if h.is_async() {
         header.push_str(" async");
     }
+    let deps: Vec<&str> = h.deps().iter().map(|d| d.text()).collect();
+    if !deps.is_empty() {
+        let _ = write!(header, " after [{}]", deps.join(", "));
+    }
+    if h.body().is_none() {
+        // Printed without a region: a named op whose body holds only its terminator.
+        header.push_str(" (no body)");
+    }
     if let Some(object) = h.link_with() {
         let _ = write!(header, " link_with \"{object}\"");
     }
     let bare = h.kind == HierarchyKind::Herd && depth == 1;
-    let _ = writeln!(out, "{indent}{header}  (line {}){}", ctx.line(h.node()), if bare { "  [bare: not inside air.launch]" } else { "" });
+    let _ = writeln!(
+        out,
+        "{indent}{header}  (line {}){}",
+        ctx.line(h.node()),
+        if bare { "  [bare: not inside air.launch]" } else { "" }
+    );
     for arg in h.kernel_args() {
         let ty = arg.ty.map(|t| compact(t.text())).unwrap_or_else(|| "?".to_string());
         let outer = arg.outer.map(|o| o.text()).unwrap_or("?");
-        let _ = writeln!(out, "{indent}  arg {} = {outer} : {ty}", arg.inner.text());
+        // A forwarded constant (often a launch size passed down as an index) shows its value.
+        let value = arg
+            .outer
+            .and_then(|o| constant_of_use(&ctx.parse.tree, &ctx.parse.scopes, o))
+            .map(|v| format!(" (= {v})"))
+            .unwrap_or_default();
+        let _ = writeln!(out, "{indent}  arg {} = {outer}{value} : {ty}", arg.inner.text());
     }
     if let Some(body) = h.body() {
         let calls: Vec<String> = {

@@ -49,9 +49,6 @@ pub fn to_json_value(diagnostic: &Diagnostic, sources: &SourceMap) -> Value {
 
 /// A JSON array of diagnostics, pretty-printed.
 pub fn to_json(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
-    let values: Vec<Value> = diagnostics
-        .iter()
-        .map(|d| to_json_value(d, sources))
-        .collect();
+    let values: Vec<Value> = diagnostics.iter().map(|d| to_json_value(d, sources)).collect();
     serde_json::to_string_pretty(&values).unwrap_or_else(|_| "[]".to_string())
 }

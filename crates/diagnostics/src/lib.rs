@@ -30,18 +30,12 @@ pub struct TextRange {
 
 impl TextRange {
     pub fn new(start: u32, end: u32) -> TextRange {
-        TextRange {
-            start,
-            end: end.max(start),
-        }
+        TextRange { start, end: end.max(start) }
     }
 
     /// An empty range at `offset`, for "expected X here" diagnostics.
     pub fn empty(offset: u32) -> TextRange {
-        TextRange {
-            start: offset,
-            end: offset,
-        }
+        TextRange { start: offset, end: offset }
     }
 
     pub fn len(self) -> u32 {
@@ -54,18 +48,12 @@ impl TextRange {
 
     /// Shifts the range by `delta` bytes, e.g. from a split-input chunk to its whole file.
     pub fn shift(self, delta: u32) -> TextRange {
-        TextRange {
-            start: self.start + delta,
-            end: self.end + delta,
-        }
+        TextRange { start: self.start + delta, end: self.end + delta }
     }
 
     /// The smallest range covering both.
     pub fn cover(self, other: TextRange) -> TextRange {
-        TextRange {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
+        TextRange { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 
     pub fn contains(self, offset: u32) -> bool {
@@ -102,11 +90,7 @@ pub struct Label {
 
 impl Label {
     pub fn new(file: FileId, range: TextRange, message: impl Into<String>) -> Label {
-        Label {
-            file,
-            range,
-            message: message.into(),
-        }
+        Label { file, range, message: message.into() }
     }
 }
 
@@ -150,22 +134,12 @@ impl Diagnostic {
         Diagnostic::new(Severity::Note, code, message)
     }
 
-    pub fn with_primary(
-        mut self,
-        file: FileId,
-        range: TextRange,
-        message: impl Into<String>,
-    ) -> Self {
+    pub fn with_primary(mut self, file: FileId, range: TextRange, message: impl Into<String>) -> Self {
         self.primary = Some(Label::new(file, range, message));
         self
     }
 
-    pub fn with_secondary(
-        mut self,
-        file: FileId,
-        range: TextRange,
-        message: impl Into<String>,
-    ) -> Self {
+    pub fn with_secondary(mut self, file: FileId, range: TextRange, message: impl Into<String>) -> Self {
         self.secondary.push(Label::new(file, range, message));
         self
     }

@@ -22,10 +22,7 @@ impl LineIndex {
                 line_starts.push(idx as u32 + 1);
             }
         }
-        LineIndex {
-            line_starts,
-            len: text.len() as u32,
-        }
+        LineIndex { line_starts, len: text.len() as u32 }
     }
 
     /// 0-based line number containing `offset` (offsets past the end clamp to the last line).
@@ -40,11 +37,7 @@ impl LineIndex {
     /// The byte range of 0-based `line`, without its line terminator.
     pub fn line_range(&self, line: usize, text: &str) -> (u32, u32) {
         let start = self.line_starts.get(line).copied().unwrap_or(self.len);
-        let mut end = self
-            .line_starts
-            .get(line + 1)
-            .map(|next| next - 1)
-            .unwrap_or(self.len);
+        let mut end = self.line_starts.get(line + 1).map(|next| next - 1).unwrap_or(self.len);
         if end > start && text.as_bytes().get(end as usize - 1) == Some(&b'\r') {
             end -= 1;
         }
@@ -60,10 +53,7 @@ impl LineIndex {
             .get(start as usize..offset as usize)
             .map(|prefix| prefix.chars().count())
             .unwrap_or((offset - start) as usize);
-        LineCol {
-            line: line as u32 + 1,
-            col: col as u32 + 1,
-        }
+        LineCol { line: line as u32 + 1, col: col as u32 + 1 }
     }
 
     /// Byte offset of a 1-based line and byte column (as MLIR prints them), if in range.

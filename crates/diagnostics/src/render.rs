@@ -60,11 +60,7 @@ impl Palette {
 }
 
 /// Renders several diagnostics, separated by blank lines.
-pub fn render_all(
-    diagnostics: &[Diagnostic],
-    sources: &SourceMap,
-    options: RenderOptions,
-) -> String {
+pub fn render_all(diagnostics: &[Diagnostic], sources: &SourceMap, options: RenderOptions) -> String {
     let mut out = String::new();
     for diagnostic in diagnostics {
         out.push_str(&render(diagnostic, sources, options));
@@ -75,9 +71,7 @@ pub fn render_all(
 
 /// Renders one diagnostic, ending with a newline.
 pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, options: RenderOptions) -> String {
-    let palette = Palette {
-        color: options.color,
-    };
+    let palette = Palette { color: options.color };
     let mut out = String::new();
     let title = format!("{}[{}]", diagnostic.severity.as_str(), diagnostic.code);
     let _ = writeln!(
@@ -104,13 +98,8 @@ pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, options: RenderOptio
         }
     }
     for (file_idx, file) in files.iter().enumerate() {
-        let in_file: Vec<&(&Label, bool)> =
-            labels.iter().filter(|(l, _)| l.file == *file).collect();
-        let anchor = in_file
-            .iter()
-            .find(|(_, primary)| *primary)
-            .unwrap_or(&in_file[0])
-            .0;
+        let in_file: Vec<&(&Label, bool)> = labels.iter().filter(|(l, _)| l.file == *file).collect();
+        let anchor = in_file.iter().find(|(_, primary)| *primary).unwrap_or(&in_file[0]).0;
         let source = sources.get(*file);
         let position = match source {
             Some(src) => {
@@ -144,25 +133,26 @@ pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, options: RenderOptio
             previous = Some(*line);
             let (start, end) = src.line_index.line_range(*line, &src.text);
             let line_text = src.text.get(start as usize..end as usize).unwrap_or("");
-            let shown = line_text.replace('\t', " ");
+            // Tabs become spaces and other control characters U+FFFD, one character each so that
+            // carets stay aligned and raw escapes in the input cannot drive the terminal.
+            let shown: String = line_text
+                .chars()
+                .map(|c| match c {
+                    '\t' => ' ',
+                    c if c.is_control() => '\u{FFFD}',
+                    c => c,
+                })
+                .collect();
             let number = format!("{:>gutter$}", line + 1);
-            let _ = writeln!(
-                out,
-                "{} {}",
-                palette.frame(&format!("{number} |")),
-                shown.trim_end()
-            );
+            let _ = writeln!(out, "{} {}", palette.frame(&format!("{number} |")), shown.trim_end());
             for (label, primary) in group {
                 let from = label.range.start.clamp(start, end);
                 let to = label.range.end.clamp(from, end);
                 let col = char_count(&src.text, start, from);
                 let width = char_count(&src.text, from, to).max(1);
                 let marker = if *primary { "^" } else { "-" }.repeat(width);
-                let marker = if *primary {
-                    palette.severity(diagnostic.severity, &marker)
-                } else {
-                    palette.frame(&marker)
-                };
+                let marker =
+                    if *primary { palette.severity(diagnostic.severity, &marker) } else { palette.frame(&marker) };
                 let message = if label.message.is_empty() {
                     String::new()
                 } else if *primary {
@@ -170,12 +160,7 @@ pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, options: RenderOptio
                 } else {
                     format!(" {}", palette.frame(&label.message))
                 };
-                let _ = writeln!(
-                    out,
-                    "{pad} {} {}{marker}{message}",
-                    palette.frame("|"),
-                    " ".repeat(col)
-                );
+                let _ = writeln!(out, "{pad} {} {}{marker}{message}", palette.frame("|"), " ".repeat(col));
             }
         }
     }
@@ -183,28 +168,16 @@ pub fn render(diagnostic: &Diagnostic, sources: &SourceMap, options: RenderOptio
         let _ = writeln!(out, "{pad} {}", palette.frame("|"));
     }
     for note in &diagnostic.notes {
-        let _ = writeln!(
-            out,
-            "{pad} {} {}: {note}",
-            palette.frame("="),
-            palette.bold("note")
-        );
+        let _ = writeln!(out, "{pad} {} {}: {note}", palette.frame("="), palette.bold("note"));
     }
     if let Some(help) = &diagnostic.help {
-        let _ = writeln!(
-            out,
-            "{pad} {} {}: {help}",
-            palette.frame("="),
-            palette.bold("help")
-        );
+        let _ = writeln!(out, "{pad} {} {}: {help}", palette.frame("="), palette.bold("help"));
     }
     out
 }
 
 fn char_count(text: &str, from: u32, to: u32) -> usize {
-    text.get(from as usize..to as usize)
-        .map(|s| s.chars().count())
-        .unwrap_or((to - from) as usize)
+    text.get(from as usize..to as usize).map(|s| s.chars().count()).unwrap_or((to - from) as usize)
 }
 
 fn gutter_width(labels: &[(&Label, bool)], sources: &SourceMap) -> usize {
@@ -258,10 +231,22 @@ mod tests {
     }
 
     #[test]
+    fn control_characters_in_the_source_line_are_shown_as_replacement_characters() {
+        let mut sources = SourceMap::new();
+        let file = sources.add("bin.mlir", "\u{1}\u{1b}[0m x\ty");
+        let diagnostic =
+            Diagnostic::error("AS0101", "unexpected character").with_primary(file, TextRange::new(6, 7), "here");
+        let rendered = render(&diagnostic, &sources, RenderOptions { color: false });
+        assert_eq!(
+            rendered,
+            "error[AS0101]: unexpected character\n --> bin.mlir:1:7\n  |\n1 | \u{FFFD}\u{FFFD}[0m x y\n  |       ^ here\n"
+        );
+    }
+
+    #[test]
     fn a_diagnostic_without_location_renders_message_and_help() {
         let sources = SourceMap::new();
-        let diagnostic =
-            Diagnostic::error("AS0001", "cannot read `x.mlir`").with_help("check the path");
+        let diagnostic = Diagnostic::error("AS0001", "cannot read `x.mlir`").with_help("check the path");
         insta::assert_snapshot!(render(&diagnostic, &sources, RenderOptions::default()), @r###"
         error[AS0001]: cannot read `x.mlir`
           = help: check the path

@@ -1,12 +1,14 @@
 //! The files diagnostics refer to: name, text and line index.
 
 use crate::{FileId, LineIndex};
+use std::sync::Arc;
 
 /// One registered file.
 #[derive(Clone, Debug)]
 pub struct SourceMapFile {
     pub name: String,
-    pub text: String,
+    /// Shared with whoever parsed it, so registering a file costs no copy.
+    pub text: Arc<String>,
     pub line_index: LineIndex,
 }
 
@@ -23,13 +25,13 @@ impl SourceMap {
 
     /// Registers a file and returns its id. The text is what labels' byte ranges index into.
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
-        let text = text.into();
+        self.add_shared(name, Arc::new(text.into()))
+    }
+
+    /// Registers a file whose text is shared (no copy).
+    pub fn add_shared(&mut self, name: impl Into<String>, text: Arc<String>) -> FileId {
         let line_index = LineIndex::new(&text);
-        self.files.push(SourceMapFile {
-            name: name.into(),
-            text,
-            line_index,
-        });
+        self.files.push(SourceMapFile { name: name.into(), text, line_index });
         FileId(self.files.len() as u32 - 1)
     }
 
@@ -38,9 +40,7 @@ impl SourceMap {
     }
 
     pub fn name(&self, file: FileId) -> &str {
-        self.get(file)
-            .map(|f| f.name.as_str())
-            .unwrap_or("<unknown>")
+        self.get(file).map(|f| f.name.as_str()).unwrap_or("<unknown>")
     }
 
     pub fn text(&self, file: FileId) -> &str {

@@ -10,21 +10,13 @@ fn main() {
         for chunk in split_input_file(&text) {
             let parsed = parse(chunk.text);
             if stats {
-                for node in parsed
-                    .tree
-                    .nodes()
-                    .filter(|n| n.kind() == SyntaxKind::OP_NAME)
-                {
+                for node in parsed.tree.nodes().filter(|n| n.kind() == SyntaxKind::OP_NAME) {
                     println!("{}", node.text());
                 }
             } else {
                 print!("{}", parsed.tree.debug_dump());
                 for error in parsed.all_errors() {
-                    println!(
-                        "ERROR {:?} {}",
-                        error.primary.map(|l| l.range),
-                        error.message
-                    );
+                    println!("ERROR {:?} {}", error.primary.map(|l| l.range), error.message);
                 }
             }
         }

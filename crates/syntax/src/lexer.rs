@@ -29,10 +29,7 @@ impl Tokens {
     }
 
     pub fn range(&self, idx: usize) -> TextRange {
-        TextRange {
-            start: self.starts[idx],
-            end: self.starts[idx + 1],
-        }
+        TextRange { start: self.starts[idx], end: self.starts[idx + 1] }
     }
 
     fn push(&mut self, kind: SyntaxKind, start: usize) {
@@ -65,10 +62,7 @@ pub fn lex(text: &str) -> (Tokens, Vec<Diagnostic>) {
     let mut lexer = Lexer {
         bytes: text.as_bytes(),
         pos: 0,
-        tokens: Tokens {
-            kinds: Vec::with_capacity(text.len() / 3),
-            starts: Vec::with_capacity(text.len() / 3 + 1),
-        },
+        tokens: Tokens { kinds: Vec::with_capacity(text.len() / 3), starts: Vec::with_capacity(text.len() / 3 + 1) },
         errors: Vec::new(),
     };
     while lexer.pos < lexer.bytes.len() {
@@ -79,16 +73,20 @@ pub fn lex(text: &str) -> (Tokens, Vec<Diagnostic>) {
 }
 
 impl Lexer<'_> {
+    /// Advances past the longest run of bytes satisfying `accept` (a slice scan: the hot
+    /// loops of the lexer, without a bounds check per byte).
+    fn skip_while(&mut self, accept: impl Fn(u8) -> bool) {
+        let rest = &self.bytes[self.pos..];
+        self.pos += rest.iter().position(|&b| !accept(b)).unwrap_or(rest.len());
+    }
+
     fn peek(&self, ahead: usize) -> u8 {
         self.bytes.get(self.pos + ahead).copied().unwrap_or(0)
     }
 
     fn error(&mut self, start: usize, end: usize, code: &'static str, message: String, help: &str) {
-        let mut diagnostic = Diagnostic::error(code, message).with_primary(
-            FileId(0),
-            TextRange::new(start as u32, end as u32),
-            "",
-        );
+        let mut diagnostic =
+            Diagnostic::error(code, message).with_primary(FileId(0), TextRange::new(start as u32, end as u32), "");
         if !help.is_empty() {
             diagnostic = diagnostic.with_help(help);
         }
@@ -101,10 +99,7 @@ impl Lexer<'_> {
         let end = (start + width).min(self.bytes.len());
         self.pos = end;
         self.tokens.push(ERROR_TOKEN, start);
-        let shown = std::str::from_utf8(&self.bytes[start..end])
-            .unwrap_or("?")
-            .escape_debug()
-            .to_string();
+        let shown = std::str::from_utf8(&self.bytes[start..end]).unwrap_or("?").escape_debug().to_string();
         self.error(
             start,
             end,
@@ -119,15 +114,12 @@ impl Lexer<'_> {
         let byte = self.bytes[start];
         match byte {
             b' ' | b'\t' | b'\n' | b'\r' => {
-                while matches!(self.peek(0), b' ' | b'\t' | b'\n' | b'\r') {
-                    self.pos += 1;
-                }
+                self.skip_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
                 self.tokens.push(WHITESPACE, start);
             }
             b'/' if self.peek(1) == b'/' => {
-                while self.pos < self.bytes.len() && self.bytes[self.pos] != b'\n' {
-                    self.pos += 1;
-                }
+                // MLIR's `skipComment` ends a comment at a line feed or a carriage return.
+                self.skip_while(|b| !matches!(b, b'\n' | b'\r'));
                 self.tokens.push(COMMENT, start);
             }
             b'%' | b'#' | b'!' | b'^' => {
@@ -142,11 +134,9 @@ impl Lexer<'_> {
                     self.error_char(start);
                     let sigil = byte as char;
                     if let Some(last) = self.errors.last_mut() {
-                        last.message =
-                            format!("`{sigil}` must be followed by an identifier or a number");
-                        last.help = Some(format!(
-                            "write e.g. `{sigil}name` or `{sigil}0` with no space after `{sigil}`"
-                        ));
+                        last.message = format!("`{sigil}` must be followed by an identifier or a number");
+                        last.help =
+                            Some(format!("write e.g. `{sigil}name` or `{sigil}0` with no space after `{sigil}`"));
                     }
                     return;
                 }
@@ -164,19 +154,14 @@ impl Lexer<'_> {
                     self.string_body();
                     self.tokens.push(AT_ID, start);
                 } else if self.peek(0).is_ascii_alphabetic() || self.peek(0) == b'_' {
-                    while is_bare_continue(self.peek(0)) {
-                        self.pos += 1;
-                    }
+                    self.skip_while(is_bare_continue);
                     self.tokens.push(AT_ID, start);
                 } else {
                     self.pos = start;
                     self.error_char(start);
                     if let Some(last) = self.errors.last_mut() {
                         last.message = "`@` must be followed by a symbol name".to_string();
-                        last.help = Some(
-                            "symbol names start with a letter or `_`, or are quoted: `@\"name\"`"
-                                .into(),
-                        );
+                        last.help = Some("symbol names start with a letter or `_`, or are quoted: `@\"name\"`".into());
                     }
                 }
             }
@@ -187,9 +172,7 @@ impl Lexer<'_> {
             b'0'..=b'9' => self.number(start),
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 self.pos += 1;
-                while is_bare_continue(self.peek(0)) {
-                    self.pos += 1;
-                }
+                self.skip_while(is_bare_continue);
                 self.tokens.push(BARE_ID, start);
             }
             b'{' if self.peek(1) == b'-' && self.peek(2) == b'#' => {
@@ -237,14 +220,10 @@ impl Lexer<'_> {
     fn suffix_id(&mut self) -> bool {
         let first = self.peek(0);
         if first.is_ascii_digit() {
-            while self.peek(0).is_ascii_digit() {
-                self.pos += 1;
-            }
+            self.skip_while(|b| b.is_ascii_digit());
             true
         } else if is_suffix_start(first) {
-            while is_suffix_continue(self.peek(0)) {
-                self.pos += 1;
-            }
+            self.skip_while(is_suffix_continue);
             true
         } else {
             false
@@ -305,24 +284,18 @@ impl Lexer<'_> {
             self.tokens.push(INT, start);
             return;
         }
-        while self.peek(0).is_ascii_digit() {
-            self.pos += 1;
-        }
+        self.skip_while(|b| b.is_ascii_digit());
         if self.peek(0) != b'.' {
             self.tokens.push(INT, start);
             return;
         }
         self.pos += 1;
-        while self.peek(0).is_ascii_digit() {
-            self.pos += 1;
-        }
+        self.skip_while(|b| b.is_ascii_digit());
         if matches!(self.peek(0), b'e' | b'E') {
             let sign = usize::from(matches!(self.peek(1), b'+' | b'-'));
             if self.peek(1 + sign).is_ascii_digit() {
                 self.pos += 1 + sign;
-                while self.peek(0).is_ascii_digit() {
-                    self.pos += 1;
-                }
+                self.skip_while(|b| b.is_ascii_digit());
             }
         }
         self.tokens.push(FLOAT, start);

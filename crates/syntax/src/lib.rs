@@ -41,12 +41,7 @@ pub struct Parse {
 impl Parse {
     /// Syntax and scope errors together, in source order.
     pub fn all_errors(&self) -> Vec<Diagnostic> {
-        let mut all: Vec<Diagnostic> = self
-            .errors
-            .iter()
-            .chain(self.scopes.errors.iter())
-            .cloned()
-            .collect();
+        let mut all: Vec<Diagnostic> = self.errors.iter().chain(self.scopes.errors.iter()).cloned().collect();
         all.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
         all
     }
@@ -58,37 +53,85 @@ impl Parse {
 
 /// Parses `text` (one chunk: split on `// -----` first if needed).
 pub fn parse(text: &str) -> Parse {
-    let (tokens, mut errors) = lexer::lex(text);
-    let (nodes, parse_errors) = parser::parse_tokens(text, &tokens);
+    parse_owned(text.to_string())
+}
+
+/// Parses `text`, which the tree then owns (no copy; get it back with
+/// [`SyntaxTree::into_text`]).
+pub fn parse_owned(text: String) -> Parse {
+    parse_shared(std::sync::Arc::new(text))
+}
+
+/// Parses a shared text: the tree keeps a reference instead of a copy (the CLI shares it with
+/// the diagnostics' source map).
+pub fn parse_shared(text: std::sync::Arc<String>) -> Parse {
+    let (tokens, mut errors) = lexer::lex(&text);
+    let (nodes, parse_errors) = parser::parse_tokens(&text, &tokens);
     errors.extend(parse_errors);
     errors.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
-    let tree = SyntaxTree {
-        text: text.to_string(),
-        tokens,
-        nodes,
-    };
+    let errors = tidy_errors(&text, errors);
+    let tree = SyntaxTree { text, tokens, nodes };
     let scopes = scopes::resolve(&tree);
-    Parse {
-        tree,
-        errors,
-        scopes,
+    Parse { tree, errors, scopes }
+}
+
+fn start_of(diagnostic: &Diagnostic) -> u32 {
+    diagnostic.primary.as_ref().map(|l| l.range.start).unwrap_or(0)
+}
+
+/// One diagnostic per problem, the cause before its consequences (`errors` sorted by start):
+/// a run of adjacent unexpected characters (binary junk) becomes one diagnostic, and an
+/// unclosed delimiter whose line goes on to an unterminated string is dropped, because that
+/// string swallowed the closer and is reported itself.
+fn tidy_errors(text: &str, errors: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let unterminated: Vec<u32> = errors.iter().filter(|d| d.code == codes::UNTERMINATED_STRING).map(start_of).collect();
+    let mut out: Vec<Diagnostic> = Vec::with_capacity(errors.len());
+    for diagnostic in errors {
+        if diagnostic.code == codes::UNCLOSED_DELIMITER {
+            let opener = start_of(&diagnostic);
+            let string_later_on_line = unterminated.iter().any(|&string| {
+                string > opener && text.get(opener as usize..string as usize).is_some_and(|gap| !gap.contains('\n'))
+            });
+            if string_later_on_line {
+                continue;
+            }
+        }
+        if diagnostic.code == codes::UNKNOWN_CHARACTER {
+            if let Some(previous) = out.last_mut().filter(|p| p.code == codes::UNKNOWN_CHARACTER) {
+                if let (Some(prev), Some(this)) = (previous.primary.as_mut(), diagnostic.primary.as_ref()) {
+                    if prev.range.end == this.range.start {
+                        prev.range.end = this.range.end;
+                        let shown: String = text
+                            .get(prev.range.start as usize..prev.range.end as usize)
+                            .unwrap_or("")
+                            .chars()
+                            .take(16)
+                            .flat_map(char::escape_debug)
+                            .collect();
+                        previous.message = format!("unexpected characters `{shown}`");
+                        previous.help = Some(
+                            "MLIR text allows these characters only inside strings and comments; is this a binary file?"
+                                .to_string(),
+                        );
+                        continue;
+                    }
+                }
+            }
+        }
+        out.push(diagnostic);
     }
+    out
 }
 
 /// Checks that `bytes` are UTF-8; otherwise a diagnostic at the first invalid byte.
+// The error is the diagnostic the CLI prints; it is built once per file, so its size is moot.
+#[allow(clippy::result_large_err)]
 pub fn decode_utf8(bytes: &[u8], file: FileId) -> Result<&str, Diagnostic> {
     std::str::from_utf8(bytes).map_err(|err| {
         let offset = err.valid_up_to() as u32;
         let width = err.error_len().unwrap_or(1) as u32;
-        Diagnostic::error(
-            codes::NOT_UTF8,
-            format!("input is not valid UTF-8 (invalid byte at offset {offset})"),
-        )
-        .with_primary(
-            file,
-            TextRange::new(offset, offset + width),
-            "invalid UTF-8 here",
-        )
-        .with_help("MLIR text must be UTF-8; check that this is the right file and not a binary")
+        Diagnostic::error(codes::NOT_UTF8, format!("input is not valid UTF-8 (invalid byte at offset {offset})"))
+            .with_primary(file, TextRange::new(offset, offset + width), "invalid UTF-8 here")
+            .with_help("MLIR text must be UTF-8; check that this is the right file and not a binary")
     })
 }

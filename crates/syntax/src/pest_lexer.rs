@@ -63,10 +63,7 @@ pub fn lex_with_pest(text: &str) -> (Tokens, Vec<Diagnostic>) {
         // The grammar accepts every input (error_char matches any character), so this is
         // unreachable; report it instead of panicking all the same.
         Err(err) => {
-            errors.push(Diagnostic::error(
-                codes::UNKNOWN_CHARACTER,
-                format!("pest grammar failed: {err}"),
-            ));
+            errors.push(Diagnostic::error(codes::UNKNOWN_CHARACTER, format!("pest grammar failed: {err}")));
             return (tokens, errors);
         }
     };
@@ -78,28 +75,22 @@ pub fn lex_with_pest(text: &str) -> (Tokens, Vec<Diagnostic>) {
             let span = pair.as_span();
             tokens.kinds.push(kind);
             tokens.starts.push(span.start() as u32);
-            collect_errors(pair, kind, &mut errors);
+            collect_errors(pair, &mut errors);
         }
     }
     tokens.starts.push(text.len() as u32);
     (tokens, errors)
 }
 
-fn collect_errors(pair: Pair<'_, Rule>, kind: SyntaxKind, errors: &mut Vec<Diagnostic>) {
+fn collect_errors(pair: Pair<'_, Rule>, errors: &mut Vec<Diagnostic>) {
     let span = pair.as_span();
     let range = TextRange::new(span.start() as u32, span.end() as u32);
     match pair.as_rule() {
         Rule::error_char => {
-            errors.push(
-                Diagnostic::error(codes::UNKNOWN_CHARACTER, "").with_primary(FileId(0), range, ""),
-            );
+            errors.push(Diagnostic::error(codes::UNKNOWN_CHARACTER, "").with_primary(FileId(0), range, ""));
         }
         Rule::invalid_escape => {
-            errors.push(Diagnostic::error(codes::INVALID_ESCAPE, "").with_primary(
-                FileId(0),
-                range,
-                "",
-            ));
+            errors.push(Diagnostic::error(codes::INVALID_ESCAPE, "").with_primary(FileId(0), range, ""));
         }
         Rule::unterminated => {}
         _ => {}
@@ -117,21 +108,19 @@ fn collect_errors(pair: Pair<'_, Rule>, kind: SyntaxKind, errors: &mut Vec<Diagn
                     if grandchild.as_rule() == Rule::unterminated {
                         unterminated = true;
                     } else {
-                        collect_errors(grandchild, kind, errors);
+                        collect_errors(grandchild, errors);
                     }
                 }
             }
             Rule::unterminated => unterminated = true,
-            _ => collect_errors(child, kind, errors),
+            _ => collect_errors(child, errors),
         }
     }
     if unterminated {
-        errors.push(
-            Diagnostic::error(codes::UNTERMINATED_STRING, "").with_primary(
-                FileId(0),
-                TextRange::new(quote_start, end),
-                "",
-            ),
-        );
+        errors.push(Diagnostic::error(codes::UNTERMINATED_STRING, "").with_primary(
+            FileId(0),
+            TextRange::new(quote_start, end),
+            "",
+        ));
     }
 }

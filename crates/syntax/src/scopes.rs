@@ -14,7 +14,7 @@
 use crate::codes;
 use crate::kind::SyntaxKind::{self, *};
 use crate::tree::{NodeId, SyntaxNode, SyntaxTree, TokenId};
-use air_diagnostics::{Diagnostic, FileId};
+use air_diagnostics::{Diagnostic, FileId, LineIndex};
 use rustc_hash::FxHashMap;
 
 /// How a value is defined.
@@ -55,10 +55,7 @@ pub struct Scopes {
 impl Scopes {
     /// The definition a `VALUE_USE` node resolves to.
     pub fn def_of_use(&self, use_node: NodeId) -> Option<&Def> {
-        let idx = self
-            .uses
-            .binary_search_by_key(&use_node, |(node, _)| *node)
-            .ok()?;
+        let idx = self.uses.binary_search_by_key(&use_node, |(node, _)| *node).ok()?;
         self.uses[idx].1.map(|def| &self.defs[def as usize])
     }
 
@@ -70,6 +67,56 @@ impl Scopes {
     pub fn def_at(&self, node: NodeId) -> Option<&Def> {
         let idx = self.defs.binary_search_by_key(&node, |def| def.node).ok()?;
         Some(&self.defs[idx])
+    }
+
+    /// A readable listing of the resolution, for tests and debugging: every definition with
+    /// its kind and scope, every use with the definition it resolves to (`line:col` of its
+    /// name), and the errors.
+    pub fn debug_dump(&self, tree: &SyntaxTree) -> String {
+        use std::fmt::Write as _;
+        let text = tree.text();
+        let lines = LineIndex::new(text);
+        let at = |offset: u32| {
+            let lc = lines.line_col(offset, text);
+            format!("{}:{}", lc.line, lc.col)
+        };
+        let mut out = String::from("defs:\n");
+        for def in &self.defs {
+            let token = tree.token(def.token);
+            let kind = match def.kind {
+                DefKind::Result => "result",
+                DefKind::BlockArg => "block-arg",
+                DefKind::RegionArg => "region-arg",
+            };
+            let count = if def.count == 1 { String::new() } else { format!(":{}", def.count) };
+            let _ = writeln!(
+                out,
+                "  {} {}{count} {kind} in {:?}",
+                at(token.text_range().start),
+                token.text(),
+                tree.node(def.scope)
+            );
+        }
+        out.push_str("uses:\n");
+        for (use_node, def) in &self.uses {
+            let node = tree.node(*use_node);
+            let target = match def {
+                Some(def) => {
+                    let token = tree.token(self.defs[*def as usize].token);
+                    format!("{} {}", at(token.text_range().start), token.text())
+                }
+                None => "unresolved".to_string(),
+            };
+            let _ = writeln!(out, "  {} {} -> {target}", at(node.text_range().start), node.text());
+        }
+        if !self.errors.is_empty() {
+            out.push_str("errors:\n");
+            for error in &self.errors {
+                let start = error.primary.as_ref().map(|l| l.range.start).unwrap_or(0);
+                let _ = writeln!(out, "  {} {} {}", error.code, at(start), error.message);
+            }
+        }
+        out
     }
 }
 
@@ -90,31 +137,50 @@ fn scope_of_def(node: SyntaxNode<'_>) -> Option<SyntaxNode<'_>> {
 }
 
 fn percent_token(node: SyntaxNode<'_>) -> Option<crate::tree::SyntaxToken<'_>> {
-    node.significant_tokens()
-        .next()
-        .filter(|t| t.kind() == PERCENT_ID)
+    node.significant_tokens().next().filter(|t| t.kind() == PERCENT_ID)
 }
 
 /// An open construct of the document-order walk.
 enum Open {
-    /// A region (or the file): `mark` is the length of the pushed-definition stack on entry.
+    /// A region (or the file): `mark` is the length of the undo log on entry.
     Scope { id: u32, end: u32, mark: usize },
     /// An op whose results take effect when it ends.
-    Op {
-        end: u32,
-        first_def: u32,
-        def_count: u32,
-    },
+    Op { end: u32, first_def: u32, def_count: u32 },
 }
 
+/// No definition (in the `visible` table).
+const NO_DEF: u32 = u32::MAX;
+
 /// Resolves every use in `tree`.
-pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
-    let mut scopes = Scopes::default();
-    // Pass 1: every definition, with where it is visible. Results are collected in document
-    // order, so the results of one op are contiguous in `defs`.
-    let mut region_args: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
-    let mut op_results: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
-    let mut in_scope: FxHashMap<(u32, &'t str), u32> = FxHashMap::default();
+///
+/// Names are interned to small integers once, so the walk works on plain vectors: `visible`
+/// holds the innermost visible definition of each name, and an undo log restores the outer
+/// one when a region closes (a scoped symbol table without a map per scope).
+pub fn resolve(tree: &SyntaxTree) -> Scopes {
+    // Sized exactly up front: growing by doubling would briefly hold two copies (peak memory).
+    let (mut n_defs, mut n_uses) = (0usize, 0usize);
+    for node in &tree.nodes {
+        match node.kind {
+            RESULT | BLOCK_ARG | ARG_DEF => n_defs += 1,
+            VALUE_USE => n_uses += 1,
+            _ => {}
+        }
+    }
+    let mut scopes = Scopes { defs: Vec::with_capacity(n_defs), uses: Vec::with_capacity(n_uses), errors: Vec::new() };
+    let mut name_ids: FxHashMap<&str, u32> = FxHashMap::default();
+    name_ids.reserve(tree.token_count() / 16 + 16);
+    // The interned name of each def.
+    let mut def_names: Vec<u32> = Vec::with_capacity(n_defs);
+    // `(region, def)` for the arguments an op binds for its region, and `(op, first def,
+    // count)` for op results; both end up in increasing node order and are read by cursors.
+    let mut region_args: Vec<(u32, u32)> = Vec::new();
+    let mut op_results: Vec<(u32, u32, u32)> = Vec::new();
+    // The first definition of each name in each scope, for forward references.
+    let mut first_in_scope: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+    first_in_scope.reserve(n_defs);
+
+    // Pass 1: every definition, with where it is visible, in document order (so the results
+    // of one op are contiguous in `defs`).
     for node in tree.nodes() {
         let kind = match node.kind() {
             RESULT => DefKind::Result,
@@ -135,48 +201,53 @@ pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
             1
         };
         let idx = scopes.defs.len() as u32;
-        scopes.defs.push(Def {
-            kind,
-            node: node.id(),
-            token: token.id(),
-            scope: scope.id(),
-            count,
-        });
-        in_scope.entry((scope.id().0, token.text())).or_insert(idx);
+        scopes.defs.push(Def { kind, node: node.id(), token: token.id(), scope: scope.id(), count });
+        let next_id = name_ids.len() as u32;
+        let name = *name_ids.entry(token.text()).or_insert(next_id);
+        def_names.push(name);
+        first_in_scope.entry((scope.id().0, name)).or_insert(idx);
         match kind {
-            DefKind::RegionArg => region_args.entry(scope.id().0).or_default().push(idx),
+            DefKind::RegionArg => region_args.push((scope.id().0, idx)),
             DefKind::Result => {
                 if let Some(op) = node.ancestors().find(|a| a.kind() == OPERATION) {
-                    let entry = op_results.entry(op.id().0).or_insert((idx, 0));
-                    entry.1 += 1;
+                    match op_results.last_mut() {
+                        Some(last) if last.0 == op.id().0 => last.2 += 1,
+                        _ => op_results.push((op.id().0, idx, 1)),
+                    }
                 }
             }
             DefKind::BlockArg => {}
         }
     }
+    // Region arguments are written before their region, so this is (almost always) sorted
+    // already; the stable sort keeps each region's arguments in order.
+    region_args.sort_by_key(|&(region, _)| region);
 
     // Pass 2: walk in document order.
-    let mut visible: FxHashMap<&'t str, Vec<u32>> = FxHashMap::default();
-    let mut pushed: Vec<u32> = Vec::new();
+    let mut visible: Vec<u32> = vec![NO_DEF; name_ids.len()];
+    let mut undo: Vec<(u32, u32)> = Vec::new();
     let mut open: Vec<Open> = Vec::new();
+    let mut next_region_arg = 0usize;
+    let mut next_op_results = 0usize;
     let defs = &scopes.defs;
     let errors = &mut scopes.errors;
-    let mut define = |def: u32,
-                      visible: &mut FxHashMap<&'t str, Vec<u32>>,
-                      pushed: &mut Vec<u32>| {
-        let token = tree.token(defs[def as usize].token);
-        let stack = visible.entry(token.text()).or_default();
-        if let Some(&previous) = stack.last() {
+    let mut define = |def: u32, visible: &mut Vec<u32>, undo: &mut Vec<(u32, u32)>| {
+        let name = def_names[def as usize];
+        let previous = visible[name as usize];
+        if previous != NO_DEF {
+            let token = tree.token(defs[def as usize].token);
             let previous_token = tree.token(defs[previous as usize].token);
             errors.push(
                 Diagnostic::error(codes::REDEFINED_VALUE, format!("redefinition of SSA value `{}`", token.text()))
                     .with_primary(FileId(0), token.text_range(), "defined again here")
                     .with_secondary(FileId(0), previous_token.text_range(), "previously defined here")
-                    .with_help("rename one of them; a nested region cannot reuse a name visible from an enclosing region"),
+                    .with_help(
+                        "rename one of them; a nested region cannot reuse a name visible from an enclosing region",
+                    ),
             );
         }
-        stack.push(def);
-        pushed.push(def);
+        undo.push((name, previous));
+        visible[name as usize] = def;
     };
     let mut use_errors = Vec::new();
     let node_count = tree.node_count() as u32;
@@ -191,20 +262,13 @@ pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
             }
             match open.pop() {
                 Some(Open::Scope { mark, .. }) => {
-                    for def in pushed.drain(mark..).rev() {
-                        let name = tree.token(defs[def as usize].token).text();
-                        if let Some(stack) = visible.get_mut(name) {
-                            stack.pop();
-                        }
+                    for (name, previous) in undo.drain(mark..).rev() {
+                        visible[name as usize] = previous;
                     }
                 }
-                Some(Open::Op {
-                    first_def,
-                    def_count,
-                    ..
-                }) => {
+                Some(Open::Op { first_def, def_count, .. }) => {
                     for def in first_def..first_def + def_count {
-                        define(def, &mut visible, &mut pushed);
+                        define(def, &mut visible, &mut undo);
                     }
                 }
                 None => {}
@@ -213,75 +277,81 @@ pub fn resolve<'t>(tree: &'t SyntaxTree) -> Scopes {
         if id == node_count {
             break;
         }
-        let node = tree.node(crate::tree::NodeId(id));
-        match node.kind() {
+        let data = &tree.nodes[id as usize];
+        match data.kind {
             REGION | SOURCE_FILE => {
-                open.push(Open::Scope {
-                    id,
-                    end: node.subtree_end().0,
-                    mark: pushed.len(),
-                });
-                for &def in region_args.get(&id).map(|v| v.as_slice()).unwrap_or(&[]) {
-                    define(def, &mut visible, &mut pushed);
+                open.push(Open::Scope { id, end: data.subtree_end, mark: undo.len() });
+                while next_region_arg < region_args.len() && region_args[next_region_arg].0 < id {
+                    next_region_arg += 1;
+                }
+                while next_region_arg < region_args.len() && region_args[next_region_arg].0 == id {
+                    define(region_args[next_region_arg].1, &mut visible, &mut undo);
+                    next_region_arg += 1;
                 }
             }
             OPERATION => {
-                if let Some(&(first_def, def_count)) = op_results.get(&id) {
-                    open.push(Open::Op {
-                        end: node.subtree_end().0,
-                        first_def,
-                        def_count,
-                    });
+                while next_op_results < op_results.len() && op_results[next_op_results].0 < id {
+                    next_op_results += 1;
+                }
+                if let Some(&(op, first_def, def_count)) = op_results.get(next_op_results) {
+                    if op == id {
+                        open.push(Open::Op { end: data.subtree_end, first_def, def_count });
+                        next_op_results += 1;
+                    }
                 }
             }
             BLOCK_ARG => {
-                if let Ok(def) = defs.binary_search_by_key(&node.id(), |d| d.node) {
-                    define(def as u32, &mut visible, &mut pushed);
+                if let Ok(def) = defs.binary_search_by_key(&NodeId(id), |d| d.node) {
+                    define(def as u32, &mut visible, &mut undo);
                 }
             }
             VALUE_USE => {
+                let node = tree.node(NodeId(id));
                 let chain = open.iter().rev().filter_map(|o| match o {
                     Open::Scope { id, .. } => Some(*id),
                     Open::Op { .. } => None,
                 });
-                let resolved = resolve_use(
-                    tree,
-                    node,
-                    &visible,
-                    chain,
-                    &in_scope,
-                    defs,
-                    &mut use_errors,
-                );
+                let lookup = Lookup { name_ids: &name_ids, visible: &visible, first_in_scope: &first_in_scope };
+                let resolved = resolve_use(tree, node, &lookup, chain, defs, &mut use_errors);
                 scopes.uses.push((node.id(), resolved));
             }
             _ => {}
         }
     }
     scopes.errors.extend(use_errors);
+    scopes.errors.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
     scopes
-        .errors
-        .sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
-    scopes
+}
+
+/// What a use is looked up in.
+struct Lookup<'a, 't> {
+    name_ids: &'a FxHashMap<&'t str, u32>,
+    visible: &'a [u32],
+    first_in_scope: &'a FxHashMap<(u32, u32), u32>,
 }
 
 fn resolve_use<'t>(
     tree: &'t SyntaxTree,
     node: SyntaxNode<'t>,
-    visible: &FxHashMap<&str, Vec<u32>>,
+    lookup: &Lookup<'_, '_>,
     mut chain: impl Iterator<Item = u32>,
-    in_scope: &FxHashMap<(u32, &str), u32>,
     defs: &[Def],
     errors: &mut Vec<Diagnostic>,
 ) -> Option<u32> {
-    let mut tokens = node.significant_tokens();
-    let name_token = tokens.next()?;
+    // A `VALUE_USE` starts at its `%name` token; a result number `#N` is glued to it.
+    let (first, end) = node.token_range();
+    let name_token = tree.token(TokenId(first));
     let name = name_token.text();
-    let found = visible
-        .get(name)
-        .and_then(|stack| stack.last().copied())
-        // A forward reference: a later definition in this region or an enclosing one.
-        .or_else(|| chain.find_map(|scope| in_scope.get(&(scope, name)).copied()));
+    // A name never defined anywhere has no id and cannot resolve.
+    let found = lookup.name_ids.get(name).and_then(|&name_id| {
+        let innermost = lookup.visible[name_id as usize];
+        if innermost != NO_DEF {
+            Some(innermost)
+        } else {
+            // A forward reference: a later definition in this region or an enclosing one.
+            chain.find_map(|scope| lookup.first_in_scope.get(&(scope, name_id)).copied())
+        }
+    });
     let Some(def) = found else {
         errors.push(
             Diagnostic::error(codes::UNRESOLVED_VALUE, format!("use of undefined value `{name}`"))
@@ -292,25 +362,26 @@ fn resolve_use<'t>(
         );
         return None;
     };
-    if let Some(hash) = tokens.next().filter(|t| t.kind() == HASH_ID) {
+    let hash = (first + 1 < end).then(|| tree.token(TokenId(first + 1))).filter(|t| t.kind() == HASH_ID);
+    if let Some(hash) = hash {
         let index: u32 = hash.text()[1..].parse().unwrap_or(u32::MAX);
         let def_data = defs[def as usize];
         if index >= def_data.count {
+            let count = def_data.count;
+            let defines = if count == 1 {
+                format!("`{name}` defines 1 value (`{name}#0`)")
+            } else {
+                format!("`{name}` defines {count} values (`{name}#0` to `{name}#{}`)", count - 1)
+            };
             errors.push(
                 Diagnostic::error(
                     codes::RESULT_INDEX_OUT_OF_RANGE,
-                    format!(
-                        "result `{name}{}` is out of range: `{name}` has {} value(s)",
-                        hash.text(),
-                        def_data.count
-                    ),
+                    format!("result number out of range: `{name}{}` does not exist", hash.text()),
                 )
-                .with_primary(FileId(0), node.text_range(), "")
-                .with_secondary(
-                    FileId(0),
-                    tree.token(def_data.token).text_range(),
-                    "defined here",
-                ),
+                .with_primary(FileId(0), node.text_range(), "no such result")
+                .with_secondary(FileId(0), tree.token(def_data.token).text_range(), "defined here")
+                .with_note(defines)
+                .with_help(format!("use a result number below {count}, or declare more results with `{name}:N = ...`")),
             );
         }
     }

@@ -19,10 +19,7 @@ pub fn split_input_file(text: &str) -> Vec<Chunk<'_>> {
     let mut chunks = Vec::new();
     let mut offset = 0usize;
     for piece in text.split(SPLIT_MARKER) {
-        chunks.push(Chunk {
-            offset: offset as u32,
-            text: piece,
-        });
+        chunks.push(Chunk { offset: offset as u32, text: piece });
         offset += piece.len() + SPLIT_MARKER.len();
     }
     chunks

@@ -28,8 +28,6 @@ pub(crate) struct NodeData {
     /// First token (inclusive) and end token (exclusive) covered by the node.
     pub first_token: u32,
     pub end_token: u32,
-    pub first_child: u32,
-    pub next_sibling: u32,
     /// Largest node id in this node's subtree.
     pub subtree_end: u32,
 }
@@ -37,19 +35,15 @@ pub(crate) struct NodeData {
 /// A parsed text: tokens, nodes, and the text itself.
 #[derive(Clone)]
 pub struct SyntaxTree {
-    pub(crate) text: String,
+    /// Shared so a caller can keep the same text (e.g. for diagnostics) without a copy.
+    pub(crate) text: std::sync::Arc<String>,
     pub(crate) tokens: Tokens,
     pub(crate) nodes: Vec<NodeData>,
 }
 
 impl fmt::Debug for SyntaxTree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "SyntaxTree({} tokens, {} nodes)",
-            self.tokens.len(),
-            self.nodes.len()
-        )
+        write!(f, "SyntaxTree({} tokens, {} nodes)", self.tokens.len(), self.nodes.len())
     }
 }
 
@@ -58,22 +52,26 @@ impl SyntaxTree {
         &self.text
     }
 
+    /// The parsed text, giving up the tree (no copy unless the text is shared elsewhere).
+    pub fn into_text(self) -> String {
+        std::sync::Arc::try_unwrap(self.text).unwrap_or_else(|shared| shared.as_ref().clone())
+    }
+
+    /// The parsed text, shared.
+    pub fn shared_text(&self) -> std::sync::Arc<String> {
+        self.text.clone()
+    }
+
     pub fn root(&self) -> SyntaxNode<'_> {
         SyntaxNode { tree: self, id: 0 }
     }
 
     pub fn node(&self, id: NodeId) -> SyntaxNode<'_> {
-        SyntaxNode {
-            tree: self,
-            id: id.0,
-        }
+        SyntaxNode { tree: self, id: id.0 }
     }
 
     pub fn token(&self, id: TokenId) -> SyntaxToken<'_> {
-        SyntaxToken {
-            tree: self,
-            idx: id.0,
-        }
+        SyntaxToken { tree: self, idx: id.0 }
     }
 
     pub fn token_count(&self) -> usize {
@@ -96,43 +94,74 @@ impl SyntaxTree {
 
     /// Prints the tree by concatenating its tokens: always equal to the parsed text.
     pub fn print(&self) -> String {
+        let starts = &self.tokens.starts;
+        // When the token starts rise from 0 to the end of the text on character boundaries, the
+        // tokens tile the text and their concatenation is the text itself: one copy instead of
+        // one per token (the same result, about 4× faster). Anything else (a lexer bug) takes the
+        // token-by-token path, so a broken tiling still shows up as a failed round trip.
+        let tiles = starts.first() == Some(&0)
+            && starts.last() == Some(&(self.text.len() as u32))
+            && starts.windows(2).all(|pair| pair[0] <= pair[1])
+            && starts.iter().all(|&start| self.text.is_char_boundary(start as usize));
+        if tiles {
+            return self.text.as_ref().clone();
+        }
         let mut out = String::with_capacity(self.text.len());
-        for token in self.tokens() {
-            out.push_str(token.text());
+        for bounds in starts.windows(2) {
+            out.push_str(self.text.get(bounds[0] as usize..bounds[1] as usize).unwrap_or(""));
         }
         out
     }
 
-    /// Pretty debug dump of the tree, one node or token per line (for tests).
+    /// Debug dump of the tree for tests and debugging: one line per node (`KIND@start..end`)
+    /// and per significant token (`KIND@start..end "text"`), interleaved in document order and
+    /// indented by depth. Trivia (whitespace, comments) is left out. Iterative, so any depth
+    /// is fine.
     pub fn debug_dump(&self) -> String {
+        use std::fmt::Write as _;
         let mut out = String::new();
-        let mut depth_stack: Vec<u32> = Vec::new();
-        for node in self.nodes() {
-            while let Some(&end) = depth_stack.last() {
-                if node.id > end {
-                    depth_stack.pop();
+        // Open nodes, innermost last.
+        let mut open: Vec<u32> = Vec::new();
+        let mut next_node = 0u32;
+        let node_count = self.nodes.len() as u32;
+        let token_count = self.tokens.len() as u32;
+        let mut token = 0u32;
+        loop {
+            // Close the nodes that end here and have no children left to print.
+            while let Some(&top) = open.last() {
+                let data = &self.nodes[top as usize];
+                if data.end_token <= token && next_node > data.subtree_end {
+                    open.pop();
                 } else {
                     break;
                 }
             }
-            let indent = "  ".repeat(depth_stack.len());
-            let range = node.text_range();
-            out.push_str(&format!(
-                "{indent}{:?}@{}..{}\n",
-                node.kind(),
-                range.start,
-                range.end
-            ));
-            for token in node.direct_tokens() {
-                if !token.kind().is_trivia() {
-                    out.push_str(&format!(
-                        "{indent}  {:?} {:?}\n",
-                        token.kind(),
-                        token.text()
-                    ));
+            let parent_ok = |id: u32| {
+                let parent = self.nodes[id as usize].parent;
+                match open.last() {
+                    Some(&top) => parent == top,
+                    None => parent == NONE,
                 }
+            };
+            if next_node < node_count && self.nodes[next_node as usize].first_token <= token && parent_ok(next_node) {
+                let node = SyntaxNode { tree: self, id: next_node };
+                let range = node.text_range();
+                let indent = "  ".repeat(open.len());
+                let _ = writeln!(out, "{indent}{:?}@{}..{}", node.kind(), range.start, range.end);
+                open.push(next_node);
+                next_node += 1;
+                continue;
             }
-            depth_stack.push(self.nodes[node.id as usize].subtree_end);
+            if token >= token_count {
+                break;
+            }
+            let tok = SyntaxToken { tree: self, idx: token };
+            if !tok.kind().is_trivia() {
+                let range = tok.text_range();
+                let indent = "  ".repeat(open.len());
+                let _ = writeln!(out, "{indent}{:?}@{}..{} {:?}", tok.kind(), range.start, range.end, tok.text());
+            }
+            token += 1;
         }
         out
     }
@@ -178,10 +207,7 @@ impl<'a> SyntaxNode<'a> {
 
     pub fn parent(&self) -> Option<SyntaxNode<'a>> {
         let parent = self.data().parent;
-        (parent != NONE).then_some(SyntaxNode {
-            tree: self.tree,
-            id: parent,
-        })
+        (parent != NONE).then_some(SyntaxNode { tree: self.tree, id: parent })
     }
 
     /// This node and its ancestors, innermost first.
@@ -190,15 +216,15 @@ impl<'a> SyntaxNode<'a> {
     }
 
     pub fn children(&self) -> impl Iterator<Item = SyntaxNode<'a>> {
+        // Pre-order: the first child follows its parent, and each next sibling follows the
+        // previous sibling's subtree, up to the end of the parent's subtree.
         let tree = self.tree;
-        let first = self.data().first_child;
-        std::iter::successors(
-            (first != NONE).then_some(SyntaxNode { tree, id: first }),
-            move |node| {
-                let next = node.data().next_sibling;
-                (next != NONE).then_some(SyntaxNode { tree, id: next })
-            },
-        )
+        let end = self.data().subtree_end;
+        let first = self.id + 1;
+        std::iter::successors((first <= end).then_some(SyntaxNode { tree, id: first }), move |node| {
+            let next = node.data().subtree_end + 1;
+            (next <= end).then_some(SyntaxNode { tree, id: next })
+        })
     }
 
     pub fn child(&self, kind: SyntaxKind) -> Option<SyntaxNode<'a>> {
@@ -232,10 +258,7 @@ impl<'a> SyntaxNode<'a> {
     pub fn text_range(&self) -> TextRange {
         let data = self.data();
         let starts = &self.tree.tokens.starts;
-        TextRange {
-            start: starts[data.first_token as usize],
-            end: starts[data.end_token as usize],
-        }
+        TextRange { start: starts[data.first_token as usize], end: starts[data.end_token as usize] }
     }
 
     pub fn text(&self) -> &'a str {
@@ -399,22 +422,13 @@ impl<'a> SyntaxToken<'a> {
     /// The next token that is not trivia.
     pub fn next_significant(&self) -> Option<SyntaxToken<'a>> {
         ((self.idx + 1)..self.tree.tokens.len() as u32)
-            .map(|idx| SyntaxToken {
-                tree: self.tree,
-                idx,
-            })
+            .map(|idx| SyntaxToken { tree: self.tree, idx })
             .find(|token| !token.kind().is_trivia())
     }
 
     /// The previous token that is not trivia.
     pub fn prev_significant(&self) -> Option<SyntaxToken<'a>> {
-        (0..self.idx)
-            .rev()
-            .map(|idx| SyntaxToken {
-                tree: self.tree,
-                idx,
-            })
-            .find(|token| !token.kind().is_trivia())
+        (0..self.idx).rev().map(|idx| SyntaxToken { tree: self.tree, idx }).find(|token| !token.kind().is_trivia())
     }
 }
 
@@ -422,40 +436,25 @@ impl<'a> SyntaxToken<'a> {
 #[derive(Default)]
 pub(crate) struct Builder {
     pub nodes: Vec<NodeData>,
-    /// Open nodes with their last finished child.
-    stack: Vec<(u32, u32)>,
+    /// Open nodes, innermost last.
+    stack: Vec<u32>,
 }
 
 impl Builder {
+    pub fn with_capacity(nodes: usize) -> Builder {
+        Builder { nodes: Vec::with_capacity(nodes), stack: Vec::new() }
+    }
+
     pub fn start(&mut self, kind: SyntaxKind, first_token: u32) -> u32 {
         let id = self.nodes.len() as u32;
-        let parent = match self.stack.last_mut() {
-            Some((parent, last_child)) => {
-                if *last_child == NONE {
-                    self.nodes[*parent as usize].first_child = id;
-                } else {
-                    self.nodes[*last_child as usize].next_sibling = id;
-                }
-                *last_child = id;
-                *parent
-            }
-            None => NONE,
-        };
-        self.nodes.push(NodeData {
-            kind,
-            parent,
-            first_token,
-            end_token: first_token,
-            first_child: NONE,
-            next_sibling: NONE,
-            subtree_end: id,
-        });
-        self.stack.push((id, NONE));
+        let parent = self.stack.last().copied().unwrap_or(NONE);
+        self.nodes.push(NodeData { kind, parent, first_token, end_token: first_token, subtree_end: id });
+        self.stack.push(id);
         id
     }
 
     pub fn finish(&mut self, end_token: u32) {
-        if let Some((id, _)) = self.stack.pop() {
+        if let Some(id) = self.stack.pop() {
             let last = self.nodes.len() as u32 - 1;
             let node = &mut self.nodes[id as usize];
             node.end_token = end_token.max(node.first_token);

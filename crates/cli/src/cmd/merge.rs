@@ -1,17 +1,164 @@
-//! `air-stitch merge` (being built; see the issue tracker).
+//! `air-stitch merge`: stitch kernels into one multi-launch module.
 
-use crate::common::{GlobalOpts, Outcome};
+use crate::common::{self, GlobalOpts, Outcome};
+use air_diagnostics::{Diagnostic, SourceMap};
+use air_passes::merge::{merge, ParsedSlice};
+use air_passes::plan::{parse_plan, prefix_from_stem};
+use air_passes::zero_config::{zero_config_plan, Bind};
+use std::path::{Path, PathBuf};
 
-/// Not built yet.
+/// Stitch kernel modules into one module with several `air.launch` ops, dispatched once.
+///
+/// With --plan, a TOML plan gives the combined signature, the prelude and each slice's wiring
+/// (see docs/merge.md). Without it, the inputs are merged in order: prefixes from file stems,
+/// each slice argument its own combined argument, and --bind to make one slice use another's
+/// argument. Nothing is written when any check fails; the output is written atomically and never
+/// over an input.
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Examples:\n  air-stitch merge --plan testdata/plans/o_gemv_ffn.toml -o fused.mlir\n  air-stitch merge rms.mlir gemm.mlir -o fused.mlir --bind gemm.0=rms.2"
+)]
 pub struct Opts {
+    /// Input kernels, in launch order (without --plan).
+    #[arg(conflicts_with = "plan", required_unless_present = "plan")]
+    files: Vec<PathBuf>,
+    /// A TOML merge plan; slice files are relative to it.
+    #[arg(long)]
+    plan: Option<PathBuf>,
+    /// Output file (`-` for standard output).
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Name of the combined function (default: the output's file stem).
+    #[arg(long, conflicts_with = "plan")]
+    name: Option<String>,
+    /// Make slice B's argument I reuse the combined argument of slice A's argument J: `B.I=A.J`.
+    #[arg(long = "bind", value_name = "B.I=A.J", conflicts_with = "plan")]
+    binds: Vec<Bind>,
+    /// Write the extern report (JSON: externs, renames and how to build renamed objects).
+    #[arg(long, value_name = "FILE")]
+    externs_report: Option<PathBuf>,
     #[command(flatten)]
     global: GlobalOpts,
 }
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
-        let _ = &self.global;
-        anyhow::bail!("`merge` is not built yet")
+        let mut sources = SourceMap::new();
+        let mut diagnostics: Vec<Diagnostic> = Vec::new();
+        let mut io_failure: Option<String> = None;
+        let mut inputs: Vec<PathBuf> = Vec::new();
+        let mut slices = Vec::new();
+
+        let plan = if let Some(plan_path) = &self.plan {
+            let raw = common::read_input(plan_path)?;
+            inputs.push(plan_path.clone());
+            let (plan_file, decoded) = common::register(&mut sources, &raw);
+            if let Err(diagnostic) = decoded {
+                common::emit(&[diagnostic], &sources, &self.global);
+                return Ok(Outcome::Problems);
+            }
+            let plan = match parse_plan(sources.text(plan_file), plan_file) {
+                Ok(plan) => plan,
+                Err(errors) => {
+                    common::emit(&errors, &sources, &self.global);
+                    return Ok(Outcome::Problems);
+                }
+            };
+            let base = plan_path.parent().map(Path::to_path_buf).unwrap_or_default();
+            for slice in &plan.slices {
+                let path = base.join(&slice.file);
+                match std::fs::read(&path) {
+                    Ok(bytes) => {
+                        inputs.push(path.clone());
+                        let name = path.display().to_string();
+                        let raw = common::RawInput { name: name.clone(), bytes };
+                        match common::register_shared(&mut sources, raw) {
+                            (file, Ok(text)) => slices.push(ParsedSlice::from_shared(file, name, text)),
+                            (file, Err(diagnostic)) => {
+                                diagnostics.push(diagnostic);
+                                slices.push(ParsedSlice::new(file, name, ""));
+                            }
+                        }
+                    }
+                    Err(err) => {
+                        let mut diagnostic =
+                            Diagnostic::error("AS0002", format!("cannot read slice file {}: {err}", path.display()))
+                                .with_help("slice files are relative to the plan file");
+                        if let Some((file, range)) = slice.file_loc {
+                            diagnostic = diagnostic.with_primary(file, range, "named here");
+                        }
+                        diagnostics.push(diagnostic);
+                        io_failure = Some(path.display().to_string());
+                    }
+                }
+            }
+            if !diagnostics.is_empty() {
+                common::emit(&diagnostics, &sources, &self.global);
+                return match io_failure {
+                    Some(path) => Err(anyhow::anyhow!("cannot read {path}")),
+                    None => Ok(Outcome::Problems),
+                };
+            }
+            plan
+        } else {
+            for path in &self.files {
+                let raw = common::read_input(path)?;
+                inputs.push(path.clone());
+                let name = raw.name.clone();
+                match common::register_shared(&mut sources, raw) {
+                    (file, Ok(text)) => slices.push(ParsedSlice::from_shared(file, name, text)),
+                    (_, Err(diagnostic)) => diagnostics.push(diagnostic),
+                }
+            }
+            if !diagnostics.is_empty() {
+                common::emit(&diagnostics, &sources, &self.global);
+                return Ok(Outcome::Problems);
+            }
+            let name = self.name.clone().unwrap_or_else(|| {
+                let stem = self.output.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                if self.output.as_os_str() == "-" || stem.is_empty() {
+                    "merged".to_string()
+                } else {
+                    prefix_from_stem(&stem)
+                }
+            });
+            match zero_config_plan(&name, &slices, &self.binds) {
+                Ok(plan) => plan,
+                Err(errors) => {
+                    common::emit(&errors, &sources, &self.global);
+                    return Ok(Outcome::Problems);
+                }
+            }
+        };
+
+        let slice_count = slices.len();
+        let merged = match merge(&plan, slices) {
+            Ok(merged) => merged,
+            Err(errors) => {
+                common::emit(&errors, &sources, &self.global);
+                let count = air_diagnostics::error_count(&errors);
+                eprintln!("merge failed: {count} error(s); nothing written");
+                return Ok(Outcome::Problems);
+            }
+        };
+        common::emit(&merged.warnings, &sources, &self.global);
+        common::write_output(&self.output, merged.text.as_bytes(), &inputs)?;
+        if let Some(report) = &self.externs_report {
+            let json = serde_json::to_string_pretty(&air_passes::externs::report_json(&merged.externs))?;
+            common::write_output(report, format!("{json}\n").as_bytes(), &inputs)?;
+        }
+        let target = if self.output.as_os_str() == "-" {
+            "standard output".to_string()
+        } else {
+            self.output.display().to_string()
+        };
+        eprintln!(
+            "merged {} slices into {target}: {} launches, {} arguments",
+            slice_count,
+            merged.launches,
+            plan.args.len()
+        );
+        eprintln!("{}", air_passes::externs::summary_line(&merged.externs));
+        Ok(Outcome::Success)
     }
 }

@@ -1,17 +1,172 @@
-//! `air-stitch pass` (being built; see the issue tracker).
+//! `air-stitch pass NAME [--option value]... FILE`: run one pass of the merge pipeline alone.
 
-use crate::common::{GlobalOpts, Outcome};
+use crate::common::{self, GlobalOpts, Outcome};
+use air_diagnostics::SourceMap;
+use air_passes::externs::ExternOverrides;
+use air_passes::remap_args::Target;
+use air_passes::standalone::PassSpec;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 
-/// Not built yet.
+/// The passes `pass` can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum PassName {
+    WrapBareHerds,
+    PrefixSsa,
+    PrefixSymbols,
+    Externs,
+    RemapArgs,
+}
+
+/// Run one pass of the merge pipeline on a file and print the result.
+///
+/// Options by pass: prefix-ssa, prefix-symbols and externs take --prefix; externs also
+/// --rename, --object and --keep; wrap-bare-herds takes --func and --segment-name;
+/// remap-args takes --func, --map and --alias.
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Examples:\n  air-stitch pass prefix-ssa --prefix q kernel.mlir\n  air-stitch pass wrap-bare-herds testdata/kernels/rmsnorm_2048x2048.mlir\n  air-stitch pass remap-args --map 0=4 --map 1=7 --alias 2=%row0 kernel.mlir"
+)]
 pub struct Opts {
+    /// The pass to run.
+    #[arg(value_enum)]
+    pass: PassName,
+    /// Input file (`-` for standard input).
+    file: PathBuf,
+    /// Output file (default: standard output).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Prefix for prefix-ssa, prefix-symbols and externs.
+    #[arg(long)]
+    prefix: Option<String>,
+    /// The kernel function, when the file has several public functions.
+    #[arg(long)]
+    func: Option<String>,
+    /// wrap-bare-herds: name of the new segment.
+    #[arg(long)]
+    segment_name: Option<String>,
+    /// remap-args: slice argument I becomes combined argument `%argN`: `I=N`.
+    #[arg(long = "map", value_name = "I=N")]
+    maps: Vec<String>,
+    /// remap-args: slice argument I becomes the value `%name`: `I=%name`.
+    #[arg(long = "alias", value_name = "I=%NAME")]
+    aliases: Vec<String>,
+    /// externs: rename a symbol: `@old=@new`.
+    #[arg(long = "rename", value_name = "@OLD=@NEW")]
+    renames: Vec<String>,
+    /// externs: rename an object: `old.o=new.o`.
+    #[arg(long = "object", value_name = "OLD=NEW")]
+    objects: Vec<String>,
+    /// externs: a symbol that must not be renamed.
+    #[arg(long = "keep", value_name = "@SYM")]
+    keeps: Vec<String>,
     #[command(flatten)]
     global: GlobalOpts,
 }
 
+fn pairs(values: &[String], what: &str) -> anyhow::Result<Vec<(String, String)>> {
+    values
+        .iter()
+        .map(|v| {
+            v.split_once('=')
+                .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
+                .ok_or_else(|| anyhow::anyhow!("`{v}`: {what} takes KEY=VALUE"))
+        })
+        .collect()
+}
+
 impl Opts {
+    fn spec(&self) -> anyhow::Result<PassSpec> {
+        let needs = |allowed: &[&str]| -> anyhow::Result<()> {
+            let given = [
+                ("--prefix", self.prefix.is_some()),
+                ("--func", self.func.is_some()),
+                ("--segment-name", self.segment_name.is_some()),
+                ("--map", !self.maps.is_empty()),
+                ("--alias", !self.aliases.is_empty()),
+                ("--rename", !self.renames.is_empty()),
+                ("--object", !self.objects.is_empty()),
+                ("--keep", !self.keeps.is_empty()),
+            ];
+            for (flag, present) in given {
+                if present && !allowed.contains(&flag) {
+                    anyhow::bail!("{flag} does not apply to this pass (it takes {})", allowed.join(", "));
+                }
+            }
+            Ok(())
+        };
+        let prefix = || self.prefix.clone().ok_or_else(|| anyhow::anyhow!("this pass needs --prefix"));
+        Ok(match self.pass {
+            PassName::WrapBareHerds => {
+                needs(&["--func", "--segment-name"])?;
+                PassSpec::WrapBareHerds { func: self.func.clone(), segment_name: self.segment_name.clone() }
+            }
+            PassName::PrefixSsa => {
+                needs(&["--prefix"])?;
+                PassSpec::PrefixSsa { prefix: prefix()? }
+            }
+            PassName::PrefixSymbols => {
+                needs(&["--prefix"])?;
+                PassSpec::PrefixSymbols { prefix: prefix()? }
+            }
+            PassName::Externs => {
+                needs(&["--prefix", "--rename", "--object", "--keep"])?;
+                let overrides = ExternOverrides {
+                    keep: self.keeps.iter().map(|k| k.trim_start_matches('@').to_string()).collect(),
+                    rename: pairs(&self.renames, "--rename")?
+                        .into_iter()
+                        .map(|(a, b)| (a.trim_start_matches('@').to_string(), b.trim_start_matches('@').to_string()))
+                        .collect(),
+                    objects: pairs(&self.objects, "--object")?.into_iter().collect(),
+                };
+                PassSpec::Externs { prefix: prefix()?, overrides }
+            }
+            PassName::RemapArgs => {
+                needs(&["--func", "--map", "--alias"])?;
+                let mut mapping = BTreeMap::new();
+                for (idx, target) in pairs(&self.maps, "--map")? {
+                    let idx: usize = idx
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("--map {idx}={target}: `{idx}` is not an argument index"))?;
+                    let target: usize = target.trim_start_matches("%arg").parse().map_err(|_| {
+                        anyhow::anyhow!("--map {idx}={target}: `{target}` is not a combined argument index")
+                    })?;
+                    mapping.insert(idx, Target::Combined(target));
+                }
+                for (idx, name) in pairs(&self.aliases, "--alias")? {
+                    let idx: usize = idx
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("--alias {idx}={name}: `{idx}` is not an argument index"))?;
+                    mapping.insert(idx, Target::Alias(name));
+                }
+                PassSpec::RemapArgs { func: self.func.clone(), mapping }
+            }
+        })
+    }
+
     pub fn run(&self) -> anyhow::Result<Outcome> {
-        let _ = &self.global;
-        anyhow::bail!("`pass` is not built yet")
+        let spec = self.spec()?;
+        let raw = common::read_input(&self.file)?;
+        let mut sources = SourceMap::new();
+        let (file, decoded) = common::register(&mut sources, &raw);
+        if let Err(diagnostic) = decoded {
+            common::emit(&[diagnostic], &sources, &self.global);
+            return Ok(Outcome::Problems);
+        }
+        let parse = air_syntax::parse(sources.text(file));
+        match spec.run(&parse, file, &raw.name) {
+            Ok(output) => {
+                let target = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
+                common::write_output(&target, output.text.as_bytes(), std::slice::from_ref(&self.file))?;
+                if let Some(summary) = output.summary {
+                    eprintln!("{summary}");
+                }
+                Ok(Outcome::Success)
+            }
+            Err(errors) => {
+                common::emit(&errors, &sources, &self.global);
+                Ok(Outcome::Problems)
+            }
+        }
     }
 }

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 /// Print a file from its syntax tree.
 ///
-/// The output is the input byte for byte; syntax errors are reported on stderr (exit 1) but
-/// the text is still printed, because the tree keeps every byte.
+/// The output is the input byte for byte; syntax errors and unresolved or redefined values are
+/// reported on stderr (exit 1) but the text is still printed, because the tree keeps every byte.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Example:\n  air-stitch print kernel.mlir > same.mlir")]
 pub struct Opts {
@@ -36,6 +36,7 @@ impl Opts {
         let mut diagnostics = Vec::new();
         for chunk in &chunks {
             diagnostics.extend(chunk.syntax_errors(file));
+            diagnostics.extend(chunk.scope_errors(file));
         }
         let mut stdout = std::io::stdout().lock();
         stdout.write_all(printed.join(air_syntax::SPLIT_MARKER).as_bytes())?;

@@ -76,12 +76,11 @@ impl Parser<'_> {
         self.async_deps();
         let header_ok = match name {
             "air.herd" => {
-                if self.eat_keyword("tile") {
-                    self.ids_and_sizes(name)
-                } else {
-                    self.malformed(name, "`tile`");
-                    false
+                if !self.eat_keyword("tile") {
+                    self.malformed(name, "`tile` before the tile ids");
                 }
+                // Read on as if `tile` were there, so that the ids still bind in the body.
+                self.at(L_PAREN) && self.ids_and_sizes(name)
             }
             "air.segment" => !self.eat_keyword("unroll") || self.ids_and_sizes(name),
             "air.rank" => {
@@ -99,52 +98,107 @@ impl Parser<'_> {
             }
             _ => self.ids_and_sizes(name),
         };
-        if header_ok {
-            if self.at_keyword("args") {
-                self.args_clause(name);
+        if !header_ok {
+            // Keep the rest of the header as one ERROR node whose `%names` are neither
+            // definitions nor uses (no cascade of "undefined value" errors), then read the
+            // body as usual.
+            self.start(ERROR);
+            while !self.at(L_BRACE) && !self.at_op_boundary() {
+                match self.current() {
+                    L_PAREN | L_BRACK => self.skip_balanced_flat(),
+                    _ => self.bump(),
+                }
             }
-            if self.at_keyword("attributes") {
-                self.attributes_clause();
-            }
-            if self.at(L_BRACE) {
-                self.region();
-            }
-            if !self.at_op_boundary() {
-                self.malformed(name, "the body `{`, or the end of the op");
-            }
+            self.finish();
+        }
+        if self.at_keyword("args") {
+            self.args_clause(name);
+        }
+        if self.at_keyword("attributes") {
+            self.attributes_clause();
+        }
+        if self.at(L_BRACE) {
+            self.region();
+        }
+        self.trailing_loc();
+        if !self.at_op_boundary() {
+            self.malformed(name, "the body `{`, or the end of the op");
         }
         self.custom_body(BodyOpts::default());
     }
 
-    /// `(%x, %y) in (%sx=%v, %sy=%w)`; false when the header is malformed.
+    /// `(%x, %y) in (%sx=%v, %sy=%w)`; false when the header is too malformed to read on.
+    /// A missing `in`, or missing ids before `in (...)`, is reported and read past.
     fn ids_and_sizes(&mut self, name: &str) -> bool {
-        if self.at(L_PAREN) {
-            self.id_list();
+        let ids = if self.at(L_PAREN) {
+            Some(self.id_list())
         } else {
             self.malformed(name, "`(` and the ids");
-            return false;
-        }
+            if !self.at_keyword("in") {
+                return false;
+            }
+            None
+        };
         if !self.eat_keyword("in") {
             self.malformed(name, "`in` after the ids");
+            if !self.at(L_PAREN) {
+                return false;
+            }
+        }
+        if !self.at(L_PAREN) {
+            self.malformed(name, "`(` and the sizes `%s=%value` after `in`");
             return false;
         }
-        if self.at(L_PAREN) {
-            self.assign_list(SIZE_LIST);
-            true
-        } else {
-            self.malformed(name, "`(` and the sizes `%s=%value` after `in`");
-            false
+        let open = self.current_range();
+        let sizes = self.assign_list(SIZE_LIST);
+        if let Some(ids) = ids {
+            let (n_ids, n_sizes) = (self.child_count(ids, ARG_DEF), self.child_count(sizes, ASSIGN));
+            if n_ids != n_sizes {
+                let end = self.builder.nodes[sizes as usize].end_token;
+                let range = air_diagnostics::TextRange::new(open.start, self.tokens.starts[end as usize]);
+                self.error_at(
+                    range,
+                    codes::MALFORMED_AIR_HEADER,
+                    format!("malformed `{name}` header: {n_ids} id(s) but {n_sizes} size(s)"),
+                    "give one `%size=%value` per id: `(%x, %y) in (%sx=%c4, %sy=%c4)`",
+                );
+            }
         }
+        true
     }
 
-    /// `args(%a=%b, ...) [: T, ...]`
+    /// `args(%a=%b, ...) [: T, ...]`: the types are required when there is at least one
+    /// pair, and there must be at least one per pair.
     fn args_clause(&mut self, name: &str) {
         self.start(ARGS_CLAUSE);
         self.bump(); // `args`
         if self.at(L_PAREN) {
-            self.assign_list(ASSIGN_LIST);
+            let list = self.assign_list(ASSIGN_LIST);
+            let n_args = self.child_count(list, ASSIGN);
             if self.eat(COLON) {
-                self.type_list();
+                let first = self.current_range();
+                let types = self.type_list();
+                let n_types = self.child_count(types, TYPE);
+                // Upstream's parsers (`LaunchOp::parse` and siblings in AIRDialect.cpp) read
+                // `types[i]` for each pair and ignore extra types, so only too few is wrong
+                // (two corpus files list one type more than they have pairs).
+                if n_types < n_args {
+                    let end = self.builder.nodes[types as usize].end_token;
+                    let range = air_diagnostics::TextRange::new(first.start, self.tokens.starts[end as usize]);
+                    self.error_at(
+                        range,
+                        codes::MALFORMED_AIR_HEADER,
+                        format!("malformed `{name}` header: {n_args} argument(s) in `args(...)` but {n_types} type(s)"),
+                        "list one type per `%inner=%outer` pair, in the same order: `args(%a=%x, %b=%y) : T1, T2`",
+                    );
+                }
+            } else if n_args > 0 {
+                self.malformed(name, "`:` and the types of the `args(...)` operands");
+                if let Some(last) = self.errors.last_mut() {
+                    last.help = Some(format!(
+                        "add one type per pair after the list: `args(...) : T1, T2`; `{name}` needs the exact type of every outer operand"
+                    ));
+                }
             }
         } else {
             self.malformed(name, "`(` after `args`");
@@ -198,10 +252,7 @@ impl Parser<'_> {
         }
         if self.eat(L_PAREN) {
             self.dma_operand();
-            self.expect(
-                R_PAREN,
-                "`)` after the memref and its offsets, sizes and strides",
-            );
+            self.expect(R_PAREN, "`)` after the memref and its offsets, sizes and strides");
         } else {
             self.expected("`(` and the memref operand", "");
         }
@@ -264,17 +315,20 @@ impl Parser<'_> {
         }
     }
 
+    /// Any op may end with a location, `loc(...)`.
+    fn trailing_loc(&mut self) {
+        if self.at_keyword("loc") && self.nth(1) == L_PAREN {
+            self.loc();
+        }
+    }
+
     /// Anything left before the next op is an error; it is kept and read generically.
     fn air_trailing(&mut self, name: &str) {
+        self.trailing_loc();
         if !self.at_op_boundary() {
             let range = self.current_range();
             let found = super::describe(self.current(), self.current_text());
-            self.error_at(
-                range,
-                codes::EXPECTED,
-                format!("unexpected {found} in `{name}`"),
-                "",
-            );
+            self.error_at(range, codes::EXPECTED, format!("unexpected {found} in `{name}`"), "");
             self.custom_body(BodyOpts::default());
         }
     }
@@ -310,12 +364,7 @@ impl Parser<'_> {
                 PERCENT_ID => self.value_use(),
                 INT | MINUS | COMMA => self.bump(),
                 EOF | R_BRACE | R_PAREN | L_BRACE => {
-                    self.error_at(
-                        open,
-                        codes::UNCLOSED_DELIMITER,
-                        "unclosed `[`",
-                        "add the missing `]`",
-                    );
+                    self.error_at(open, codes::UNCLOSED_DELIMITER, "unclosed `[`", "add the missing `]`");
                     break;
                 }
                 _ => {

@@ -2,6 +2,7 @@
 //! `scf.for`/`affine.for`, `scf.parallel`/`affine.parallel`/`scf.forall` and `scf.while`.
 //! (`gpu.launch` and `linalg.map`/`linalg.reduce` use options of the fallback reader.)
 
+use super::items::BraceKind;
 use super::ops::BodyOpts;
 use super::Parser;
 use crate::codes;
@@ -18,13 +19,8 @@ impl Parser<'_> {
             }
             match self.current() {
                 AT_ID => self.bump(),
-                BARE_ID if self.current_text() == "attributes" && self.nth(1) == L_BRACE => {
-                    self.attributes_clause()
-                }
-                BARE_ID
-                    if matches!(self.current_text(), "workgroup" | "private")
-                        && self.nth(1) == L_PAREN =>
-                {
+                BARE_ID if self.current_text() == "attributes" && self.nth(1) == L_BRACE => self.attributes_clause(),
+                BARE_ID if matches!(self.current_text(), "workgroup" | "private") && self.nth(1) == L_PAREN => {
                     self.bump();
                     self.func_signature();
                 }
@@ -55,12 +51,14 @@ impl Parser<'_> {
                     break;
                 }
                 COMMA | ELLIPSIS => self.bump(),
-                EOF | R_BRACE => {
+                // A `{` that is not an argument's attribute dictionary is the body: the `)`
+                // is missing.
+                EOF | R_BRACE | L_BRACE => {
                     self.error_at(
                         open,
                         codes::UNCLOSED_DELIMITER,
                         "unclosed `(` of the signature",
-                        "add the missing `)`",
+                        "add the missing `)` after the last argument",
                     );
                     break;
                 }
@@ -75,7 +73,7 @@ impl Parser<'_> {
                     } else {
                         self.type_();
                     }
-                    if self.at(L_BRACE) {
+                    if self.at(L_BRACE) && self.brace_kind() == BraceKind::Dict {
                         self.attr_dict();
                     }
                     if self.at_keyword("loc") && self.nth(1) == L_PAREN {
@@ -135,10 +133,7 @@ impl Parser<'_> {
         } else {
             self.expected("the induction variable `%iv = `", "");
         }
-        self.custom_body(BodyOpts {
-            assign_keywords: &["iter_args"],
-            ..BodyOpts::default()
-        });
+        self.custom_body(BodyOpts { assign_keywords: &["iter_args"], ..BodyOpts::default() });
     }
 
     /// `scf.parallel (%i, %j) = ...`, `affine.parallel (%i) = ...`, `scf.forall (%i) in ...`.
@@ -149,10 +144,7 @@ impl Parser<'_> {
             self.expected("the induction variables `(%i, ...)`", "");
         }
         let assign_keywords: &'static [&'static str] = if forall { &["shared_outs"] } else { &[] };
-        self.custom_body(BodyOpts {
-            assign_keywords,
-            ..BodyOpts::default()
-        });
+        self.custom_body(BodyOpts { assign_keywords, ..BodyOpts::default() });
     }
 
     /// `scf.while (%a = %init, ...) : (T) -> T { before } do { ^bb0(...): after }`

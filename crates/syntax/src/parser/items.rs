@@ -4,6 +4,7 @@
 use super::Parser;
 use crate::codes;
 use crate::kind::SyntaxKind::{self, *};
+use air_diagnostics::TextRange;
 
 /// Where a flat balanced run stops (at nesting depth 0).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -22,13 +23,7 @@ pub(super) enum BraceKind {
 }
 
 /// Op names that are written without a dialect prefix.
-const UNDOTTED_OPS: &[&str] = &[
-    "return",
-    "call",
-    "call_indirect",
-    "module",
-    "unrealized_conversion_cast",
-];
+const UNDOTTED_OPS: &[&str] = &["return", "call", "call_indirect", "module", "unrealized_conversion_cast"];
 
 pub(super) fn is_op_name(text: &str) -> bool {
     (text.contains('.') && !text.ends_with('.')) || UNDOTTED_OPS.contains(&text)
@@ -120,6 +115,16 @@ impl Parser<'_> {
         }
     }
 
+    /// The current token starts an op in a way no attribute entry can: results `%r = ` or
+    /// a dotted op name followed by something other than `=`, `,` or `}`.
+    fn starts_an_op_plainly(&self) -> bool {
+        match self.current() {
+            PERCENT_ID => self.looks_like_result_list(),
+            BARE_ID => is_op_name(self.current_text()) && !matches!(self.nth(1), EQ | COMMA | R_BRACE | COLON),
+            _ => false,
+        }
+    }
+
     /// `%a [: N] (, %b [: N])* =` from here.
     pub(super) fn looks_like_result_list(&self) -> bool {
         let mut n = 0;
@@ -158,8 +163,7 @@ impl Parser<'_> {
         self.start(ERROR);
         let mut consumed = false;
         loop {
-            if self.at(EOF) || (consumed && self.at_op_boundary()) || (self.at(R_BRACE) && consumed)
-            {
+            if self.at(EOF) || (consumed && self.at_op_boundary()) || (self.at(R_BRACE) && consumed) {
                 break;
             }
             if self.at(R_BRACE) {
@@ -175,17 +179,37 @@ impl Parser<'_> {
         self.finish();
     }
 
-    /// Consumes one balanced `(..)`/`[..]`/`{..}` group flat, without nodes or diagnostics.
-    fn skip_balanced_flat(&mut self) {
-        let mut open: Vec<SyntaxKind> = Vec::new();
+    /// Consumes one balanced `(..)`/`[..]`/`{..}` group flat, without nodes. Already inside
+    /// error recovery, so the only diagnostic is for an opener still unclosed at the end of
+    /// the input (otherwise `{{{` would only say "expected an operation").
+    pub(super) fn skip_balanced_flat(&mut self) {
+        let mut open: Vec<(SyntaxKind, TextRange)> = Vec::new();
         loop {
             let kind = self.current();
             if kind == EOF {
+                if let Some(&(closer, range)) = open.first() {
+                    let opener = match closer {
+                        R_PAREN => "(",
+                        R_BRACK => "[",
+                        _ => "{",
+                    };
+                    let closer_text = match closer {
+                        R_PAREN => ")",
+                        R_BRACK => "]",
+                        _ => "}",
+                    };
+                    self.error_at(
+                        range,
+                        codes::UNCLOSED_DELIMITER,
+                        format!("unclosed `{opener}`: the input ends before its `{closer_text}`"),
+                        &format!("add the missing `{closer_text}`"),
+                    );
+                }
                 break;
             }
             if matches!(kind, L_PAREN | L_BRACK | L_BRACE) {
-                open.push(kind.closer().unwrap_or(R_PAREN));
-            } else if matches!(kind, R_PAREN | R_BRACK | R_BRACE) && open.last() == Some(&kind) {
+                open.push((kind.closer().unwrap_or(R_PAREN), self.current_range()));
+            } else if matches!(kind, R_PAREN | R_BRACK | R_BRACE) && open.last().map(|o| o.0) == Some(kind) {
                 open.pop();
             }
             self.bump();
@@ -343,27 +367,17 @@ impl Parser<'_> {
                         open,
                         codes::UNCLOSED_DELIMITER,
                         format!("unclosed `{open_text}`"),
-                        &format!(
-                            "add the missing `{}`",
-                            if closer == R_PAREN { ")" } else { "]" }
-                        ),
+                        &format!("add the missing `{}`", if closer == R_PAREN { ")" } else { "]" }),
                     );
                     break;
                 }
-                BARE_ID
-                    if self.at_line_start()
-                        && is_op_name(self.current_text())
-                        && self.nth(1) != EQ =>
-                {
+                BARE_ID if self.at_line_start() && is_op_name(self.current_text()) && self.nth(1) != EQ => {
                     // The next op starts: this group was never closed.
                     self.error_at(
                         open,
                         codes::UNCLOSED_DELIMITER,
                         format!("unclosed `{open_text}`"),
-                        &format!(
-                            "add the missing `{}`",
-                            if closer == R_PAREN { ")" } else { "]" }
-                        ),
+                        &format!("add the missing `{}`", if closer == R_PAREN { ")" } else { "]" }),
                     );
                     break;
                 }
@@ -403,10 +417,7 @@ impl Parser<'_> {
     pub(super) fn value_use(&mut self) {
         self.start(VALUE_USE);
         self.bump();
-        if self.at(HASH_ID)
-            && self.glued_to_prev()
-            && self.current_text()[1..].bytes().all(|b| b.is_ascii_digit())
-        {
+        if self.at(HASH_ID) && self.glued_to_prev() && self.current_text()[1..].bytes().all(|b| b.is_ascii_digit()) {
             self.bump();
         }
         self.finish();
@@ -420,6 +431,17 @@ impl Parser<'_> {
         let open = self.current_range();
         self.bump();
         loop {
+            if self.at_line_start() && self.starts_an_op_plainly() {
+                // A new line that plainly starts an op: the `}` is missing (typically a string
+                // left unterminated on the line above swallowed it).
+                self.error_at(
+                    open,
+                    codes::UNCLOSED_DELIMITER,
+                    "unclosed `{` of this attribute dictionary",
+                    "add the missing `}`",
+                );
+                break;
+            }
             match self.current() {
                 R_BRACE => {
                     self.bump();
@@ -452,10 +474,7 @@ impl Parser<'_> {
                     }
                 }
                 _ => {
-                    self.expected(
-                        "an attribute name",
-                        "attribute names are identifiers or strings: `{name = value}`",
-                    );
+                    self.expected("an attribute name", "attribute names are identifiers or strings: `{name = value}`");
                     self.start(ERROR);
                     self.bump();
                     self.balanced_run(Stop::DictEntry);
@@ -529,9 +548,9 @@ impl Parser<'_> {
         self.finish();
     }
 
-    /// `T (, T)*`
-    pub(super) fn type_list(&mut self) {
-        self.start(TYPE_LIST);
+    /// `T (, T)*`; returns the `TYPE_LIST` node.
+    pub(super) fn type_list(&mut self) -> u32 {
+        let node = self.start(TYPE_LIST);
         loop {
             self.type_();
             if !self.eat(COMMA) {
@@ -539,6 +558,23 @@ impl Parser<'_> {
             }
         }
         self.finish();
+        node
+    }
+
+    /// Number of children of kind `kind` of the (finished) node `node`.
+    pub(super) fn child_count(&self, node: u32, kind: SyntaxKind) -> usize {
+        // Pre-order: children are the subtrees that follow `node` up to its subtree's end.
+        let nodes = &self.builder.nodes;
+        let end = nodes[node as usize].subtree_end;
+        let mut count = 0;
+        let mut child = node + 1;
+        while child <= end {
+            if nodes[child as usize].kind == kind {
+                count += 1;
+            }
+            child = nodes[child as usize].subtree_end + 1;
+        }
+        count
     }
 
     // ---- flat balanced runs ----
@@ -572,14 +608,10 @@ impl Parser<'_> {
             if stack.is_empty() {
                 match stop {
                     None => return,
-                    Some(Stop::DictEntry)
-                        if matches!(kind, COMMA | R_BRACE | R_PAREN | R_BRACK | R_ANGLE | EOF) =>
-                    {
+                    Some(Stop::DictEntry) if matches!(kind, COMMA | R_BRACE | R_PAREN | R_BRACK | R_ANGLE | EOF) => {
                         return
                     }
-                    Some(Stop::Boundary)
-                        if self.at_op_boundary() || matches!(kind, R_PAREN | R_BRACK | R_ANGLE) =>
-                    {
+                    Some(Stop::Boundary) if self.at_op_boundary() || matches!(kind, R_PAREN | R_BRACK | R_ANGLE) => {
                         return
                     }
                     _ => {}
@@ -594,7 +626,7 @@ impl Parser<'_> {
                             open,
                             codes::UNCLOSED_DELIMITER,
                             format!("unclosed `{open_text}`"),
-                            "add the matching closing delimiter",
+                            &format!("add the missing `{}`", closer_text(stack.first().copied())),
                         );
                     }
                     return;
@@ -620,7 +652,7 @@ impl Parser<'_> {
                             open,
                             codes::UNCLOSED_DELIMITER,
                             format!("unclosed `{open_text}`"),
-                            "add the matching closing delimiter",
+                            &format!("add the missing `{}`", closer_text(stack.first().copied())),
                         );
                         return;
                     } else {
@@ -629,23 +661,22 @@ impl Parser<'_> {
                         self.error_at(
                             range,
                             codes::UNBALANCED_CLOSER,
-                            format!("mismatched `{text}`"),
-                            "check the brackets",
+                            format!("mismatched `{text}`: it does not close the innermost open bracket"),
+                            &format!(
+                                "the innermost open bracket needs `{}` first; remove this `{text}` or add the missing closer",
+                                closer_text(top)
+                            ),
                         );
                         self.bump();
                     }
                 }
                 _ => {
-                    if !open_text.is_empty()
-                        && self.at_line_start()
-                        && self.at_op_boundary()
-                        && kind != R_BRACE
-                    {
+                    if !open_text.is_empty() && self.at_line_start() && self.at_op_boundary() && kind != R_BRACE {
                         self.error_at(
                             open,
                             codes::UNCLOSED_DELIMITER,
                             format!("unclosed `{open_text}`"),
-                            "add the matching closing delimiter",
+                            &format!("add the missing `{}`", closer_text(stack.first().copied())),
                         );
                         return;
                     }
@@ -653,5 +684,16 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+}
+
+/// The text of a closing delimiter kind (for help messages).
+fn closer_text(kind: Option<SyntaxKind>) -> &'static str {
+    match kind {
+        Some(R_PAREN) => ")",
+        Some(R_BRACK) => "]",
+        Some(R_BRACE) => "}",
+        Some(R_ANGLE) => ">",
+        _ => "closing delimiter",
     }
 }

@@ -23,7 +23,7 @@ use crate::tree::Builder;
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 
 /// How many nested regions, ops and bracket groups the recursive parser descends into.
-pub const MAX_DEPTH: u32 = 192;
+pub const MAX_DEPTH: u32 = 128;
 
 pub(crate) struct Parser<'t> {
     text: &'t str,
@@ -43,15 +43,18 @@ pub(crate) struct Parser<'t> {
 
 impl<'t> Parser<'t> {
     pub(crate) fn new(text: &'t str, tokens: &'t Tokens) -> Parser<'t> {
-        let mut sig = Vec::with_capacity(tokens.len() / 2 + 1);
-        let mut line_start = Vec::with_capacity(tokens.len() / 2 + 1);
+        // Sized exactly: growing these would briefly hold two copies (peak memory).
+        let significant = tokens.kinds.iter().filter(|kind| !kind.is_trivia()).count() + 1;
+        let mut sig = Vec::with_capacity(significant);
+        let mut line_start = Vec::with_capacity(significant);
         let mut newline = true;
         let bytes = text.as_bytes();
         for (idx, kind) in tokens.kinds.iter().enumerate() {
             if kind.is_trivia() {
                 if *kind == WHITESPACE {
                     let range = tokens.range(idx);
-                    if bytes[range.start as usize..range.end as usize].contains(&b'\n') {
+                    // A carriage return ends a line too (comments end there, as in MLIR).
+                    if bytes[range.start as usize..range.end as usize].iter().any(|b| matches!(b, b'\n' | b'\r')) {
                         newline = true;
                     }
                 }
@@ -70,7 +73,8 @@ impl<'t> Parser<'t> {
             line_start,
             pos: 0,
             last_end: 0,
-            builder: Builder::default(),
+            // About one node per three tokens in real IR: pre-size so the arena never moves.
+            builder: Builder::with_capacity(tokens.len() / 3 + 16),
             errors: Vec::new(),
             depth: 0,
             too_deep_reported: false,
@@ -194,13 +198,7 @@ impl<'t> Parser<'t> {
 
     // ---- diagnostics ----
 
-    fn error_at(
-        &mut self,
-        range: TextRange,
-        code: &'static str,
-        message: impl Into<String>,
-        help: &str,
-    ) {
+    fn error_at(&mut self, range: TextRange, code: &'static str, message: impl Into<String>, help: &str) {
         let mut diagnostic = Diagnostic::error(code, message).with_primary(FileId(0), range, "");
         if !help.is_empty() {
             diagnostic = diagnostic.with_help(help);
@@ -208,16 +206,17 @@ impl<'t> Parser<'t> {
         self.errors.push(diagnostic);
     }
 
-    /// "expected X, found Y" at the current token.
+    /// "expected X, found Y" at the current token. Silent at a character the lexer already
+    /// reported (one diagnostic per problem). Without a specific help, the help says to write
+    /// the expected thing there.
     fn expected(&mut self, what: &str, help: &str) {
+        if self.at(ERROR_TOKEN) {
+            return;
+        }
         let found = describe(self.current(), self.current_text());
         let range = self.current_range();
-        self.error_at(
-            range,
-            codes::EXPECTED,
-            format!("expected {what}, found {found}"),
-            help,
-        );
+        let help = if help.is_empty() { format!("write {what} here") } else { help.to_string() };
+        self.error_at(range, codes::EXPECTED, format!("expected {what}, found {found}"), &help);
     }
 
     fn expect(&mut self, kind: SyntaxKind, what: &str) -> bool {
@@ -281,22 +280,24 @@ impl<'t> Parser<'t> {
     }
 }
 
-/// A short description of a token for "found ..." messages.
+/// A short description of a token for "found ..." messages; control characters are escaped
+/// so that they cannot garble a terminal.
 fn describe(kind: SyntaxKind, text: &str) -> String {
     match kind {
         EOF => "end of input".to_string(),
         _ => {
-            let shown: String = text.chars().take(40).collect();
+            let shown: String = text
+                .chars()
+                .take(40)
+                .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+                .collect();
             format!("`{shown}`")
         }
     }
 }
 
 /// Parses a whole text (one chunk) into a tree; returns the builder's nodes and the errors.
-pub(crate) fn parse_tokens(
-    text: &str,
-    tokens: &Tokens,
-) -> (Vec<crate::tree::NodeData>, Vec<Diagnostic>) {
+pub(crate) fn parse_tokens(text: &str, tokens: &Tokens) -> (Vec<crate::tree::NodeData>, Vec<Diagnostic>) {
     let mut parser = Parser::new(text, tokens);
     parser.builder.start(SOURCE_FILE, 0);
     parser.source_file_items();

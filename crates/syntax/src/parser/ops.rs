@@ -37,6 +37,8 @@ impl Parser<'_> {
                 self.bump_as(OP_NAME);
                 self.custom_tail(name);
             }
+            // Already reported by the lexer.
+            ERROR_TOKEN => self.recover_until_boundary(),
             _ => {
                 let range = self.current_range();
                 let found = super::describe(self.current(), self.current_text());
@@ -106,10 +108,7 @@ impl Parser<'_> {
             }
             self.finish();
         } else {
-            self.expected(
-                "`(` and the operand list of a generic-form op",
-                "write `\"dialect.op\"(%a, %b)`",
-            );
+            self.expected("`(` and the operand list of a generic-form op", "write `\"dialect.op\"(%a, %b)`");
         }
         if self.at(L_BRACK) {
             self.start(SUCCESSOR_LIST);
@@ -181,15 +180,11 @@ impl Parser<'_> {
                 sizes_after_in: true,
                 ..BodyOpts::default()
             }),
-            "linalg.map" | "linalg.reduce" => self.custom_body(BodyOpts {
-                typed_args_before_region: true,
-                ..BodyOpts::default()
-            }),
+            "linalg.map" | "linalg.reduce" => {
+                self.custom_body(BodyOpts { typed_args_before_region: true, ..BodyOpts::default() })
+            }
             "air.launch" | "air.segment" | "air.herd" | "air.rank" => self.air_hierarchy(name),
-            "air.pipeline.stage" => self.custom_body(BodyOpts {
-                assign_keywords: &["args"],
-                ..BodyOpts::default()
-            }),
+            "air.pipeline.stage" => self.custom_body(BodyOpts { assign_keywords: &["args"], ..BodyOpts::default() }),
             "air.execute" => self.air_execute(),
             "air.channel.put" | "air.channel.get" => self.air_channel_io(name),
             "air.dma_memcpy_nd" => self.air_dma(),
@@ -206,41 +201,24 @@ impl Parser<'_> {
                 break;
             }
             match self.current() {
-                BARE_ID
-                    if self.nth(1) == L_PAREN
-                        && opts.assign_keywords.contains(&self.current_text()) =>
-                {
+                BARE_ID if self.nth(1) == L_PAREN && opts.assign_keywords.contains(&self.current_text()) => {
                     self.bump();
                     self.assign_list(ASSIGN_LIST);
                 }
-                BARE_ID
-                    if self.nth(1) == L_PAREN
-                        && opts.id_keywords.contains(&self.current_text()) =>
-                {
+                BARE_ID if self.nth(1) == L_PAREN && opts.id_keywords.contains(&self.current_text()) => {
                     self.bump();
                     self.id_list();
                 }
-                BARE_ID
-                    if self.nth(1) == L_PAREN
-                        && opts.typed_keywords.contains(&self.current_text()) =>
-                {
+                BARE_ID if self.nth(1) == L_PAREN && opts.typed_keywords.contains(&self.current_text()) => {
                     self.bump();
                     self.func_signature();
                 }
-                BARE_ID
-                    if opts.sizes_after_in
-                        && self.current_text() == "in"
-                        && self.nth(1) == L_PAREN =>
-                {
+                BARE_ID if opts.sizes_after_in && self.current_text() == "in" && self.nth(1) == L_PAREN => {
                     self.bump();
                     self.assign_list(SIZE_LIST);
                 }
-                BARE_ID if self.current_text() == "attributes" && self.nth(1) == L_BRACE => {
-                    self.attributes_clause()
-                }
-                L_PAREN if opts.typed_args_before_region && self.typed_args_then_region() => {
-                    self.func_signature()
-                }
+                BARE_ID if self.current_text() == "attributes" && self.nth(1) == L_BRACE => self.attributes_clause(),
+                L_PAREN if opts.typed_args_before_region && self.typed_args_then_region() => self.func_signature(),
                 R_PAREN | R_BRACK => {
                     let range = self.current_range();
                     let text = self.current_text().to_string();
@@ -283,8 +261,8 @@ impl Parser<'_> {
 
     /// `(%a = %b, %c = %d)`: each an `ASSIGN` of an `ARG_DEF` and a `VALUE_USE`. The comma
     /// between pairs is optional and a trailing comma is accepted (AIR's size lists).
-    pub(super) fn assign_list(&mut self, kind: crate::kind::SyntaxKind) {
-        self.start(kind);
+    pub(super) fn assign_list(&mut self, kind: crate::kind::SyntaxKind) -> u32 {
+        let node = self.start(kind);
         let open = self.current_range();
         self.bump(); // `(`
         loop {
@@ -297,23 +275,23 @@ impl Parser<'_> {
                 PERCENT_ID => {
                     self.start(ASSIGN);
                     self.bump_as(ARG_DEF);
-                    if self.expect(EQ, "`=` between the argument and its value") {
+                    if self.eat(EQ) {
                         if self.at(PERCENT_ID) {
                             self.value_use();
                         } else {
-                            self.expected("a value `%name` after `=`", "");
+                            self.expected("a value `%name` after `=`", "write `%inner=%outer`");
+                        }
+                    } else {
+                        self.expected("`=` between the argument and its value", "write `%inner=%outer`");
+                        // `%a %b`: read `%b` as the value, not as the next definition.
+                        if self.at(PERCENT_ID) {
+                            self.value_use();
                         }
                     }
-                    // `%a = %b : type` (scf.forall shared_outs has none; tolerate it anyway).
                     self.finish();
                 }
                 EOF | R_BRACE | L_BRACE => {
-                    self.error_at(
-                        open,
-                        codes::UNCLOSED_DELIMITER,
-                        "unclosed `(`",
-                        "add the missing `)`",
-                    );
+                    self.error_at(open, codes::UNCLOSED_DELIMITER, "unclosed `(`", "add the missing `)`");
                     break;
                 }
                 _ => {
@@ -323,11 +301,12 @@ impl Parser<'_> {
             }
         }
         self.finish();
+        node
     }
 
     /// `(%a, %b)`: each an `ARG_DEF`.
-    pub(super) fn id_list(&mut self) {
-        self.start(ID_LIST);
+    pub(super) fn id_list(&mut self) -> u32 {
+        let node = self.start(ID_LIST);
         let open = self.current_range();
         self.bump(); // `(`
         loop {
@@ -339,12 +318,7 @@ impl Parser<'_> {
                 COMMA => self.bump(),
                 PERCENT_ID => self.bump_as(ARG_DEF),
                 EOF | R_BRACE | L_BRACE => {
-                    self.error_at(
-                        open,
-                        codes::UNCLOSED_DELIMITER,
-                        "unclosed `(`",
-                        "add the missing `)`",
-                    );
+                    self.error_at(open, codes::UNCLOSED_DELIMITER, "unclosed `(`", "add the missing `)`");
                     break;
                 }
                 _ => {
@@ -354,5 +328,6 @@ impl Parser<'_> {
             }
         }
         self.finish();
+        node
     }
 }

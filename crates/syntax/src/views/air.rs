@@ -91,9 +91,7 @@ impl<'a> Hierarchy<'a> {
         if let Some(token) = self.sym_token() {
             return Some(symbol_name(token.text()));
         }
-        self.attributes()
-            .and_then(|a| a.get("sym_name"))
-            .and_then(attr_string)
+        self.attributes().and_then(|a| a.get("sym_name")).and_then(attr_string)
     }
 
     pub fn async_deps(&self) -> Option<SyntaxNode<'a>> {
@@ -102,8 +100,7 @@ impl<'a> Hierarchy<'a> {
 
     /// Returns an async token (`async` written).
     pub fn is_async(&self) -> bool {
-        self.async_deps()
-            .is_some_and(|d| d.token_of(BARE_ID).is_some_and(|t| t.text() == "async"))
+        self.async_deps().is_some_and(|d| d.token_of(BARE_ID).is_some_and(|t| t.text() == "async"))
     }
 
     /// Dependency tokens (`VALUE_USE` nodes).
@@ -116,10 +113,7 @@ impl<'a> Hierarchy<'a> {
 
     /// `(%x, %y)`: the id block arguments (`ARG_DEF` nodes).
     pub fn ids(&self) -> Vec<SyntaxNode<'a>> {
-        self.node()
-            .child(ID_LIST)
-            .map(|l| l.children_of(ARG_DEF).collect())
-            .unwrap_or_default()
+        self.node().child(ID_LIST).map(|l| l.children_of(ARG_DEF).collect()).unwrap_or_default()
     }
 
     /// `(%sx=%c1, ...)`
@@ -128,12 +122,7 @@ impl<'a> Hierarchy<'a> {
             .child(SIZE_LIST)
             .map(|l| {
                 l.children_of(ASSIGN)
-                    .filter_map(|a| {
-                        Some(SizeArg {
-                            inner: a.child(ARG_DEF)?,
-                            outer: a.child(VALUE_USE),
-                        })
-                    })
+                    .filter_map(|a| Some(SizeArg { inner: a.child(ARG_DEF)?, outer: a.child(VALUE_USE) }))
                     .collect()
             })
             .unwrap_or_default()
@@ -145,10 +134,7 @@ impl<'a> Hierarchy<'a> {
 
     /// The `: T, ...` list of the args clause.
     pub fn arg_types(&self) -> Vec<SyntaxNode<'a>> {
-        self.args_clause()
-            .and_then(|c| c.child(TYPE_LIST))
-            .map(|l| l.children_of(TYPE).collect())
-            .unwrap_or_default()
+        self.args_clause().and_then(|c| c.child(TYPE_LIST)).map(|l| l.children_of(TYPE).collect()).unwrap_or_default()
     }
 
     /// `args(%inner=%outer, ...)` paired with their types by position.
@@ -171,10 +157,7 @@ impl<'a> Hierarchy<'a> {
     }
 
     pub fn attributes(&self) -> Option<AttrDict<'a>> {
-        self.node()
-            .child(ATTRIBUTES_CLAUSE)
-            .and_then(|c| c.child(ATTR_DICT))
-            .map(AttrDict)
+        self.node().child(ATTRIBUTES_CLAUSE).and_then(|c| c.child(ATTR_DICT)).map(AttrDict)
     }
 
     /// `link_with = "x.o"` (herds).
@@ -226,9 +209,7 @@ impl<'a> ChannelDecl<'a> {
     }
 
     pub fn name(&self) -> String {
-        self.sym_token()
-            .map(|t| symbol_name(t.text()))
-            .unwrap_or_default()
+        self.sym_token().map(|t| symbol_name(t.text())).unwrap_or_default()
     }
 
     /// `[1, 4]` → [1, 4]; `[]` → [] (one channel).
@@ -237,10 +218,7 @@ impl<'a> ChannelDecl<'a> {
             .node()
             .child(GROUP)
             .map(|g| {
-                g.significant_tokens()
-                    .filter(|t| t.kind() == INT)
-                    .filter_map(|t| parse_int_literal(t.text()))
-                    .collect()
+                g.significant_tokens().filter(|t| t.kind() == INT).filter_map(|t| parse_int_literal(t.text())).collect()
             })
             .unwrap_or_default()
     }
@@ -250,16 +228,12 @@ impl<'a> ChannelDecl<'a> {
     }
 
     pub fn broadcast_shape(&self) -> Option<Vec<i64>> {
-        self.attrs()
-            .and_then(|a| a.get("broadcast_shape"))
-            .and_then(attr_int_array)
+        self.attrs().and_then(|a| a.get("broadcast_shape")).and_then(attr_int_array)
     }
 
     /// `channel_type`, defaulting to `npu_dma_stream`.
     pub fn channel_type(&self) -> String {
-        self.attrs()
-            .and_then(|a| a.string("channel_type"))
-            .unwrap_or_else(|| "npu_dma_stream".to_string())
+        self.attrs().and_then(|a| a.string("channel_type")).unwrap_or_else(|| "npu_dma_stream".to_string())
     }
 }
 
@@ -280,11 +254,7 @@ impl<'a> DmaOperand<'a> {
     }
 
     fn list(&self, idx: usize) -> Vec<IndexEntry<'a>> {
-        self.0
-            .children_of(INDEX_LIST)
-            .nth(idx)
-            .map(index_entries)
-            .unwrap_or_default()
+        self.0.children_of(INDEX_LIST).nth(idx).map(index_entries).unwrap_or_default()
     }
 
     pub fn offsets(&self) -> Vec<IndexEntry<'a>> {
@@ -312,8 +282,16 @@ fn index_entries(list: SyntaxNode<'_>) -> Vec<IndexEntry<'_>> {
         match element.kind() {
             MINUS => negative = true,
             INT => {
-                if let Some(value) = parse_int_literal(element.text()) {
-                    out.push(IndexEntry::Const(if negative { -value } else { value }));
+                // `checked_neg`: `-0x8000000000000000` has no positive counterpart.
+                let value = parse_int_literal(element.text()).and_then(|value| {
+                    if negative {
+                        value.checked_neg()
+                    } else {
+                        Some(value)
+                    }
+                });
+                if let Some(value) = value {
+                    out.push(IndexEntry::Const(value));
                 }
                 negative = false;
             }
@@ -352,17 +330,11 @@ impl<'a> ChannelIo<'a> {
     }
 
     pub fn chan_name(&self) -> String {
-        self.chan_token()
-            .map(|t| symbol_name(t.text()))
-            .unwrap_or_default()
+        self.chan_token().map(|t| symbol_name(t.text())).unwrap_or_default()
     }
 
     pub fn indices(&self) -> Vec<IndexEntry<'a>> {
-        self.op
-            .node()
-            .child(CHANNEL_INDICES)
-            .map(index_entries)
-            .unwrap_or_default()
+        self.op.node().child(CHANNEL_INDICES).map(index_entries).unwrap_or_default()
     }
 
     pub fn operand(&self) -> Option<DmaOperand<'a>> {
@@ -393,19 +365,11 @@ impl<'a> DmaMemcpy<'a> {
     }
 
     pub fn dst(&self) -> Option<DmaOperand<'a>> {
-        self.0
-            .node()
-            .children_of(DMA_OPERAND)
-            .next()
-            .map(DmaOperand)
+        self.0.node().children_of(DMA_OPERAND).next().map(DmaOperand)
     }
 
     pub fn src(&self) -> Option<DmaOperand<'a>> {
-        self.0
-            .node()
-            .children_of(DMA_OPERAND)
-            .nth(1)
-            .map(DmaOperand)
+        self.0.node().children_of(DMA_OPERAND).nth(1).map(DmaOperand)
     }
 
     pub fn dst_type(&self) -> Option<SyntaxNode<'a>> {
@@ -436,10 +400,7 @@ impl<'a> WaitAll<'a> {
     }
 
     pub fn is_async(&self) -> bool {
-        self.0
-            .node()
-            .child(ASYNC_DEPS)
-            .is_some_and(|d| d.token_of(BARE_ID).is_some())
+        self.0.node().child(ASYNC_DEPS).is_some_and(|d| d.token_of(BARE_ID).is_some())
     }
 }
 

@@ -14,21 +14,14 @@ impl<'a> AttrDict<'a> {
             .children_of(ATTR_ENTRY)
             .filter_map(|entry| {
                 let key = entry.first_token()?;
-                let key = if key.kind() == STRING {
-                    unquote_string(key.text())
-                } else {
-                    key.text().to_string()
-                };
+                let key = if key.kind() == STRING { unquote_string(key.text()) } else { key.text().to_string() };
                 Some((key, entry.child(ATTRIBUTE), entry))
             })
             .collect()
     }
 
     pub fn get(&self, key: &str) -> Option<SyntaxNode<'a>> {
-        self.entries()
-            .into_iter()
-            .find(|(k, _, _)| k == key)
-            .and_then(|(_, value, _)| value)
+        self.entries().into_iter().find(|(k, _, _)| k == key).and_then(|(_, value, _)| value)
     }
 
     pub fn contains(&self, key: &str) -> bool {
@@ -36,10 +29,7 @@ impl<'a> AttrDict<'a> {
     }
 
     pub fn entry(&self, key: &str) -> Option<SyntaxNode<'a>> {
-        self.entries()
-            .into_iter()
-            .find(|(k, _, _)| k == key)
-            .map(|(_, _, entry)| entry)
+        self.entries().into_iter().find(|(k, _, _)| k == key).map(|(_, _, entry)| entry)
     }
 }
 
@@ -58,9 +48,7 @@ pub fn unquote_string(literal: &str) -> String {
                 b'"' => out.push(b'"'),
                 b'\\' => out.push(b'\\'),
                 _ => {
-                    let hex = inner
-                        .get(idx + 1..idx + 3)
-                        .and_then(|h| u8::from_str_radix(h, 16).ok());
+                    let hex = inner.get(idx + 1..idx + 3).and_then(|h| u8::from_str_radix(h, 16).ok());
                     if let Some(byte) = hex {
                         out.push(byte);
                         idx += 3;
@@ -87,17 +75,11 @@ pub fn parse_int_literal(text: &str) -> Option<i64> {
         None => (false, text),
     };
     let value = if let Some(hex) = digits.strip_prefix("0x") {
-        i64::from_str_radix(hex, 16)
-            .ok()
-            .or_else(|| u64::from_str_radix(hex, 16).ok().map(|v| v as i64))?
+        i64::from_str_radix(hex, 16).ok().or_else(|| u64::from_str_radix(hex, 16).ok().map(|v| v as i64))?
     } else {
         digits.parse::<i64>().ok()?
     };
-    Some(if negative {
-        value.checked_neg()?
-    } else {
-        value
-    })
+    Some(if negative { value.checked_neg()? } else { value })
 }
 
 impl<'a> AttrDict<'a> {
@@ -117,10 +99,7 @@ pub fn attr_int(value: SyntaxNode<'_>) -> Option<i64> {
     let mut tokens = value.significant_tokens();
     let first = tokens.next()?;
     match first.kind() {
-        MINUS => tokens
-            .next()
-            .and_then(|t| parse_int_literal(t.text()))
-            .map(|v| -v),
+        MINUS => tokens.next().and_then(|t| parse_int_literal(t.text())).and_then(i64::checked_neg),
         INT => parse_int_literal(first.text()),
         BARE_ID if first.text() == "true" => Some(1),
         BARE_ID if first.text() == "false" => Some(0),

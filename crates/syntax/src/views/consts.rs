@@ -17,7 +17,7 @@ fn constant_result(result: SyntaxNode<'_>) -> Option<i64> {
     let first = tokens.next()?;
     match first.kind() {
         INT => super::parse_int_literal(first.text()),
-        MINUS => tokens.next().and_then(|t| super::parse_int_literal(t.text())).map(|v| -v),
+        MINUS => tokens.next().and_then(|t| super::parse_int_literal(t.text())).and_then(i64::checked_neg),
         BARE_ID if first.text() == "true" => Some(1),
         BARE_ID if first.text() == "false" => Some(0),
         _ => None,

@@ -39,9 +39,7 @@ impl<'a> FuncOp<'a> {
 
     /// The name without `@` (quotes removed for `@"x"`).
     pub fn name(&self) -> String {
-        self.name_token()
-            .map(|t| symbol_name(t.text()))
-            .unwrap_or_default()
+        self.name_token().map(|t| symbol_name(t.text())).unwrap_or_default()
     }
 
     /// `private`, `public` or `nested` when written.
@@ -89,27 +87,17 @@ impl<'a> FuncOp<'a> {
 
     /// Result types.
     pub fn results(&self) -> Vec<SyntaxNode<'a>> {
-        self.0
-            .node()
-            .child(FUNC_RESULTS)
-            .map(|r| r.children_of(TYPE).collect())
-            .unwrap_or_default()
+        self.0.node().child(FUNC_RESULTS).map(|r| r.children_of(TYPE).collect()).unwrap_or_default()
     }
 
     /// The `attributes {...}` dictionary.
     pub fn attributes(&self) -> Option<AttrDict<'a>> {
-        self.0
-            .node()
-            .child(ATTRIBUTES_CLAUSE)
-            .and_then(|c| c.child(ATTR_DICT))
-            .map(AttrDict)
+        self.0.node().child(ATTRIBUTES_CLAUSE).and_then(|c| c.child(ATTR_DICT)).map(AttrDict)
     }
 
     /// `link_with = "x.o"`.
     pub fn link_with(&self) -> Option<String> {
-        self.attributes()
-            .and_then(|a| a.get("link_with"))
-            .and_then(attr_string)
+        self.attributes().and_then(|a| a.get("link_with")).and_then(attr_string)
     }
 
     pub fn body(&self) -> Option<SyntaxNode<'a>> {

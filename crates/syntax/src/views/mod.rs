@@ -10,8 +10,8 @@ mod types;
 
 pub use air::nested_hierarchy;
 pub use air::{
-    ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand, Execute, Hierarchy, HierarchyKind, IndexEntry,
-    KernelArg, SizeArg, WaitAll,
+    ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand, Execute, Hierarchy, HierarchyKind, IndexEntry, KernelArg, SizeArg,
+    WaitAll,
 };
 pub use attr::{attr_int, attr_int_array, attr_string};
 pub use attr::{parse_int_literal, unquote_string, AttrDict};
@@ -53,25 +53,17 @@ impl<'a> Op<'a> {
 
     /// Written in generic form (`"dialect.op"(...)`).
     pub fn is_generic(&self) -> bool {
-        self.0
-            .child(OP_NAME)
-            .and_then(|n| n.first_token())
-            .is_some_and(|t| t.kind() == STRING)
+        self.0.child(OP_NAME).and_then(|n| n.first_token()).is_some_and(|t| t.kind() == STRING)
     }
 
     /// The `RESULT` nodes (`%a`, `%b:2`).
     pub fn result_nodes(&self) -> impl Iterator<Item = SyntaxNode<'a>> {
-        self.0
-            .child(RESULT_LIST)
-            .into_iter()
-            .flat_map(|list| list.children_of(RESULT))
+        self.0.child(RESULT_LIST).into_iter().flat_map(|list| list.children_of(RESULT))
     }
 
     /// The names of the results (`%a`), one per `RESULT` node.
     pub fn result_names(&self) -> Vec<SyntaxToken<'a>> {
-        self.result_nodes()
-            .filter_map(|r| r.first_token())
-            .collect()
+        self.result_nodes().filter_map(|r| r.first_token()).collect()
     }
 
     /// Regions in order: direct `REGION` children and those of a generic `REGION_LIST`.
@@ -103,9 +95,7 @@ impl<'a> Op<'a> {
         for child in self.0.children() {
             match child.kind() {
                 ATTR_DICT => dicts.push(AttrDict(child)),
-                ATTRIBUTES_CLAUSE | PROPERTIES => {
-                    dicts.extend(child.children_of(ATTR_DICT).map(AttrDict))
-                }
+                ATTRIBUTES_CLAUSE | PROPERTIES => dicts.extend(child.children_of(ATTR_DICT).map(AttrDict)),
                 _ => {}
             }
         }
@@ -150,20 +140,13 @@ impl<'a> Op<'a> {
 
     /// The enclosing op, if any.
     pub fn parent_op(&self) -> Option<Op<'a>> {
-        self.0
-            .ancestors()
-            .skip(1)
-            .find(|n| n.kind() == OPERATION)
-            .map(Op)
+        self.0.ancestors().skip(1).find(|n| n.kind() == OPERATION).map(Op)
     }
 }
 
 /// Ops directly inside a region (all blocks), in order.
 pub fn region_ops(region: SyntaxNode<'_>) -> Vec<Op<'_>> {
-    region
-        .children_of(BLOCK)
-        .flat_map(|block| block.children_of(OPERATION).map(Op))
-        .collect()
+    region.children_of(BLOCK).flat_map(|block| block.children_of(OPERATION).map(Op)).collect()
 }
 
 /// Top-level ops of a file: the body of its single explicit `module` op if there is exactly one

@@ -51,7 +51,10 @@ pub fn element_bits(element: &str) -> Option<u32> {
         "f8E4M3FN" | "f8E5M2" | "f8E4M3" | "f8E4M3FNUZ" | "f8E5M2FNUZ" | "f8E4M3B11FNUZ" => Some(8),
         "index" => Some(64),
         _ => {
-            let digits = element.strip_prefix("si").or_else(|| element.strip_prefix("ui")).or_else(|| element.strip_prefix('i'))?;
+            let digits = element
+                .strip_prefix("si")
+                .or_else(|| element.strip_prefix("ui"))
+                .or_else(|| element.strip_prefix('i'))?;
             digits.parse::<u32>().ok()
         }
     }
@@ -155,6 +158,7 @@ pub fn types_equal(a: &str, b: &str) -> bool {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -1,5 +1,6 @@
 //! Helpers shared by the syntax crate's integration tests.
-#![allow(dead_code)]
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::{Path, PathBuf};
 
@@ -57,25 +58,135 @@ pub fn corpus_files(dir: &Path) -> Vec<CorpusFile> {
             if path.is_dir() {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "mlir") {
-                let relpath = path
-                    .strip_prefix(dir)
-                    .unwrap()
-                    .to_string_lossy()
-                    .replace('\\', "/");
+                let relpath = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
-                let (split, valid) = flags
-                    .get(&relpath)
-                    .copied()
-                    .unwrap_or((text.contains(air_syntax::SPLIT_MARKER), true));
-                files.push(CorpusFile {
-                    relpath,
-                    path,
-                    split,
-                    valid,
-                });
+                let (split, valid) =
+                    flags.get(&relpath).copied().unwrap_or((text.contains(air_syntax::SPLIT_MARKER), true));
+                files.push(CorpusFile { relpath, path, split, valid });
             }
         }
     }
     files.sort_by(|a, b| a.relpath.cmp(&b.relpath));
     files
+}
+
+/// Texts of every corpus chunk that the manifest says is valid and that parses cleanly (split
+/// on `// -----` where the manifest says so), in a fixed order. Empty when there is no corpus.
+pub fn valid_corpus_chunks() -> Vec<String> {
+    let Some(dir) = corpus_dir() else {
+        return Vec::new();
+    };
+    let mut chunks = Vec::new();
+    for file in corpus_files(&dir) {
+        if !file.valid {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&file.path) else {
+            continue;
+        };
+        let pieces: Vec<&str> = if file.split {
+            air_syntax::split_input_file(&text).into_iter().map(|c| c.text).collect()
+        } else {
+            vec![text.as_str()]
+        };
+        for piece in pieces {
+            if !piece.trim().is_empty() && !air_syntax::parse(piece).has_errors() {
+                chunks.push(piece.to_string());
+            }
+        }
+    }
+    chunks
+}
+
+/// Rewrites one valid chunk so that any number of copies can sit in one file: its alias
+/// definitions come first, renamed with `suffix` (every `#alias`/`!alias` token that names one
+/// of them is renamed, so references follow), and its ops go into their own `module { }`, which
+/// scopes their SSA names and symbols. `None` for chunks with a `{-# ... #-}` section.
+pub fn relocatable_chunk(chunk: &str, suffix: &str) -> Option<String> {
+    use air_syntax::SyntaxKind;
+    let parsed = air_syntax::parse(chunk);
+    let root = parsed.tree.root();
+    if root.child(SyntaxKind::FILE_METADATA).is_some() {
+        return None;
+    }
+    let aliases: std::collections::BTreeSet<&str> =
+        root.children_of(SyntaxKind::ALIAS_DEF).filter_map(|alias| alias.first_token().map(|t| t.text())).collect();
+    let rename = |node: air_syntax::SyntaxNode<'_>| -> String {
+        node.tokens()
+            .map(|token| {
+                let is_alias =
+                    matches!(token.kind(), SyntaxKind::HASH_ID | SyntaxKind::BANG_ID) && aliases.contains(token.text());
+                if is_alias {
+                    format!("{}{suffix}", token.text())
+                } else {
+                    token.text().to_string()
+                }
+            })
+            .collect()
+    };
+    let mut head = String::new();
+    let mut body = String::new();
+    for child in root.children() {
+        match child.kind() {
+            SyntaxKind::ALIAS_DEF => {
+                head.push_str(&rename(child));
+                head.push('\n');
+            }
+            _ => {
+                body.push_str("  ");
+                body.push_str(&rename(child));
+                body.push('\n');
+            }
+        }
+    }
+    Some(format!("{head}module {{\n{body}}}\n"))
+}
+
+/// One synthetic AIR kernel (a launch, a segment and a herd with a DMA), numbered `n` so that
+/// symbols differ. Used when the corpus is absent.
+pub fn synthetic_kernel(n: usize) -> String {
+    format!(
+        r#"func.func @kernel_{n}(%arg0: memref<64x64xbf16>, %arg1: memref<64x64xbf16>) {{
+  %c1 = arith.constant 1 : index
+  %0 = air.launch async (%x, %y) in (%sx=%c1, %sy=%c1) args(%a=%arg0, %b=%arg1) : memref<64x64xbf16>, memref<64x64xbf16> attributes {{id = 1 : i32}} {{
+    %1 = air.segment @seg_{n} async  args(%sa=%a, %sb=%b) : memref<64x64xbf16>, memref<64x64xbf16> {{
+      %c2 = arith.constant 2 : index
+      %2 = air.herd @herd_{n} async  tile (%tx, %ty) in (%nx=%c2, %ny=%c2) args(%ha=%sa) : memref<64x64xbf16> {{
+        %alloc = memref.alloc() : memref<32x32xbf16, 2 : i32>
+        air.dma_memcpy_nd (%alloc[] [] [], %ha[%tx, %ty] [32, 32] [64, 1]) {{id = 3 : i32}} : (memref<32x32xbf16, 2 : i32>, memref<64x64xbf16>)
+        memref.dealloc %alloc : memref<32x32xbf16, 2 : i32>
+      }}
+    }}
+  }}
+  return
+}}
+"#
+    )
+}
+
+/// A valid MLIR text of at least `target` bytes: the relocatable valid corpus chunks repeated
+/// in order, or synthetic kernels when there is no corpus.
+pub fn big_valid_text(target: usize) -> String {
+    let chunks = valid_corpus_chunks();
+    let mut out = String::with_capacity(target + 64 * 1024);
+    let mut copy = 0usize;
+    if chunks.is_empty() {
+        while out.len() < target {
+            out.push_str(&synthetic_kernel(copy));
+            copy += 1;
+        }
+        return out;
+    }
+    'outer: loop {
+        for chunk in &chunks {
+            if out.len() >= target {
+                break 'outer;
+            }
+            if let Some(text) = relocatable_chunk(chunk, &format!("_k{copy}")) {
+                out.push_str(&text);
+            }
+            copy += 1;
+        }
+    }
+    out
 }

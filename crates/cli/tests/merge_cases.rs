@@ -1,0 +1,67 @@
+//! Data-driven merge cases: every directory under `testdata/merge/` holds slice files, an
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! optional plan, and an `args` file with the `air-stitch merge` arguments. The test runs the
+//! real binary there and snapshots the exit status, standard output and standard error. Cases
+//! cover each failure of the regex stitcher (air-syntax.md §5) and each check of the merge.
+//! Adding a directory adds a case.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn run_case(dir: &Path) -> (String, i32, String) {
+    let args_text = std::fs::read_to_string(dir.join("args")).expect("every case has an args file");
+    let mut args: Vec<String> = vec!["merge".into()];
+    args.extend(args_text.split_whitespace().map(str::to_string));
+    args.push("--color".into());
+    args.push("never".into());
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(&args).current_dir(dir).output().expect("run air-stitch");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let code = output.status.code().unwrap_or(-1);
+    let report = format!("$ air-stitch {}\nexit: {code}\n--- stdout\n{stdout}--- stderr\n{stderr}", args.join(" "));
+    (report, code, stdout)
+}
+
+#[test]
+fn merge_cases_match_their_snapshots() {
+    let root = repo_root().join("testdata/merge");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("testdata/merge exists")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("args").is_file())
+        .collect();
+    dirs.sort();
+    assert!(dirs.len() >= 30, "expected the merge cases under {}", root.display());
+    let mut failures = Vec::new();
+    for dir in &dirs {
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let (report, code, stdout) = run_case(dir);
+        // A successful merge to stdout must parse cleanly.
+        let args = std::fs::read_to_string(dir.join("args")).unwrap();
+        if code == 0 && !args.contains("--externs-report -") {
+            let parse = air_syntax::parse(&stdout);
+            if parse.has_errors() {
+                failures.push(format!("{name}: merged output does not parse: {:?}", parse.all_errors()));
+            }
+        }
+        // Every case exits 0, 1 or 2, never with a crash.
+        if !(0..=2).contains(&code) {
+            failures.push(format!("{name}: exit status {code}"));
+        }
+        let result = std::panic::catch_unwind(|| {
+            insta::with_settings!({snapshot_path => "../../../snapshots/merge", prepend_module_to_snapshot => false, omit_expression => true}, {
+                insta::assert_snapshot!(name.clone(), report);
+            });
+        });
+        if result.is_err() {
+            failures.push(format!("{name}: snapshot mismatch"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

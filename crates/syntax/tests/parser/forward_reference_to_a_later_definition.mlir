@@ -1,0 +1,4 @@
+test.graph {
+  %a = "test.use"(%b) : (index) -> index
+  %b = "test.use"(%a) : (index) -> index
+}

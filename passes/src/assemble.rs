@@ -1,0 +1,157 @@
+//! Assembly: the merged module's text from the slices' rewritten pieces — aliases, then
+//! `module {` with channel declarations, extern declarations, other module-level ops, and one
+//! `func.func` with the combined signature, the prelude, each slice's body in order, `return`.
+
+use crate::plan::MergePlan;
+use crate::rewrite::{Printer, Rewrite};
+use crate::slice::Kernel;
+use air_syntax::views::Op;
+use air_syntax::{NodeId, Parse, SyntaxNode};
+
+/// What assembly needs from one slice after its passes ran.
+pub struct AssemblySlice<'a> {
+    pub prefix: &'a str,
+    pub name: &'a str,
+    pub parse: &'a Parse,
+    pub kernel: &'a Kernel<'a>,
+    pub rewrite: &'a Rewrite,
+    /// Alias definitions to emit (not shared with an earlier slice).
+    pub aliases: Vec<NodeId>,
+    pub channels: Vec<Op<'a>>,
+    /// Extern declarations to emit.
+    pub externs: Vec<NodeId>,
+    /// Other module-level ops (globals, other functions, ...).
+    pub others: Vec<Op<'a>>,
+}
+
+/// The indentation of the line `node` starts on.
+fn indentation_of(node: SyntaxNode<'_>) -> String {
+    let text = node.tree().text();
+    let start = node.text_range().start as usize;
+    let line_start = text[..start].rfind('\n').map(|p| p + 1).unwrap_or(0);
+    text[line_start..start].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
+}
+
+/// Re-indents printed text whose continuation lines are indented by `from`, to `to`; the
+/// first line gets `to` too. Only whitespace changes (MLIR tokens never span lines).
+pub fn reindent(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    reindent_into(text, from, to, &mut out);
+    out
+}
+
+/// [`reindent`], appending to `out`.
+fn reindent_into(text: &str, from: &str, to: &str, out: &mut String) {
+    for (idx, line) in text.split('\n').enumerate() {
+        if idx > 0 {
+            out.push('\n');
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        if idx == 0 {
+            out.push_str(to);
+            out.push_str(line);
+            continue;
+        }
+        let stripped = line.strip_prefix(from).unwrap_or_else(|| line.trim_start_matches([' ', '\t']));
+        out.push_str(to);
+        out.push_str(stripped);
+    }
+}
+
+fn print_node(printer: &Printer<'_>, node: SyntaxNode<'_>, to: &str, out: &mut String) {
+    let (start, end) = node.token_range();
+    let mut text = String::new();
+    printer.print_range(start, end, &mut text);
+    out.push_str(&reindent(&text, &indentation_of(node), to));
+    out.push('\n');
+}
+
+/// The merged text, and for each slice the byte range its body ops occupy in it.
+pub struct Assembled {
+    pub text: String,
+    pub bodies: Vec<(u32, u32)>,
+}
+
+/// Builds the merged module's text.
+pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[AssemblySlice<'_>]) -> Assembled {
+    let mut bodies = Vec::new();
+    let inputs: usize = slices.iter().map(|s| s.parse.tree.text().len()).sum();
+    let mut out = String::with_capacity(inputs + inputs / 8 + 4096);
+    let printers: Vec<Printer<'_>> = slices.iter().map(|s| Printer::new(s.parse, s.rewrite)).collect();
+    for (slice, printer) in slices.iter().zip(&printers) {
+        for alias in &slice.aliases {
+            print_node(printer, slice.parse.tree.node(*alias), "", &mut out);
+        }
+    }
+    match module_attrs {
+        Some(attrs) => out.push_str(&format!("module {attrs} {{\n")),
+        None => out.push_str("module {\n"),
+    }
+    for (slice, printer) in slices.iter().zip(&printers) {
+        for channel in &slice.channels {
+            print_node(printer, channel.node(), "  ", &mut out);
+        }
+    }
+    for (slice, printer) in slices.iter().zip(&printers) {
+        for decl in &slice.externs {
+            print_node(printer, slice.parse.tree.node(*decl), "  ", &mut out);
+        }
+    }
+    for (slice, printer) in slices.iter().zip(&printers) {
+        for op in &slice.others {
+            print_node(printer, op.node(), "  ", &mut out);
+        }
+    }
+    out.push_str(&format!("  func.func @{}(", plan.name));
+    for (idx, arg) in plan.args.iter().enumerate() {
+        out.push_str(if idx == 0 { "\n    " } else { ",\n    " });
+        out.push_str(&format!("%arg{idx}: {}", arg.ty));
+    }
+    out.push_str(if plan.args.is_empty() { ") {\n" } else { "\n  ) {\n" });
+    if let Some(prelude) = &plan.prelude {
+        let from = prelude
+            .text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
+            .min()
+            .unwrap_or(0);
+        for line in prelude.text.lines().filter(|l| !l.trim().is_empty()) {
+            out.push_str("    ");
+            out.push_str(line.get(from..).unwrap_or(line.trim_start()));
+            out.push('\n');
+        }
+    }
+    for (slice, printer) in slices.iter().zip(&printers) {
+        out.push_str(&format!("    // slice {}: {} (@{})\n", slice.prefix, slice.name, slice.kernel.func.name()));
+        let body_start = out.len() as u32;
+        let (Some(first), Some(last)) = (slice.kernel.ops.first(), slice.kernel.ops.last()) else {
+            bodies.push((body_start, body_start));
+            continue;
+        };
+        let (start, _) = first.node().token_range();
+        let (_, end) = last.node().token_range();
+        let from = indentation_of(first.node());
+        if from == "    " {
+            // Already at the body's indentation: print straight into the output.
+            out.push_str("    ");
+            printer.print_range(start, end, &mut out);
+        } else {
+            let mut text = String::new();
+            printer.print_range(start, end, &mut text);
+            reindent_into(&text, &from, "    ", &mut out);
+        }
+        bodies.push((body_start, out.len() as u32));
+        out.push('\n');
+    }
+    out.push_str("    return\n  }\n}\n");
+    // A resource section (at most one slice has one; merge checks) goes at the end.
+    for (slice, printer) in slices.iter().zip(&printers) {
+        if let Some(resources) = slice.parse.tree.root().child(air_syntax::SyntaxKind::FILE_METADATA) {
+            print_node(printer, resources, "", &mut out);
+        }
+    }
+    Assembled { text: out, bodies }
+}

@@ -1,0 +1,28 @@
+//! Stable diagnostic codes of the passes and of `merge` (AS03xx), documented in
+//! `docs/error-codes.md`.
+
+pub const SLICE_HAS_ERRORS: &str = "AS0301";
+pub const NO_KERNEL: &str = "AS0302";
+pub const AMBIGUOUS_KERNEL: &str = "AS0303";
+pub const KERNEL_NOT_FOUND: &str = "AS0304";
+pub const KERNEL_UNSUPPORTED: &str = "AS0305";
+pub const PLAN_SYNTAX: &str = "AS0310";
+pub const PLAN_INVALID: &str = "AS0311";
+pub const INDEX_OUT_OF_RANGE: &str = "AS0312";
+pub const ARG_AND_ALIAS: &str = "AS0313";
+pub const DUPLICATE_PREFIX: &str = "AS0314";
+pub const BAD_PREFIX: &str = "AS0315";
+pub const UNWIRED_ARG: &str = "AS0316";
+pub const UNREFERENCED_ARG: &str = "AS0317";
+pub const TYPE_MISMATCH: &str = "AS0318";
+pub const UNKNOWN_ALIAS: &str = "AS0319";
+pub const PRELUDE_ERROR: &str = "AS0320";
+pub const DUPLICATE_SYMBOL: &str = "AS0321";
+pub const KEPT_EXTERN_CONFLICT: &str = "AS0322";
+pub const CROSS_SLICE_CHANNEL: &str = "AS0323";
+pub const WRAP_UNSUPPORTED: &str = "AS0324";
+pub const MODULE_ATTR_CONFLICT: &str = "AS0325";
+pub const BIND_INVALID: &str = "AS0326";
+pub const RESOURCES_CONFLICT: &str = "AS0327";
+pub const INTERNAL_CHECK: &str = "AS0330";
+pub const EXTERN_RENAMED: &str = "AS0340";

@@ -1,0 +1,305 @@
+//! The equivalence check run on every merge: each slice's ops in the merged module are, token
+//! for token, the ops of its source, up to renaming and the declared wiring.
+//!
+//! For every slice, the ops of its kernel body are compared with the ops assembly placed for
+//! it in the merged function (looking through the launch/segment a wrapper added). Both sides are normalised token by token:
+//! - SSA names: a kernel argument becomes `ARG<i>` (on the merged side: the combined argument or
+//!   prelude alias, mapped back through the plan to the slice arguments wired to it, and through
+//!   the wrapper's `args(...)`); every other merged name must be the source name with the slice
+//!   prefix (`%q_0` ⇔ `%0`). Names are compared as text: MLIR forbids redefining a visible name,
+//!   so equal spellings in corresponding positions are the same value;
+//! - symbols, aliases and `sym_name` strings lose the prefix; renamed externs, their objects and
+//!   shared aliases map back to the source spellings;
+//! - trivia is ignored (ops are re-indented).
+//!
+//! A mismatch is an internal error: the stitch changed something it was not asked to change.
+
+use crate::codes;
+use crate::remap_args::Target;
+use crate::slice::Kernel;
+use crate::value_types::{is_l3_alloc, is_l3_dealloc};
+use air_diagnostics::{Diagnostic, LineIndex};
+use air_syntax::views::{symbol_name, Hierarchy, Op};
+use air_syntax::{Parse, SyntaxKind, SyntaxToken};
+use rustc_hash::FxHashMap;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The message of an output that does not parse.
+pub const PARSE_CHECK_MESSAGE: &str =
+    "internal error: the merged module does not parse cleanly (this is a bug in air-stitch; please report it with the inputs)";
+
+/// What the check needs to know about one slice.
+pub struct SliceFacts<'a> {
+    pub prefix: &'a str,
+    pub parse: &'a Parse,
+    pub kernel: &'a Kernel<'a>,
+    /// Slice argument index → where it was wired.
+    pub targets: &'a BTreeMap<usize, Target>,
+    /// Where the slice's body ops are in the merged text.
+    pub body: (u32, u32),
+    /// Names (after prefixing, without `@`) of the segments a wrapper added.
+    pub wrapper_segments: BTreeSet<String>,
+    /// Alias final name → source name (both with sigil).
+    pub aliases: BTreeMap<String, String>,
+    /// Prefixed symbol → source symbol (without `@`), as prefix-symbols renamed them.
+    pub symbols: BTreeMap<String, String>,
+    /// Renamed extern symbol → source symbol (without `@`).
+    pub extern_symbols: BTreeMap<String, String>,
+    /// Renamed object → source object.
+    pub objects: BTreeMap<String, String>,
+}
+
+/// One normalised token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Norm {
+    Text(String),
+    /// A kernel argument by index; the merged side may stand for several (one buffer wired to
+    /// two arguments).
+    Args(BTreeSet<usize>),
+}
+
+fn matches(source: &Norm, merged: &Norm) -> bool {
+    match (source, merged) {
+        (Norm::Text(a), Norm::Text(b)) => a == b,
+        (Norm::Args(a), Norm::Args(b)) => a.iter().any(|i| b.contains(i)),
+        _ => false,
+    }
+}
+
+/// Name tables for one slice. Names can be compared as text because MLIR forbids redefining a
+/// visible name: a use spelled like a kernel argument (or a combined argument, or a prelude
+/// alias) is that value.
+struct Names {
+    /// Source kernel argument name (without `%`) → index.
+    source_args: FxHashMap<String, usize>,
+    /// Merged name (without `%`) of a combined argument or prelude alias → slice argument indices.
+    merged_args: FxHashMap<String, BTreeSet<usize>>,
+    /// A wrapper block argument (merged name) → the value it forwards.
+    forwards: FxHashMap<String, String>,
+}
+
+impl Names {
+    fn new(ops: &[Op<'_>], facts: &SliceFacts<'_>) -> Names {
+        let source_args = facts
+            .kernel
+            .args
+            .iter()
+            .enumerate()
+            .filter_map(|(idx, a)| Some((a.name?.text().trim_start_matches('%').to_string(), idx)))
+            .collect();
+        let mut merged_args: FxHashMap<String, BTreeSet<usize>> = FxHashMap::default();
+        for (idx, target) in facts.targets {
+            merged_args.entry(target.value_name()).or_default().insert(*idx);
+        }
+        let mut forwards = FxHashMap::default();
+        for op in ops {
+            let Some(segment) = wrapper_segment(*op, facts) else { continue };
+            for wrapper in [*op, segment] {
+                for arg in Hierarchy::cast(wrapper).map(|h| h.kernel_args()).unwrap_or_default() {
+                    if let Some(outer) = arg.outer.and_then(|o| o.first_token()) {
+                        forwards.insert(
+                            arg.inner.text().trim_start_matches('%').to_string(),
+                            outer.text().trim_start_matches('%').to_string(),
+                        );
+                    }
+                }
+            }
+        }
+        Names { source_args, merged_args, forwards }
+    }
+}
+
+/// Checks every slice against the part of the merged text assembly placed it in. Each part is
+/// parsed on its own (its ops are complete; only values from outside it stay unresolved, which
+/// this check does not need), so the whole output is never held as a tree next to the slices.
+pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let lines = LineIndex::new(merged_text);
+    for facts in slices {
+        let (start, end) = facts.body;
+        let Some(part) = merged_text.get(start as usize..end as usize) else {
+            errors.push(Diagnostic::error(
+                codes::INTERNAL_CHECK,
+                format!("internal error: slice `{}` is missing from the merged module", facts.prefix),
+            ));
+            continue;
+        };
+        let merged = air_syntax::parse(part);
+        if !merged.errors.is_empty() {
+            // Syntax errors (not the unresolved values a part may have): report as the parse
+            // check would.
+            let mut diagnostic = Diagnostic::error(codes::INTERNAL_CHECK, PARSE_CHECK_MESSAGE);
+            for error in merged.errors.iter().take(5) {
+                let at =
+                    lines.line_col(start + error.primary.as_ref().map(|l| l.range.start).unwrap_or(0), merged_text);
+                diagnostic = diagnostic.with_note(format!("merged output {}:{}: {}", at.line, at.col, error.message));
+            }
+            errors.push(diagnostic);
+            continue;
+        }
+        let top_ops: Vec<Op<'_>> = merged.tree.root().children_of(SyntaxKind::OPERATION).map(Op).collect();
+        let names = Names::new(&top_ops, facts);
+        // Merged ops, looking through wrapper launches.
+        let mut merged_ops: Vec<Op<'_>> = Vec::new();
+        for op in top_ops {
+            match wrapper_segment(op, facts) {
+                Some(segment) => merged_ops.extend(segment.body_ops().into_iter().filter(|o| !is_terminator(o))),
+                None => merged_ops.push(op),
+            }
+        }
+        // A wrapper moves L3 allocations before and deallocations after its launch: compare
+        // those groups separately, each in order.
+        let group = |op: &Op<'_>| usize::from(is_l3_alloc(*op)) + 2 * usize::from(is_l3_dealloc(*op));
+        let pairs: Vec<(Vec<Op<'_>>, Vec<Op<'_>>)> = (0..3)
+            .map(|g| {
+                (
+                    facts.kernel.ops.iter().copied().filter(|op| group(op) == g).collect(),
+                    merged_ops.iter().copied().filter(|op| group(op) == g).collect(),
+                )
+            })
+            .collect();
+        for (source_ops, merged_ops) in pairs {
+            if source_ops.len() != merged_ops.len() {
+                errors.push(Diagnostic::error(
+                    codes::INTERNAL_CHECK,
+                    format!(
+                        "internal error: slice `{}` has {} ops in its source but {} in the merged module",
+                        facts.prefix,
+                        source_ops.len(),
+                        merged_ops.len()
+                    ),
+                ));
+                continue;
+            }
+            for (source_op, merged_op) in source_ops.iter().zip(&merged_ops) {
+                if let Some(problem) = compare_op(*source_op, *merged_op, facts, &names) {
+                    let at = lines.line_col(start + merged_op.node().text_range().start, merged_text);
+                    errors.push(
+                        Diagnostic::error(
+                            codes::INTERNAL_CHECK,
+                            format!(
+                                "internal error: the merged op at line {} differs from its source in slice `{}`: {problem}",
+                                at.line, facts.prefix
+                            ),
+                        )
+                        .with_note("this is a bug in air-stitch; please report it with the inputs"),
+                    );
+                }
+            }
+        }
+    }
+    errors
+}
+
+fn is_terminator(op: &Op<'_>) -> bool {
+    op.name().ends_with("_terminator")
+}
+
+/// The segment of a wrapper launch this slice's wrapper added, if `op` is one.
+fn wrapper_segment<'a>(op: Op<'a>, facts: &SliceFacts<'_>) -> Option<Op<'a>> {
+    let launch = Hierarchy::cast(op).filter(|h| h.op.name() == "air.launch")?;
+    let body = launch.op.body_ops();
+    let segment = body.iter().find(|o| o.name() == "air.segment")?;
+    let name = Hierarchy::cast(*segment)?.sym_name()?;
+    facts.wrapper_segments.contains(&name).then_some(*segment)
+}
+
+fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Names) -> Option<String> {
+    let source_tokens: Vec<SyntaxToken<'_>> = source.node().significant_tokens().collect();
+    let merged_tokens: Vec<SyntaxToken<'_>> = merged.node().significant_tokens().collect();
+    if source_tokens.len() != merged_tokens.len() {
+        return Some(format!("{} tokens in the source, {} merged", source_tokens.len(), merged_tokens.len()));
+    }
+    for (s, m) in source_tokens.iter().zip(&merged_tokens) {
+        if s.kind() != m.kind() {
+            return Some(format!("`{}` became `{}`", s.text(), m.text()));
+        }
+        // Most tokens are untouched by the stitch.
+        if s.text() == m.text()
+            && !matches!(
+                s.kind(),
+                SyntaxKind::PERCENT_ID
+                    | SyntaxKind::AT_ID
+                    | SyntaxKind::HASH_ID
+                    | SyntaxKind::BANG_ID
+                    | SyntaxKind::STRING
+            )
+        {
+            continue;
+        }
+        let source_norm = normalize_source(*s, names);
+        let merged_norm = normalize_merged(*m, facts, names);
+        if !matches(&source_norm, &merged_norm) {
+            return Some(format!("`{}` became `{}`", s.text(), m.text()));
+        }
+    }
+    None
+}
+
+fn normalize_source(token: SyntaxToken<'_>, names: &Names) -> Norm {
+    if token.kind() == SyntaxKind::PERCENT_ID {
+        if let Some(idx) = names.source_args.get(token.text().trim_start_matches('%')) {
+            return Norm::Args(BTreeSet::from([*idx]));
+        }
+    }
+    Norm::Text(token.text().to_string())
+}
+
+fn strip_prefix(text: &str, sigil: &str, prefix: &str) -> Option<String> {
+    let rest = text.strip_prefix(sigil)?;
+    if let Some(quoted) = rest.strip_prefix('"') {
+        return quoted.strip_prefix(&format!("{prefix}_")).map(|r| format!("{sigil}\"{r}"));
+    }
+    rest.strip_prefix(&format!("{prefix}_")).map(|r| format!("{sigil}{r}"))
+}
+
+fn normalize_merged(token: SyntaxToken<'_>, facts: &SliceFacts<'_>, names: &Names) -> Norm {
+    let text = token.text();
+    match token.kind() {
+        SyntaxKind::PERCENT_ID => {
+            // Follow the wrapper's args(...) out to the value it forwards.
+            let mut name = text.trim_start_matches('%');
+            for _ in 0..8 {
+                match names.forwards.get(name) {
+                    Some(outer) => name = outer,
+                    None => break,
+                }
+            }
+            if let Some(args) = names.merged_args.get(name) {
+                return Norm::Args(args.clone());
+            }
+            // Every other value must carry the slice prefix.
+            let name = format!("%{name}");
+            Norm::Text(strip_prefix(&name, "%", facts.prefix).unwrap_or_else(|| format!("{name} (not prefixed)")))
+        }
+        SyntaxKind::AT_ID => {
+            let name = symbol_name(text);
+            match facts.extern_symbols.get(&name).or_else(|| facts.symbols.get(&name)) {
+                Some(original) if text.starts_with("@\"") => Norm::Text(format!("@\"{original}\"")),
+                Some(original) => Norm::Text(format!("@{original}")),
+                None => Norm::Text(text.to_string()),
+            }
+        }
+        SyntaxKind::HASH_ID | SyntaxKind::BANG_ID => {
+            Norm::Text(facts.aliases.get(text).cloned().unwrap_or_else(|| text.to_string()))
+        }
+        SyntaxKind::STRING => {
+            let inner = air_syntax::views::unquote_string(text);
+            if let Some(original) = facts.objects.get(&inner) {
+                return Norm::Text(format!("\"{original}\""));
+            }
+            // `sym_name = "q_herd0"` of the hierarchy.
+            let is_sym_name = token
+                .prev_significant()
+                .and_then(|eq| eq.prev_significant())
+                .is_some_and(|key| key.text() == "sym_name");
+            if is_sym_name {
+                if let Some(original) = facts.symbols.get(&inner) {
+                    return Norm::Text(format!("\"{original}\""));
+                }
+            }
+            Norm::Text(text.to_string())
+        }
+        _ => Norm::Text(text.to_string()),
+    }
+}

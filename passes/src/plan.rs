@@ -1,0 +1,327 @@
+//! The merge plan: the TOML file format (design.md §2), read with byte spans so every problem
+//! points at its line in the plan, and the resolved form `merge` runs on.
+//!
+//! ```toml
+//! [func]
+//! name = "o_gemv_ffn"
+//! args = ["memref<2048x2048xbf16>", "memref<2048xbf16>"]
+//! prelude = """..."""
+//! allow_unreferenced = [2, 4]
+//!
+//! [[slice]]
+//! file = "stage1.mlir"
+//! prefix = "s1"
+//! func = "@matvec_2tile_add"
+//! args = { 0 = 0, 1 = 1 }
+//! aliases = { 3 = "%arg6_row0" }
+//! externs = { keep = [], rename = {}, objects = {} }
+//! ```
+
+use crate::codes;
+use crate::externs::ExternOverrides;
+use air_diagnostics::{Diagnostic, FileId, TextRange};
+use serde::Deserialize;
+use std::collections::{BTreeMap, BTreeSet};
+use toml::Spanned;
+
+/// A position in the plan file (or none, for plans built from the command line).
+pub type Loc = Option<(FileId, TextRange)>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlan {
+    func: Spanned<RawFunc>,
+    #[serde(default)]
+    slice: Vec<Spanned<RawSlice>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFunc {
+    name: Spanned<String>,
+    args: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    prelude: Option<Spanned<String>>,
+    #[serde(default)]
+    allow_unreferenced: Option<Spanned<Vec<Spanned<i64>>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSlice {
+    file: Spanned<String>,
+    #[serde(default)]
+    prefix: Option<Spanned<String>>,
+    #[serde(default)]
+    func: Option<Spanned<String>>,
+    #[serde(default)]
+    args: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
+    #[serde(default)]
+    aliases: Option<Spanned<BTreeMap<String, Spanned<String>>>>,
+    #[serde(default)]
+    externs: Option<Spanned<RawExterns>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawExterns {
+    #[serde(default)]
+    keep: Vec<Spanned<String>>,
+    #[serde(default)]
+    rename: BTreeMap<String, Spanned<String>>,
+    #[serde(default)]
+    objects: BTreeMap<String, Spanned<String>>,
+}
+
+/// One argument of the combined function.
+#[derive(Clone, Debug)]
+pub struct CombinedArg {
+    pub ty: String,
+    pub loc: Loc,
+}
+
+/// The prelude: SSA ops at the top of the combined body.
+#[derive(Clone, Debug)]
+pub struct Prelude {
+    pub text: String,
+    pub loc: Loc,
+    /// Where the prelude's first character sits in the plan, when the TOML string has no escapes.
+    pub text_start: Option<(FileId, u32)>,
+}
+
+/// One slice of the plan.
+#[derive(Clone, Debug)]
+pub struct SlicePlan {
+    /// The slice file as written in the plan (relative to the plan) or on the command line.
+    pub file: String,
+    pub file_loc: Loc,
+    pub prefix: String,
+    pub prefix_loc: Loc,
+    /// `func = "@name"`.
+    pub func: Option<String>,
+    pub func_loc: Loc,
+    /// Slice argument index → (combined argument index, where it is written).
+    pub args: BTreeMap<usize, (usize, Loc)>,
+    /// Slice argument index → (prelude value name with `%`, where it is written).
+    pub aliases: BTreeMap<usize, (String, Loc)>,
+    pub externs: ExternOverrides,
+    pub loc: Loc,
+}
+
+/// A fully resolved plan: what `merge` runs.
+#[derive(Clone, Debug)]
+pub struct MergePlan {
+    pub name: String,
+    pub name_loc: Loc,
+    pub args: Vec<CombinedArg>,
+    pub prelude: Option<Prelude>,
+    pub allow_unreferenced: BTreeMap<usize, Loc>,
+    pub slices: Vec<SlicePlan>,
+}
+
+fn range(span: std::ops::Range<usize>) -> TextRange {
+    TextRange::new(span.start as u32, span.end as u32)
+}
+
+/// The prefix a file stem gives: other characters become `_`, and a leading digit gets a `_`
+/// in front (an SSA name `%1_x` would lex as `%1` then `_x`).
+pub fn prefix_from_stem(stem: &str) -> String {
+    let mut prefix: String =
+        stem.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if prefix.is_empty() || prefix.starts_with(|c: char| c.is_ascii_digit()) {
+        prefix.insert(0, '_');
+    }
+    prefix
+}
+
+/// Whether a prefix is usable in SSA names and symbols.
+pub fn valid_prefix(prefix: &str) -> bool {
+    !prefix.is_empty()
+        && prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !prefix.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// Parses a plan file. Slice files stay as written (the caller resolves them).
+pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>> {
+    let raw: RawPlan = toml::from_str(text).map_err(|err| {
+        let at = err.span().map(range).unwrap_or(TextRange::empty(0));
+        let message = err.message().trim_end().replace('\n', "; ");
+        vec![Diagnostic::error(codes::PLAN_SYNTAX, format!("invalid plan: {message}"))
+            .with_primary(file, at, "")
+            .with_help("see docs/merge.md for the plan format: a [func] table and one [[slice]] table per input")]
+    })?;
+    let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
+    let mut errors = Vec::new();
+    let func = raw.func.into_inner();
+    let args: Vec<CombinedArg> =
+        func.args.into_inner().into_iter().map(|a| CombinedArg { loc: loc(a.span()), ty: a.into_inner() }).collect();
+    let prelude = func.prelude.map(|p| {
+        let span = p.span();
+        let raw_text = &text[span.clone()];
+        let text_start = prelude_start(raw_text, p.get_ref()).map(|offset| (file, (span.start + offset) as u32));
+        Prelude { loc: loc(span), text_start, text: p.into_inner() }
+    });
+    let mut allow_unreferenced = BTreeMap::new();
+    if let Some(list) = func.allow_unreferenced {
+        for entry in list.into_inner() {
+            let at = loc(entry.span());
+            match usize::try_from(*entry.get_ref()) {
+                Ok(idx) => {
+                    allow_unreferenced.insert(idx, at);
+                }
+                Err(_) => errors.push(located(
+                    codes::INDEX_OUT_OF_RANGE,
+                    "`allow_unreferenced` entries are argument indices (0 or more)",
+                    at,
+                )),
+            }
+        }
+    }
+    let mut slices = Vec::new();
+    for slice in raw.slice {
+        let slice_loc = loc(slice.span());
+        let slice = slice.into_inner();
+        let file_name = slice.file.get_ref().clone();
+        let stem =
+            std::path::Path::new(&file_name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let (prefix, prefix_loc) = match slice.prefix {
+            Some(p) => (p.get_ref().clone(), loc(p.span())),
+            None => (prefix_from_stem(&stem), loc(slice.file.span())),
+        };
+        let mut slice_args = BTreeMap::new();
+        if let Some(map) = slice.args {
+            for (key, value) in map.into_inner() {
+                let at = loc(value.span());
+                match (key.parse::<usize>(), usize::try_from(*value.get_ref())) {
+                    (Ok(idx), Ok(combined)) => {
+                        slice_args.insert(idx, (combined, at));
+                    }
+                    (Err(_), _) => errors.push(located(
+                        codes::PLAN_INVALID,
+                        &format!("`args` key `{key}` is not a slice argument index"),
+                        at,
+                    )),
+                    (_, Err(_)) => {
+                        errors.push(located(codes::INDEX_OUT_OF_RANGE, "combined argument indices are 0 or more", at))
+                    }
+                }
+            }
+        }
+        let mut aliases = BTreeMap::new();
+        if let Some(map) = slice.aliases {
+            for (key, value) in map.into_inner() {
+                let at = loc(value.span());
+                match key.parse::<usize>() {
+                    Ok(idx) => {
+                        let name = value.into_inner();
+                        let name = if name.starts_with('%') { name } else { format!("%{name}") };
+                        aliases.insert(idx, (name, at));
+                    }
+                    Err(_) => errors.push(located(
+                        codes::PLAN_INVALID,
+                        &format!("`aliases` key `{key}` is not a slice argument index"),
+                        at,
+                    )),
+                }
+            }
+        }
+        let overrides = slice
+            .externs
+            .map(|e| {
+                let e = e.into_inner();
+                ExternOverrides {
+                    keep: e
+                        .keep
+                        .into_iter()
+                        .map(|s| s.into_inner().trim_start_matches('@').to_string())
+                        .collect::<BTreeSet<_>>(),
+                    rename: e
+                        .rename
+                        .into_iter()
+                        .map(|(k, v)| {
+                            (k.trim_start_matches('@').to_string(), v.into_inner().trim_start_matches('@').to_string())
+                        })
+                        .collect(),
+                    objects: e.objects.into_iter().map(|(k, v)| (k, v.into_inner())).collect(),
+                }
+            })
+            .unwrap_or_default();
+        slices.push(SlicePlan {
+            file: file_name,
+            file_loc: loc(slice.file.span()),
+            prefix,
+            prefix_loc,
+            func_loc: slice.func.as_ref().map(|f| f.span()).and_then(loc),
+            func: slice.func.map(|f| f.into_inner()),
+            args: slice_args,
+            aliases,
+            externs: overrides,
+            loc: slice_loc,
+        });
+    }
+    if slices.is_empty() {
+        errors.push(
+            Diagnostic::error(codes::PLAN_INVALID, "the plan has no slices")
+                .with_primary(file, TextRange::empty(0), "")
+                .with_help("add one `[[slice]]` table per input file"),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(MergePlan {
+        name: func.name.get_ref().clone(),
+        name_loc: loc(func.name.span()),
+        args,
+        prelude,
+        allow_unreferenced,
+        slices,
+    })
+}
+
+/// Offset of the string's content inside its TOML literal, when the content appears verbatim.
+fn prelude_start(raw: &str, content: &str) -> Option<usize> {
+    for opener in ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n", "\"\"\"", "'''", "\"", "'"] {
+        if let Some(rest) = raw.strip_prefix(opener) {
+            if rest.starts_with(content) {
+                return Some(opener.len());
+            }
+        }
+    }
+    None
+}
+
+/// An error at a plan location (or without one).
+pub fn located(code: &'static str, message: &str, loc: Loc) -> Diagnostic {
+    let diagnostic = Diagnostic::error(code, message.to_string());
+    match loc {
+        Some((file, range)) => diagnostic.with_primary(file, range, ""),
+        None => diagnostic,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes_from_stems_are_valid() {
+        assert_eq!(prefix_from_stem("gemv-k8192"), "gemv_k8192");
+        assert_eq!(prefix_from_stem("2k"), "_2k");
+        assert!(valid_prefix("q"));
+        assert!(!valid_prefix("1q"));
+        assert!(!valid_prefix("a.b"));
+    }
+
+    #[test]
+    fn plan_errors_point_into_the_plan() {
+        let err = parse_plan(
+            "[func]\nname = \"x\"\nargs = [\"i32\"]\n[[slice]]\nfile = \"a.mlir\"\nargs = { 0 = -1 }\n",
+            FileId(3),
+        )
+        .unwrap_err();
+        assert_eq!(err.len(), 1);
+        assert_eq!(err[0].code, codes::INDEX_OUT_OF_RANGE);
+        assert_eq!(err[0].primary.as_ref().map(|l| (l.file, l.range)), Some((FileId(3), TextRange::new(72, 74))));
+    }
+}

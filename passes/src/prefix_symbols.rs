@@ -1,0 +1,224 @@
+//! prefix-symbols: prefix symbol definitions and references (channels, segments, herds,
+//! launches, non-extern functions, globals) and every attribute/type alias of a slice, keeping
+//! externs (`func.func private` declarations) unchanged so they link.
+//!
+//! Symbols are compared as whole tokens (`@matmul` never touches `@matmul_bf16`), quoted
+//! symbols keep their quotes, `attributes {sym_name = "x"}` of the AIR hierarchy is renamed
+//! with the `@x` spelling, and every alias kind is handled (`#map`, `#set`, `#map_identity`,
+//! `#loop_annotation`, `!type` aliases, `#loc` aliases). An alias whose (renamed) definition is
+//! identical to one an earlier slice already defines is shared: its references take the earlier
+//! name and its definition is not emitted again.
+
+use crate::rewrite::Rewrite;
+use air_syntax::views::{all_ops, module_ops, symbol_name, FuncOp, Hierarchy};
+use air_syntax::{NodeId, Parse, SyntaxKind, SyntaxToken};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Aliases already defined by earlier slices: (sigil + canonical body) → final name.
+pub type AliasTable = BTreeMap<String, String>;
+
+#[derive(Clone, Debug)]
+pub struct PrefixSymbols {
+    pub prefix: String,
+}
+
+/// What happened to one alias definition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AliasOutcome {
+    /// The `ALIAS_DEF` node.
+    pub node: NodeId,
+    /// Final name with its sigil (`#q_map`).
+    pub name: String,
+    /// Identical to an earlier slice's alias: not emitted again.
+    pub shared: bool,
+}
+
+/// The pass's result.
+#[derive(Clone, Debug)]
+pub struct SymbolsOutput {
+    pub rewrite: Rewrite,
+    pub aliases: Vec<AliasOutcome>,
+    /// Old symbol name → new name (without `@`), for every renamed symbol.
+    pub symbols: BTreeMap<String, String>,
+}
+
+/// Private function declarations: the externs, by name.
+pub fn extern_names(parse: &Parse) -> BTreeSet<String> {
+    module_ops(parse.tree.root())
+        .into_iter()
+        .filter_map(FuncOp::cast)
+        .filter(|f| f.is_declaration() && f.is_private())
+        .map(|f| f.name())
+        .collect()
+}
+
+/// `@name` with a prefix, keeping quotes when the original was quoted.
+fn prefixed_symbol_token(text: &str, prefix: &str) -> String {
+    let name = text.strip_prefix('@').unwrap_or(text);
+    if let Some(quoted) = name.strip_prefix('"') {
+        format!("@\"{prefix}_{quoted}")
+    } else {
+        format!("@{prefix}_{name}")
+    }
+}
+
+/// An `@sym` token that is the second part of a nested reference (`@mod::@fn`).
+fn is_nested_reference(token: SyntaxToken<'_>) -> bool {
+    let Some(colon) = token.prev_significant() else { return false };
+    colon.kind() == SyntaxKind::COLON && colon.prev_significant().is_some_and(|c| c.kind() == SyntaxKind::COLON)
+}
+
+impl PrefixSymbols {
+    pub const NAME: &'static str = "prefix-symbols";
+
+    pub fn run(&self, parse: &Parse, mut rewrite: Rewrite, known_aliases: &mut AliasTable) -> SymbolsOutput {
+        let tree = &parse.tree;
+        let root = tree.root();
+        let externs = extern_names(parse);
+
+        // Symbols this slice defines (module level, and the AIR hierarchy's labels).
+        let mut defined: BTreeSet<String> = BTreeSet::new();
+        for op in module_ops(root) {
+            if let Some(sym) = op.symbol() {
+                let name = symbol_name(sym.text());
+                if !externs.contains(&name) {
+                    defined.insert(name);
+                }
+            }
+        }
+        let mut hierarchy_strings = Vec::new();
+        for op in all_ops(root) {
+            if let Some(h) = Hierarchy::cast(op) {
+                if let Some(sym) = h.sym_token() {
+                    defined.insert(symbol_name(sym.text()));
+                }
+                if let Some(value) = h.attributes().and_then(|a| a.get("sym_name")) {
+                    if let Some(token) = value.first_token().filter(|t| t.kind() == SyntaxKind::STRING) {
+                        hierarchy_strings.push(token);
+                    }
+                }
+            }
+        }
+        let mut symbols = BTreeMap::new();
+        for name in &defined {
+            symbols.insert(name.clone(), format!("{}_{name}", self.prefix));
+        }
+        for token in tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID) {
+            if defined.contains(&symbol_name(token.text())) && !is_nested_reference(token) {
+                rewrite.token_text.insert(token.id().0, prefixed_symbol_token(token.text(), &self.prefix));
+            }
+        }
+        for token in hierarchy_strings {
+            let inner = air_syntax::views::unquote_string(token.text());
+            let escaped = token.text().trim_start_matches('"');
+            rewrite.token_text.insert(token.id().0, format!("\"{}_{escaped}", self.prefix));
+            symbols.insert(inner.clone(), format!("{}_{inner}", self.prefix));
+        }
+        for idx in 0..rewrite.synthetic_symbols.len() {
+            let name = rewrite.synthetic_symbols[idx].clone();
+            rewrite.synthetic_symbols[idx] = format!("{}_{name}", self.prefix);
+            symbols.insert(name.clone(), format!("{}_{name}", self.prefix));
+        }
+
+        // Aliases: prefix every definition and reference first...
+        let alias_defs: Vec<_> = root.children_of(SyntaxKind::ALIAS_DEF).collect();
+        let mut alias_names: BTreeMap<String, String> = BTreeMap::new();
+        for def in &alias_defs {
+            if let Some(token) = def.first_token() {
+                let text = token.text();
+                let (sigil, name) = text.split_at(1);
+                alias_names.insert(text.to_string(), format!("{sigil}{}_{name}", self.prefix));
+            }
+        }
+        let alias_refs: Vec<(u32, String)> = tree
+            .tokens()
+            .filter(|t| matches!(t.kind(), SyntaxKind::HASH_ID | SyntaxKind::BANG_ID))
+            .filter(|t| {
+                !t.prev_significant().is_some_and(|p| p.kind() == SyntaxKind::PERCENT_ID && p.id().0 + 1 == t.id().0)
+            })
+            .filter_map(|t| alias_names.get(t.text()).map(|_| (t.id().0, t.text().to_string())))
+            .collect();
+        let set_alias = |rewrite: &mut Rewrite, old: &str, new: &str| {
+            for (token, text) in &alias_refs {
+                if text == old {
+                    rewrite.token_text.insert(*token, new.to_string());
+                }
+            }
+        };
+        for (old, new) in &alias_names {
+            set_alias(&mut rewrite, old, new);
+        }
+        // ...then share definitions identical to an earlier slice's, in definition order (a
+        // definition may refer to earlier aliases, whose final names are settled by then).
+        let mut aliases = Vec::new();
+        for def in &alias_defs {
+            let Some(token) = def.first_token() else { continue };
+            let old = token.text().to_string();
+            let Some(body) = def.children().last() else { continue };
+            // Alias bodies hold no SSA values: only token overrides apply.
+            let body_text = {
+                let mut out = String::new();
+                for token in body.tokens() {
+                    match rewrite.token_text.get(&token.id().0) {
+                        Some(text) => out.push_str(text),
+                        None => out.push_str(token.text()),
+                    }
+                }
+                out.split_whitespace().collect::<Vec<_>>().join(" ")
+            };
+            let key = format!("{}{}", &old[..1], body_text);
+            let prefixed = alias_names.get(&old).cloned().unwrap_or_else(|| old.clone());
+            match known_aliases.get(&key) {
+                Some(existing) => {
+                    set_alias(&mut rewrite, &old, existing);
+                    aliases.push(AliasOutcome { node: def.id(), name: existing.clone(), shared: true });
+                }
+                None => {
+                    known_aliases.insert(key, prefixed.clone());
+                    aliases.push(AliasOutcome { node: def.id(), name: prefixed, shared: false });
+                }
+            }
+        }
+        SymbolsOutput { rewrite, aliases, symbols }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rewrite::Printer;
+
+    fn run(text: &str) -> String {
+        let parse = air_syntax::parse(text);
+        let out = PrefixSymbols { prefix: "p".into() }.run(&parse, Rewrite::new(), &mut AliasTable::new());
+        Printer::new(&parse, &out.rewrite).print()
+    }
+
+    #[test]
+    fn prefix_symbols_compares_whole_tokens_and_keeps_externs() {
+        let text = "func.func private @matmul_bf16(memref<4xbf16>) attributes {link_with = \"mm.o\"}\nfunc.func @f(%a: memref<4xbf16>) {\n  air.herd @matmul tile (%x) in (%s=%c) args(%b=%a) : memref<4xbf16> {\n    func.call @matmul_bf16(%b) : (memref<4xbf16>) -> ()\n  }\n  return\n}\n";
+        let out = run(text);
+        assert!(out.contains("air.herd @p_matmul tile"), "{out}");
+        assert!(out.contains("func.call @matmul_bf16("), "{out}");
+        assert!(out.contains("func.func private @matmul_bf16("), "{out}");
+        assert!(out.contains("func.func @p_f("), "{out}");
+    }
+
+    #[test]
+    fn prefix_symbols_renames_every_alias_kind_and_sym_name_attributes() {
+        let text = "#map_identity = affine_map<(d0) -> (d0)>\n#loop_unroll = #llvm.loop_unroll<disable = true>\n#loop_annotation = #llvm.loop_annotation<unroll = #loop_unroll>\nair.channel @c [1]\nfunc.func @f() {\n  air.herd tile (%x) in (%s=%c) attributes {sym_name = \"herd0\", map = #map_identity} {\n    air.channel.put @c[] (%b[] [] []) : (memref<4xi32>)\n  }\n  return\n}\n";
+        let out = run(text);
+        insta::assert_snapshot!(out, @r###"
+        #p_map_identity = affine_map<(d0) -> (d0)>
+        #p_loop_unroll = #llvm.loop_unroll<disable = true>
+        #p_loop_annotation = #llvm.loop_annotation<unroll = #p_loop_unroll>
+        air.channel @p_c [1]
+        func.func @p_f() {
+          air.herd tile (%x) in (%s=%c) attributes {sym_name = "p_herd0", map = #p_map_identity} {
+            air.channel.put @p_c[] (%b[] [] []) : (memref<4xi32>)
+          }
+          return
+        }
+        "###);
+    }
+}

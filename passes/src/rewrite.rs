@@ -1,0 +1,332 @@
+//! The edit overlay passes produce: a declarative description of how to print a parsed file
+//! differently, applied once at the end, so no pass re-parses text.
+//!
+//! - SSA names are keyed by *definition*: every use prints its definition's current name
+//!   (resolved through the syntax crate's scopes). Renaming a value is one map entry, and a
+//!   later pass can rename it again (prefix, then remap to a combined argument).
+//! - Other tokens (symbols, alias names, strings, whitespace) can be overridden one by one.
+//! - Structural edits insert fragments before/after tokens and delete token ranges. A
+//!   fragment is made of pieces: literal text, SSA definitions and uses (original or
+//!   synthetic, so later passes rename them too), symbols, and copies of original token ranges.
+//!
+//! Invariant: printing with an empty overlay reproduces the input byte for byte.
+
+use air_syntax::{Parse, SyntaxTree, TokenId};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+
+/// Identifies an SSA value: an original definition token, or one a pass introduced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ValueKey {
+    /// The `PERCENT_ID` token of a definition in the parsed file.
+    Def(TokenId),
+    /// A value introduced by a pass (e.g. a wrapper's block argument).
+    Synthetic(u32),
+}
+
+/// Identifies a symbol a pass introduced (e.g. a wrapper segment's name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SymbolKey(pub u32);
+
+/// One piece of inserted text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    Text(String),
+    /// `%name` of a value (at its definition or a use: both print the current name).
+    Value(ValueKey),
+    /// `@name` of a synthetic symbol.
+    Symbol(SymbolKey),
+    /// The original tokens `[start, end)`, printed with every override applied.
+    Original(u32, u32),
+}
+
+/// Inserted text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fragment(pub Vec<Piece>);
+
+impl Fragment {
+    pub fn new() -> Fragment {
+        Fragment(Vec::new())
+    }
+
+    pub fn text(mut self, text: impl Into<String>) -> Fragment {
+        self.0.push(Piece::Text(text.into()));
+        self
+    }
+
+    pub fn value(mut self, key: ValueKey) -> Fragment {
+        self.0.push(Piece::Value(key));
+        self
+    }
+
+    pub fn symbol(mut self, key: SymbolKey) -> Fragment {
+        self.0.push(Piece::Symbol(key));
+        self
+    }
+
+    pub fn original(mut self, start: u32, end: u32) -> Fragment {
+        self.0.push(Piece::Original(start, end));
+        self
+    }
+}
+
+/// The overlay. Passes take one and return an updated one.
+#[derive(Clone, Debug, Default)]
+pub struct Rewrite {
+    /// Current name (without `%`) of values renamed one by one.
+    pub value_names: FxHashMap<ValueKey, String>,
+    /// A prefix for every value not in `value_names` (`q` prints `%0` as `%q_0`): prefix-ssa
+    /// renames every value, so it sets this rule instead of storing a name per value.
+    pub value_prefix: Option<String>,
+    /// Original names of synthetic values.
+    pub synthetic_values: Vec<String>,
+    /// Names (without `@`) of synthetic symbols.
+    pub synthetic_symbols: Vec<String>,
+    /// A use token that must print another value (e.g. a moved op now using a wrapper arg).
+    pub use_overrides: FxHashMap<u32, ValueKey>,
+    /// Replacement text of single tokens (symbols, aliases, strings, whitespace).
+    pub token_text: FxHashMap<u32, String>,
+    /// Fragments inserted before / after a token, in insertion order.
+    pub before: BTreeMap<u32, Vec<Fragment>>,
+    pub after: BTreeMap<u32, Vec<Fragment>>,
+    /// Deleted token ranges `[start, end)`.
+    pub deleted: Vec<(u32, u32)>,
+}
+
+impl Rewrite {
+    pub fn new() -> Rewrite {
+        Rewrite::default()
+    }
+
+    /// Introduces a value with a name (without `%`).
+    pub fn new_value(&mut self, name: impl Into<String>) -> ValueKey {
+        let key = ValueKey::Synthetic(self.synthetic_values.len() as u32);
+        self.synthetic_values.push(name.into());
+        key
+    }
+
+    /// Introduces a symbol with a name (without `@`).
+    pub fn new_symbol(&mut self, name: impl Into<String>) -> SymbolKey {
+        let key = SymbolKey(self.synthetic_symbols.len() as u32);
+        self.synthetic_symbols.push(name.into());
+        key
+    }
+
+    /// The current name (without `%`) of a value.
+    pub fn value_name(&self, tree: &SyntaxTree, key: ValueKey) -> String {
+        let mut out = String::new();
+        self.push_value_name(tree, key, &mut out);
+        out
+    }
+
+    /// Appends the current name (without `%`) of a value.
+    pub fn push_value_name(&self, tree: &SyntaxTree, key: ValueKey, out: &mut String) {
+        if let Some(name) = self.value_names.get(&key) {
+            out.push_str(name);
+            return;
+        }
+        if let Some(prefix) = &self.value_prefix {
+            out.push_str(prefix);
+            out.push('_');
+        }
+        match key {
+            ValueKey::Def(token) => out.push_str(tree.token(token).text().trim_start_matches('%')),
+            ValueKey::Synthetic(idx) => {
+                out.push_str(self.synthetic_values.get(idx as usize).map(String::as_str).unwrap_or(""))
+            }
+        }
+    }
+
+    pub fn rename_value(&mut self, key: ValueKey, name: impl Into<String>) {
+        self.value_names.insert(key, name.into());
+    }
+
+    pub fn insert_before(&mut self, token: u32, fragment: Fragment) {
+        self.before.entry(token).or_default().push(fragment);
+    }
+
+    pub fn insert_after(&mut self, token: u32, fragment: Fragment) {
+        self.after.entry(token).or_default().push(fragment);
+    }
+
+    pub fn delete(&mut self, start: u32, end: u32) {
+        if start < end {
+            self.deleted.push((start, end));
+        }
+    }
+
+    /// Every value key the overlay knows of besides the original definitions.
+    pub fn synthetic_keys(&self) -> impl Iterator<Item = ValueKey> + '_ {
+        (0..self.synthetic_values.len() as u32).map(ValueKey::Synthetic)
+    }
+}
+
+/// Per-token flags of the printer: which tokens need a look-up at all.
+const HAS_TEXT: u8 = 1;
+const HAS_BEFORE: u8 = 2;
+const HAS_AFTER: u8 = 4;
+const DELETED: u8 = 8;
+const HAS_VALUE: u8 = 16;
+
+/// Prints a parsed file (or a token range of it) through an overlay.
+pub struct Printer<'a> {
+    parse: &'a Parse,
+    rewrite: &'a Rewrite,
+    /// `(token, definition token)` for every `PERCENT_ID` that is a definition or a resolved
+    /// use, sorted by token (definitions and uses both come in document order).
+    value_of_token: Vec<(u32, u32)>,
+    /// One byte of flags per token, so that untouched tokens cost no look-up.
+    flags: Vec<u8>,
+}
+
+impl<'a> Printer<'a> {
+    pub fn new(parse: &'a Parse, rewrite: &'a Rewrite) -> Printer<'a> {
+        let tree = &parse.tree;
+        let mut flags = vec![0u8; tree.token_count()];
+        // Definitions (sorted by token) and uses (in document order, so sorted too), merged.
+        let defs = parse.scopes.defs.iter().map(|def| (def.token.0, def.token.0));
+        let uses = parse.scopes.uses.iter().filter_map(|(use_node, def)| {
+            let def = (*def)?;
+            // A VALUE_USE node starts with its PERCENT_ID token.
+            let (token, _) = tree.node(*use_node).token_range();
+            Some((token, parse.scopes.defs[def as usize].token.0))
+        });
+        let mut value_of_token: Vec<(u32, u32)> = Vec::with_capacity(parse.scopes.defs.len() + parse.scopes.uses.len());
+        value_of_token.extend(defs);
+        value_of_token.extend(uses);
+        value_of_token.sort_unstable();
+        for &(token, _) in &value_of_token {
+            if let Some(flag) = flags.get_mut(token as usize) {
+                *flag |= HAS_VALUE;
+            }
+        }
+        for &token in rewrite.use_overrides.keys() {
+            if let Some(flag) = flags.get_mut(token as usize) {
+                *flag |= HAS_VALUE;
+            }
+        }
+        let mut mark = |tokens: &mut dyn Iterator<Item = u32>, bit: u8| {
+            for token in tokens {
+                if let Some(flag) = flags.get_mut(token as usize) {
+                    *flag |= bit;
+                }
+            }
+        };
+        mark(&mut rewrite.token_text.keys().copied(), HAS_TEXT);
+        mark(&mut rewrite.before.keys().copied(), HAS_BEFORE);
+        mark(&mut rewrite.after.keys().copied(), HAS_AFTER);
+        for &(start, end) in &rewrite.deleted {
+            mark(&mut (start..end), DELETED);
+        }
+        Printer { parse, rewrite, value_of_token, flags }
+    }
+
+    /// The whole file.
+    pub fn print(&self) -> String {
+        let mut out = String::with_capacity(self.parse.tree.text().len() + self.parse.tree.text().len() / 8);
+        self.print_range(0, self.parse.tree.token_count() as u32, &mut out);
+        out
+    }
+
+    /// Tokens `[start, end)`, with insertions attached to them.
+    pub fn print_range(&self, start: u32, end: u32, out: &mut String) {
+        let text = self.parse.tree.text();
+        let mut plain_from: Option<u32> = None;
+        for idx in start..end {
+            let flags = self.flags.get(idx as usize).copied().unwrap_or(0);
+            if flags == 0 {
+                // Runs of untouched tokens are copied in one slice.
+                plain_from.get_or_insert(idx);
+                continue;
+            }
+            if let Some(from) = plain_from.take() {
+                self.push_plain(from, idx, text, out);
+            }
+            self.print_token(idx, flags, out);
+        }
+        if let Some(from) = plain_from {
+            self.push_plain(from, end, text, out);
+        }
+    }
+
+    fn push_plain(&self, from: u32, to: u32, text: &str, out: &mut String) {
+        let start = self.parse.tree.token(TokenId(from)).text_range().start;
+        let end = if (to as usize) < self.parse.tree.token_count() {
+            self.parse.tree.token(TokenId(to)).text_range().start
+        } else {
+            text.len() as u32
+        };
+        out.push_str(&text[start as usize..end as usize]);
+    }
+
+    /// The text one token prints as (without insertions), honouring every override.
+    pub fn token_text(&self, idx: u32) -> String {
+        let mut out = String::new();
+        self.token_body(idx, &mut out);
+        out
+    }
+
+    fn print_token(&self, idx: u32, flags: u8, out: &mut String) {
+        if flags & HAS_BEFORE != 0 {
+            for fragment in self.rewrite.before.get(&idx).into_iter().flatten() {
+                self.print_fragment(fragment, out);
+            }
+        }
+        if flags & DELETED == 0 {
+            self.token_body(idx, out);
+        }
+        if flags & HAS_AFTER != 0 {
+            for fragment in self.rewrite.after.get(&idx).into_iter().flatten() {
+                self.print_fragment(fragment, out);
+            }
+        }
+    }
+
+    fn push_value(&self, key: ValueKey, out: &mut String) {
+        out.push('%');
+        self.rewrite.push_value_name(&self.parse.tree, key, out);
+    }
+
+    fn token_body(&self, idx: u32, out: &mut String) {
+        let flags = self.flags.get(idx as usize).copied().unwrap_or(0);
+        let token = self.parse.tree.token(TokenId(idx));
+        if flags & HAS_TEXT != 0 {
+            if let Some(text) = self.rewrite.token_text.get(&idx) {
+                out.push_str(text);
+                return;
+            }
+        }
+        if flags & HAS_VALUE != 0 {
+            let key = self.rewrite.use_overrides.get(&idx).copied().or_else(|| self.value_of_token(idx));
+            if let Some(key) = key {
+                self.push_value(key, out);
+                return;
+            }
+        }
+        out.push_str(token.text());
+    }
+
+    pub fn print_fragment(&self, fragment: &Fragment, out: &mut String) {
+        for piece in &fragment.0 {
+            match piece {
+                Piece::Text(text) => out.push_str(text),
+                Piece::Value(key) => self.push_value(*key, out),
+                Piece::Symbol(key) => {
+                    out.push('@');
+                    out.push_str(self.rewrite.synthetic_symbols.get(key.0 as usize).map(String::as_str).unwrap_or(""));
+                }
+                Piece::Original(start, end) => {
+                    for idx in *start..*end {
+                        self.token_body(idx, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value an original `PERCENT_ID` token stands for (definition or resolved use).
+    pub fn value_of_token(&self, idx: u32) -> Option<ValueKey> {
+        let at = self.value_of_token.binary_search_by_key(&idx, |(token, _)| *token).ok()?;
+        Some(ValueKey::Def(TokenId(self.value_of_token[at].1)))
+    }
+}

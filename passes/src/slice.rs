@@ -1,0 +1,133 @@
+//! A slice: one parsed input module, its per-slice prefix, and its kernel function (the single
+//! public `func.func` with a body, or the one the plan names).
+
+use crate::codes;
+use crate::value_types::compact;
+use air_diagnostics::{Diagnostic, FileId};
+use air_syntax::views::{module_ops, FuncArg, FuncOp, Op};
+use air_syntax::{Parse, SyntaxNode};
+
+/// The kernel function of a slice and its body.
+#[derive(Clone, Debug)]
+pub struct Kernel<'a> {
+    pub func: FuncOp<'a>,
+    pub body: SyntaxNode<'a>,
+    /// Body ops without the terminator.
+    pub ops: Vec<Op<'a>>,
+    pub terminator: Option<Op<'a>>,
+    pub args: Vec<FuncArg<'a>>,
+}
+
+impl<'a> Kernel<'a> {
+    /// Argument `idx`'s declared type, whitespace collapsed.
+    pub fn arg_type(&self, idx: usize) -> Option<String> {
+        self.args.get(idx).and_then(|a| a.ty).map(|t| compact(t.text()))
+    }
+}
+
+fn is_terminator(op: &Op<'_>) -> bool {
+    matches!(op.name(), "return" | "func.return")
+}
+
+/// Public functions with a body at module level.
+pub fn public_functions<'a>(parse: &'a Parse) -> Vec<FuncOp<'a>> {
+    module_ops(parse.tree.root())
+        .into_iter()
+        .filter_map(FuncOp::cast)
+        .filter(|f| f.op().name() == "func.func" && !f.is_private() && !f.is_declaration())
+        .collect()
+}
+
+/// Finds the kernel function of a parsed slice. `wanted` is the plan's `func = "@name"`.
+pub fn find_kernel<'a>(
+    parse: &'a Parse,
+    file: FileId,
+    file_name: &str,
+    wanted: Option<&str>,
+) -> Result<Kernel<'a>, Diagnostic> {
+    let publics = public_functions(parse);
+    let func = match wanted {
+        Some(name) => {
+            let name = name.trim_start_matches('@');
+            let all: Vec<FuncOp<'a>> = module_ops(parse.tree.root()).into_iter().filter_map(FuncOp::cast).collect();
+            match all.into_iter().find(|f| f.name() == name) {
+                Some(func) if func.is_declaration() => {
+                    let range = func.op().node().text_range();
+                    return Err(Diagnostic::error(
+                        codes::KERNEL_NOT_FOUND,
+                        format!("`@{name}` in {file_name} is a declaration without a body"),
+                    )
+                    .with_primary(file, range, "declared here")
+                    .with_help("the kernel must be a function with a body; name another function with `func`"));
+                }
+                Some(func) => func,
+                None => {
+                    let mut diagnostic =
+                        Diagnostic::error(codes::KERNEL_NOT_FOUND, format!("{file_name} has no function `@{name}`"));
+                    let names: Vec<String> = publics.iter().map(|f| format!("@{}", f.name())).collect();
+                    diagnostic = diagnostic.with_help(if names.is_empty() {
+                        "the file has no public function with a body".to_string()
+                    } else {
+                        format!("public functions in this file: {}", names.join(", "))
+                    });
+                    return Err(diagnostic);
+                }
+            }
+        }
+        None => match publics.len() {
+            0 => {
+                return Err(Diagnostic::error(
+                    codes::NO_KERNEL,
+                    format!("{file_name} has no public function with a body"),
+                )
+                .with_help("a slice needs one public `func.func @name(...) { ... }` holding its launches or herds"))
+            }
+            1 => publics[0],
+            count => {
+                let mut diagnostic = Diagnostic::error(
+                    codes::AMBIGUOUS_KERNEL,
+                    format!("{file_name} has {count} public functions; which one is the kernel?"),
+                )
+                .with_help(format!("name it in the plan's slice entry, e.g. `func = \"@{}\"`", publics[0].name()));
+                for (idx, func) in publics.iter().enumerate() {
+                    let range = func.name_token().map(|t| t.text_range()).unwrap_or(func.op().node().text_range());
+                    if idx == 0 {
+                        diagnostic = diagnostic.with_primary(file, range, "public function");
+                    } else {
+                        diagnostic = diagnostic.with_secondary(file, range, "public function");
+                    }
+                }
+                return Err(diagnostic);
+            }
+        },
+    };
+    let body = func
+        .body()
+        .ok_or_else(|| Diagnostic::error(codes::NO_KERNEL, format!("the kernel of {file_name} has no body")))?;
+    let blocks: Vec<SyntaxNode<'a>> = body.children_of(air_syntax::SyntaxKind::BLOCK).collect();
+    if blocks.len() > 1 {
+        return Err(Diagnostic::error(
+            codes::KERNEL_UNSUPPORTED,
+            format!("kernel `@{}` has {} blocks", func.name(), blocks.len()),
+        )
+        .with_primary(file, blocks[1].text_range(), "second block")
+        .with_help("merge supports kernels whose body is a single block (launches, herds and their set-up ops)"));
+    }
+    let mut ops = func.op().body_ops();
+    let terminator = match ops.last() {
+        Some(last) if is_terminator(last) => ops.pop(),
+        _ => None,
+    };
+    if let Some(term) = terminator {
+        if !term.operand_uses().is_empty() {
+            return Err(Diagnostic::error(
+                codes::KERNEL_UNSUPPORTED,
+                format!("kernel `@{}` returns values", func.name()),
+            )
+            .with_primary(file, term.node().text_range(), "returns values here")
+            .with_help("a merged kernel returns nothing: results travel through memref arguments"));
+        }
+    }
+    let args = func.args();
+    Ok(Kernel { func, body, ops, terminator, args })
+}

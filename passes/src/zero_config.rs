@@ -1,0 +1,180 @@
+//! The zero-config plan of `air-stitch merge a.mlir b.mlir -o out.mlir [--bind b.0=a.2]`:
+//! prefixes from file stems, every slice argument its own combined argument in order, and
+//! `--bind` making one slice argument reuse another slice's combined argument (how an output
+//! feeds the next kernel). Later combined arguments are numbered without a gap.
+
+use crate::codes;
+use crate::merge::ParsedSlice;
+use crate::plan::{prefix_from_stem, CombinedArg, MergePlan, SlicePlan};
+use crate::slice::find_kernel;
+use air_diagnostics::Diagnostic;
+use std::collections::BTreeMap;
+
+/// `--bind b.0=a.2`: slice `b`'s argument 0 uses the combined argument of slice `a`'s argument 2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bind {
+    pub slice: String,
+    pub arg: usize,
+    pub target_slice: String,
+    pub target_arg: usize,
+}
+
+impl std::str::FromStr for Bind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Bind, String> {
+        let usage = || format!("`{text}` is not a binding; write SLICE.ARG=SLICE.ARG, e.g. `b.0=a.2`");
+        let (left, right) = text.split_once('=').ok_or_else(usage)?;
+        let side = |part: &str| -> Result<(String, usize), String> {
+            let (slice, arg) = part.trim().rsplit_once('.').ok_or_else(usage)?;
+            let arg = arg.parse::<usize>().map_err(|_| usage())?;
+            Ok((slice.to_string(), arg))
+        };
+        let (slice, arg) = side(left)?;
+        let (target_slice, target_arg) = side(right)?;
+        Ok(Bind { slice, arg, target_slice, target_arg })
+    }
+}
+
+/// The prefix of an input path: its file stem.
+pub fn stem_prefix(path: &str) -> String {
+    let stem = std::path::Path::new(path).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    prefix_from_stem(&stem)
+}
+
+/// Builds the plan for inputs merged without a plan file.
+pub fn zero_config_plan(name: &str, slices: &[ParsedSlice], binds: &[Bind]) -> Result<MergePlan, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let prefixes: Vec<String> = slices.iter().map(|s| stem_prefix(&s.name)).collect();
+    let mut kernels = Vec::new();
+    for slice in slices {
+        if slice.parse.has_errors() {
+            errors.extend(slice.parse.all_errors().into_iter().map(|e| e.in_file(slice.file)));
+            kernels.push(None);
+            continue;
+        }
+        match find_kernel(&slice.parse, slice.file, &slice.name, None) {
+            Ok(kernel) => kernels.push(Some(kernel)),
+            Err(e) => {
+                errors.push(e);
+                kernels.push(None);
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let slice_index = |prefix: &str| prefixes.iter().position(|p| p == prefix);
+    let mut bound: BTreeMap<(usize, usize), (usize, usize)> = BTreeMap::new();
+    for bind in binds {
+        let arg_count = |idx: usize| kernels[idx].as_ref().map(|k| k.args.len()).unwrap_or(0);
+        let (Some(from), Some(to)) = (slice_index(&bind.slice), slice_index(&bind.target_slice)) else {
+            errors.push(
+                Diagnostic::error(
+                    codes::BIND_INVALID,
+                    format!(
+                        "--bind {}.{}={}.{}: no input has that prefix",
+                        bind.slice, bind.arg, bind.target_slice, bind.target_arg
+                    ),
+                )
+                .with_help(format!("inputs are named by their file stems: {}", prefixes.join(", "))),
+            );
+            continue;
+        };
+        for (idx, arg) in [(from, bind.arg), (to, bind.target_arg)] {
+            if arg >= arg_count(idx) {
+                errors.push(Diagnostic::error(
+                    codes::BIND_INVALID,
+                    format!("--bind: slice `{}` has no argument {arg} (it takes {})", prefixes[idx], arg_count(idx)),
+                ));
+            }
+        }
+        if bound.insert((from, bind.arg), (to, bind.target_arg)).is_some() {
+            errors.push(Diagnostic::error(
+                codes::BIND_INVALID,
+                format!("--bind: slice `{}` argument {} is bound twice", bind.slice, bind.arg),
+            ));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    // Number the unbound arguments in order, then resolve binds (following chains).
+    let mut args = Vec::new();
+    let mut index_of: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    for (slice_idx, kernel) in kernels.iter().enumerate() {
+        let Some(kernel) = kernel else { continue };
+        for (arg_idx, arg) in kernel.args.iter().enumerate() {
+            if bound.contains_key(&(slice_idx, arg_idx)) {
+                continue;
+            }
+            index_of.insert((slice_idx, arg_idx), args.len());
+            args.push(CombinedArg {
+                ty: kernel.arg_type(arg_idx).unwrap_or_default(),
+                loc: arg.ty.map(|t| (slices[slice_idx].file, t.text_range())),
+            });
+        }
+    }
+    for &from in bound.keys() {
+        let mut current = from;
+        let mut steps = 0;
+        while let Some(&next) = bound.get(&current) {
+            current = next;
+            steps += 1;
+            if steps > bound.len() {
+                errors.push(Diagnostic::error(
+                    codes::BIND_INVALID,
+                    format!("--bind: the bindings of slice `{}` argument {} form a cycle", prefixes[from.0], from.1),
+                ));
+                break;
+            }
+        }
+        if let Some(&idx) = index_of.get(&current) {
+            index_of.insert(from, idx);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let plans = slices
+        .iter()
+        .enumerate()
+        .map(|(slice_idx, slice)| {
+            let count = kernels[slice_idx].as_ref().map(|k| k.args.len()).unwrap_or(0);
+            SlicePlan {
+                file: slice.name.clone(),
+                file_loc: None,
+                prefix: prefixes[slice_idx].clone(),
+                prefix_loc: None,
+                func: None,
+                func_loc: None,
+                args: (0..count).filter_map(|a| index_of.get(&(slice_idx, a)).map(|c| (a, (*c, None)))).collect(),
+                aliases: BTreeMap::new(),
+                externs: Default::default(),
+                loc: None,
+            }
+        })
+        .collect();
+    Ok(MergePlan {
+        name: name.to_string(),
+        name_loc: None,
+        args,
+        prelude: None,
+        allow_unreferenced: BTreeMap::new(),
+        slices: plans,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binds_parse_and_report_bad_syntax() {
+        assert_eq!(
+            "b.0=a.2".parse::<Bind>(),
+            Ok(Bind { slice: "b".into(), arg: 0, target_slice: "a".into(), target_arg: 2 })
+        );
+        assert!("b0=a.2".parse::<Bind>().is_err());
+    }
+}

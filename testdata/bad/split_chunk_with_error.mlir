@@ -1,0 +1,10 @@
+func.func @ok() {
+  return
+}
+
+// -----
+
+func.func @broken() {
+  %0 = arith.addi %missing, %missing : index
+  return
+}

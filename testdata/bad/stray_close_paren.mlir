@@ -1,0 +1,4 @@
+func.func @f(%arg0: index) {
+  %0 = arith.addi %arg0, %arg0) : index
+  return
+}

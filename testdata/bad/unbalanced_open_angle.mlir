@@ -1,0 +1,3 @@
+func.func @f(%arg0: memref<64x64xbf16, 2 : i32) {
+  return
+}

@@ -1,0 +1,88 @@
+//! RoPE with a precomputed cos/sin look-up table, as a bare `air.herd` calling the `@rope`
+//! extern (`rope.o`), mirroring `programming_examples/rope_lut/rope_lut.py::build_module` with
+//! the 2-D arguments of `rms_gemms_rope_multi.py::_build_rope_2d`.
+//!
+//! Known difference: `_build_rope_2d` collapses its 2-D arguments inside its own `air.launch`;
+//! here (issue 3's "RoPE as a bare herd") the `memref.collapse_shape` ops sit in the function
+//! body before the bare herd, so wrapping the herd must carry them into the new launch.
+
+use crate::ir::Builder;
+use crate::ops::{self, pattern, whole, Level};
+use crate::types::{self, L1};
+use crate::{ensure, ensure_divides, ensure_positive, GenError, Kernel};
+
+/// RoPE over a rows x cols bf16 matrix seen as rows*cols/embed_dim rows of embed_dim, with a
+/// 1-D LUT of the same length; 2-D in, 1-D LUT, 2-D out.
+#[derive(clap::Args, Clone, Debug)]
+pub struct Rope {
+    /// Rows of the 2-D input and output (sequence length).
+    #[arg(long, default_value_t = 2048)]
+    pub rows: u64,
+    /// Columns of the 2-D input and output (heads x head_dim).
+    #[arg(long, default_value_t = 2048)]
+    pub cols: u64,
+    /// Width of one RoPE row (head_dim).
+    #[arg(long, default_value_t = 64)]
+    pub embed_dim: u64,
+    /// Herd width: RoPE rows are split across this many tiles.
+    #[arg(long, default_value_t = 8)]
+    pub herd_x: u64,
+}
+
+impl Kernel for Rope {
+    fn build(&self) -> Result<String, GenError> {
+        let Rope { rows, cols, embed_dim, herd_x } = *self;
+        ensure_positive(
+            "rope",
+            &[("--rows", rows), ("--cols", cols), ("--embed-dim", embed_dim), ("--herd-x", herd_x)],
+        )?;
+        ensure(embed_dim.is_multiple_of(16), || {
+            format!("rope: --embed-dim ({embed_dim}) must be a multiple of 16 (kernel vector width)")
+        })?;
+        let total = rows * cols;
+        ensure_divides("rope", "rows * cols", total, "--embed-dim", embed_dim)?;
+        let rope_rows = total / embed_dim;
+        ensure_divides("rope", "rows * cols / embed_dim", rope_rows, "--herd-x", herd_x)?;
+        ensure(herd_x <= 8, || format!("rope: --herd-x ({herd_x}) is wider than an NPU2 row (8)"))?;
+
+        let bf = "bf16";
+        let l3_2d = types::memref(&[rows, cols], bf);
+        let l3_1d = types::memref(&[total], bf);
+        let l1_row = types::memref_in(&[embed_dim], bf, L1);
+        let rows_per_tile = rope_rows / herd_x;
+        let offset_map = format!(
+            "affine_map<()[s0, s1] -> ({})>",
+            ops::times(&format!("s0 + {}", ops::times("s1", rows_per_tile)), embed_dim)
+        );
+
+        let mut b = Builder::new();
+        let row = l1_row.as_str();
+        ops::extern_decl(&mut b, "rope", &[row, row, row, "i32"], "rope.o");
+        let arg_types = [l3_2d.clone(), l3_1d.clone(), l3_2d.clone()];
+        ops::func(&mut b, "rope_2d", &arg_types, |b, args| {
+            let collapse = format!("memref.collapse_shape $0 [[0, 1]] : {l3_2d} into {l3_1d}");
+            let input = b.named("collapse_shape", &collapse, &[args[0]]);
+            let output = b.named("collapse_shape", &collapse, &[args[2]]);
+            let operands = [(input, l3_1d.clone()), (args[1], l3_1d.clone()), (output, l3_1d.clone())];
+            let attrs = "link_with = \"rope.o\"";
+            ops::hierarchy(b, Level::Herd, Some("herd_0"), &[herd_x, 1], &operands, Some(attrs), |b, herd| {
+                let (tx, h_in, h_lut, h_out) = (herd.ids[0], herd.args[0], herd.args[1], herd.args[2]);
+                let l1_in = ops::alloc(b, &l1_row);
+                let l1_lut = ops::alloc(b, &l1_row);
+                let l1_out = ops::alloc(b, &l1_row);
+                let dim = ops::i32_const(b, embed_dim);
+                ops::for_range(b, 0, rows_per_tile, 1, |b, local_row| {
+                    let offset = ops::affine_apply(b, &offset_map, &[local_row, tx]);
+                    ops::dma(b, &whole(l1_in), &pattern(h_in, &[offset.into()], &[embed_dim], &[1]), &l1_row, &l3_1d);
+                    ops::dma(b, &whole(l1_lut), &pattern(h_lut, &[offset.into()], &[embed_dim], &[1]), &l1_row, &l3_1d);
+                    ops::call(b, "rope", &[l1_in, l1_lut, l1_out, dim], &[row, row, row, "i32"]);
+                    ops::dma(b, &pattern(h_out, &[offset.into()], &[embed_dim], &[1]), &whole(l1_out), &l3_1d, &l1_row);
+                });
+                for buffer in [l1_in, l1_lut, l1_out] {
+                    ops::dealloc(b, buffer, &l1_row);
+                }
+            });
+        });
+        Ok(b.finish())
+    }
+}

@@ -1,0 +1,145 @@
+//! The kernels committed under testdata/kernels/: the llama-3.2-1B shapes the reference merges
+//! (testdata/plans/) need. `kernelgen testdata DIR` writes exactly these files, and a test
+//! checks the committed copies are byte-identical to what this list generates.
+
+use crate::kernels::add::Add;
+use crate::kernels::gemm::Gemm;
+use crate::kernels::gemv::Gemv;
+use crate::kernels::matvec_2tile_add::Matvec2TileAdd;
+use crate::kernels::matvec_swiglu_rms::MatvecSwigluRms;
+use crate::kernels::rmsnorm::RmsNorm;
+use crate::kernels::rope::Rope;
+use crate::kernels::silu_mul::SiluMul;
+use crate::{GenError, Kernel};
+
+/// One committed kernel file.
+pub struct Fixture {
+    /// File name under testdata/kernels/.
+    pub file: &'static str,
+    /// Which merges use it, and as what.
+    pub used_by: &'static str,
+    pub kernel: Box<dyn Kernel>,
+}
+
+impl Fixture {
+    /// The file's contents.
+    pub fn generate(&self) -> Result<String, GenError> {
+        self.kernel.build()
+    }
+}
+
+/// The drain GEMM at llama tiles: 32 x 256 x 32 x 128 on an 8 x 4 herd, externs `_m32`.
+fn gemm(m: u64, k: u64, n: u64) -> Box<dyn Kernel> {
+    Box::new(Gemm {
+        m,
+        k,
+        n,
+        tile_m: 32,
+        tile_k_l2: 256,
+        tile_k_l1: 32,
+        tile_n: 128,
+        herd_m: 8,
+        herd_n: 4,
+        suffix: "_m32".to_string(),
+        launches: 1,
+    })
+}
+
+fn add(n: u64, tile_n: Option<u64>, rows: Option<u64>, out_1d: bool) -> Box<dyn Kernel> {
+    Box::new(Add { n, tile_n, herd_x: 8, vector_size: 16, rows, out_1d, bare: false, launches: 1 })
+}
+
+fn gemv(m: u64, k: u64, tile_m: u64, m_input: u64) -> Box<dyn Kernel> {
+    Box::new(Gemv { m, k, tile_m, m_input, herd_m: 8, link_with: "mv.o".to_string(), launches: 1 })
+}
+
+fn matvec_2tile_add(m: u64, k: u64) -> Box<dyn Kernel> {
+    Box::new(Matvec2TileAdd { m, k, tile_m: 8, k_chunk: 512, cores: 8, launches: 1 })
+}
+
+/// Every committed kernel, in file-name order.
+pub fn fixtures() -> Vec<Fixture> {
+    vec![
+        Fixture {
+            file: "add_2048.mlir",
+            used_by: "1-D bare-herd add (original o_gemv_ffn a1/a2)",
+            kernel: add(2048, Some(256), None, false),
+        },
+        Fixture {
+            file: "add_2d_2048x2048.mlir",
+            used_by: "o_ffn ra (residual add, 2-D -> 2-D)",
+            kernel: add(4194304, None, Some(2048), false),
+        },
+        Fixture {
+            file: "add_2d_2048x2048_out_1d.mlir",
+            used_by: "o_ffn fa (final add, 2-D -> 1-D)",
+            kernel: add(4194304, None, Some(2048), true),
+        },
+        Fixture {
+            file: "gemm_2048x2048x2048.mlir",
+            used_by: "rms_gemms_rope q, o_ffn og",
+            kernel: gemm(2048, 2048, 2048),
+        },
+        Fixture { file: "gemm_2048x2048x512.mlir", used_by: "rms_gemms_rope k, v", kernel: gemm(2048, 2048, 512) },
+        Fixture { file: "gemm_2048x2048x8192.mlir", used_by: "o_ffn gg, ug", kernel: gemm(2048, 2048, 8192) },
+        Fixture { file: "gemm_2048x8192x2048.mlir", used_by: "o_ffn dg", kernel: gemm(2048, 8192, 2048) },
+        Fixture {
+            file: "gemv_k2048.mlir",
+            used_by: "gemv_2k gg, ug (M=8192, K=2048, tile_m=8, m_input=4)",
+            kernel: gemv(8192, 2048, 8, 4),
+        },
+        Fixture {
+            file: "gemv_k8192.mlir",
+            used_by: "gemv_2k dg (M=2048, K=8192, tile_m=2, m_input=1)",
+            kernel: gemv(2048, 8192, 2, 1),
+        },
+        Fixture {
+            file: "matvec_2tile_add_2048x2048.mlir",
+            used_by: "o_gemv_ffn s1",
+            kernel: matvec_2tile_add(2048, 2048),
+        },
+        Fixture {
+            file: "matvec_2tile_add_2048x8192.mlir",
+            used_by: "o_gemv_ffn s3",
+            kernel: matvec_2tile_add(2048, 8192),
+        },
+        Fixture {
+            file: "matvec_swiglu_rms_16384x2048.mlir",
+            used_by: "o_gemv_ffn s2",
+            kernel: Box::new(MatvecSwigluRms {
+                m: 16384,
+                k: 2048,
+                tile_m: 32,
+                m_input: 4,
+                herd_cols: 8,
+                n_cascade: 4,
+                launches: 1,
+            }),
+        },
+        Fixture {
+            file: "rmsnorm_2048x2048.mlir",
+            used_by: "rms_gemms_rope r, o_ffn rm",
+            kernel: Box::new(RmsNorm { m: 2048, n: 2048, herd_x: 8, vector_size: 16 }),
+        },
+        Fixture {
+            file: "rope_2048x2048.mlir",
+            used_by: "rms_gemms_rope rq",
+            kernel: Box::new(Rope { rows: 2048, cols: 2048, embed_dim: 64, herd_x: 8 }),
+        },
+        Fixture {
+            file: "rope_2048x512.mlir",
+            used_by: "rms_gemms_rope rk",
+            kernel: Box::new(Rope { rows: 2048, cols: 512, embed_dim: 64, herd_x: 8 }),
+        },
+        Fixture {
+            file: "silu_mul_2d_2048x8192.mlir",
+            used_by: "o_ffn sw",
+            kernel: Box::new(SiluMul { n: 2048 * 8192, tile_n: 4096, herd_x: 8, rows: Some(2048), launches: 1 }),
+        },
+        Fixture {
+            file: "silu_mul_8192.mlir",
+            used_by: "1-D SiLU-and-mul (original o_gemv_ffn sw)",
+            kernel: Box::new(SiluMul { n: 8192, tile_n: 1024, herd_x: 8, rows: None, launches: 1 }),
+        },
+    ]
+}

@@ -1,0 +1,64 @@
+//! Data-driven: every `tests/cases/*.args` file holds one kernelgen command line (without the
+//! program name). The runner generates the kernel and snapshots the whole module, which must
+//! parse cleanly, or snapshots the error message for options the kernel cannot take. Adding a
+//! file adds a test.
+
+// Tests may unwrap and panic: a failure is the report.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use air_kernelgen::cli::Cli;
+use clap::Parser;
+use std::path::PathBuf;
+
+fn case_files() -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "args"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The command line of a case file: `#` comments and blank lines dropped, words split on
+/// whitespace.
+fn words(text: &str) -> Vec<String> {
+    let mut words = vec!["kernelgen".to_string()];
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("");
+        words.extend(line.split_whitespace().map(str::to_string));
+    }
+    words
+}
+
+#[test]
+fn each_case_generates_the_snapshotted_module_or_error() {
+    let files = case_files();
+    assert!(!files.is_empty(), "no cases in tests/cases");
+    for path in files {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let cli = Cli::try_parse_from(words(&text)).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let (kernel, _) = cli.command.kernel().unwrap_or_else(|| panic!("{stem}: not a kernel subcommand"));
+        let output = match kernel.build() {
+            Ok(module) => {
+                if let Err(problems) = common::parse_clean(&module) {
+                    panic!("{stem}: generated module does not parse cleanly:\n{problems}");
+                }
+                module
+            }
+            Err(error) => format!("error: {error}\n"),
+        };
+        insta::with_settings!({
+            snapshot_path => "../../../snapshots/kernelgen",
+            prepend_module_to_snapshot => false,
+            description => text.trim_end(),
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!(format!("case_{stem}"), output);
+        });
+    }
+}
