@@ -80,6 +80,24 @@ pub fn first_line_range(op: Op<'_>) -> TextRange {
     TextRange::new(header.start, header.start + len as u32)
 }
 
+/// Sum that saturates instead of overflowing (sizes come from the input).
+pub fn sat_sum(values: impl IntoIterator<Item = i64>) -> i64 {
+    values.into_iter().fold(0i64, i64::saturating_add)
+}
+
+/// Product that saturates instead of overflowing.
+pub fn sat_product(values: impl IntoIterator<Item = i64>) -> i64 {
+    values.into_iter().fold(1i64, i64::saturating_mul)
+}
+
+/// `ceil(a / b)` for positive `b`, without overflow.
+pub fn ceil_div(a: i64, b: i64) -> i64 {
+    if b <= 0 {
+        return a;
+    }
+    a / b + i64::from(a % b != 0)
+}
+
 /// Human-readable bytes: `65536 B (64 KiB)`.
 pub fn fmt_bytes(bytes: i64) -> String {
     const KIB: i64 = 1024;

@@ -97,7 +97,7 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::T
     if task.repeat > tile.repeat_max {
         issues.push(Issue::Repeat { value: task.repeat, limit: tile.repeat_max });
     }
-    let length: i64 = data.iter().map(|d| d.size).product();
+    let length: i64 = crate::util::sat_product(data.iter().map(|d| d.size));
     if !aligned(length, elem_bits) {
         issues.push(Issue::LengthBytes { bytes: bytes(length, elem_bits) });
     }
@@ -109,7 +109,7 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::T
 pub(crate) fn tile_bd(dims: &[Dim], elem_bits: u32, tile: &crate::device::TileModel) -> Vec<Issue> {
     let mut issues = Vec::new();
     let linear = dims.len() <= 1 && dims.last().is_none_or(|d| d.stride == 1);
-    let length: i64 = dims.iter().map(|d| d.size).product();
+    let length: i64 = crate::util::sat_product(dims.iter().map(|d| d.size));
     if !aligned(length, elem_bits) {
         issues.push(Issue::LengthBytes { bytes: bytes(length, elem_bits) });
     }

@@ -22,7 +22,7 @@ fn per_core_share(cx: &Cx<'_>, buffer: BufferId, shape: Option<(i64, i64)>) -> O
     let bytes = b.bytes?;
     let dims: Vec<i64> = b.ty.as_ref()?.shape.iter().map(|d| d.unwrap_or(-1)).collect();
     match shape {
-        Some((x, y)) if dims.len() >= 2 && dims[0] == x && dims[1] == y => Some(bytes / (x * y).max(1)),
+        Some((x, y)) if dims.len() >= 2 && dims[0] == x && dims[1] == y => Some(bytes / x.saturating_mul(y).max(1)),
         Some((x, _)) if !dims.is_empty() && dims[0] == x => Some(bytes / x.max(1)),
         _ => Some(bytes),
     }
@@ -79,8 +79,8 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             });
             continue;
         }
-        let buffers_total: i64 = parts.iter().map(|(_, b, n)| b.unwrap_or(0) * n).sum();
-        let total = buffers_total + stack;
+        let buffers_total: i64 = crate::util::sat_sum(parts.iter().map(|(_, b, n)| b.unwrap_or(0).saturating_mul(*n)));
+        let total = buffers_total.saturating_add(stack);
         rows.push(BudgetRow { resource: "l1_per_core", scope, used: Amount::known(total), available: limit, unit: "bytes" });
         if total <= limit {
             continue;
@@ -96,7 +96,7 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         )
         .at(cx.file, cx.prog.herds[first].range, format!("{} per core", fmt_bytes(total)));
         let mut sorted = parts.clone();
-        sorted.sort_by_key(|(id, b, n)| (std::cmp::Reverse(b.unwrap_or(0) * n), *id));
+        sorted.sort_by_key(|(id, b, n)| (std::cmp::Reverse(b.unwrap_or(0).saturating_mul(*n)), *id));
         let mut breakdown = Vec::new();
         for (id, bytes, copies) in &sorted {
             let bytes = bytes.unwrap_or(0);
@@ -144,7 +144,7 @@ fn instances(cx: &Cx<'_>, endpoint: &Endpoint) -> i64 {
         .iter()
         .filter(|d| pattern.base.depends_on(d.var))
         .map(|d| d.size.as_const().unwrap_or(1).max(1))
-        .product()
+        .fold(1i64, i64::saturating_mul)
 }
 
 pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
@@ -176,7 +176,7 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             });
             continue;
         }
-        let total: i64 = buffers.iter().map(|&b| cx.prog.buffers[b].bytes.unwrap_or(0) * cx.pingpong.factor(b)).sum();
+        let total: i64 = crate::util::sat_sum(buffers.iter().map(|&b| cx.prog.buffers[b].bytes.unwrap_or(0).saturating_mul(cx.pingpong.factor(b))));
         let largest = buffers.iter().map(|&b| cx.prog.buffers[b].bytes.unwrap_or(0)).max().unwrap_or(0);
         rows.push(BudgetRow { resource: "l2_per_segment", scope: scope.clone(), used: Amount::known(total), available: capacity, unit: "bytes" });
         rows.push(BudgetRow { resource: "l2_largest_buffer", scope, used: Amount::known(largest), available: memtile, unit: "bytes" });
@@ -207,7 +207,7 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
                 .iter()
                 .map(|&e| &cx.prog.endpoints[e])
                 .partition(|e| e.kind.reads_memory());
-            let count = |side: &[&Endpoint]| -> i64 { side.iter().map(|e| instances(cx, e)).sum() };
+            let count = |side: &[&Endpoint]| -> i64 { crate::util::sat_sum(side.iter().map(|e| instances(cx, e))) };
             let (outs, ins) = (count(&readers), count(&writers));
             let why_not = if pinned {
                 Some(if buffer.no_split { "it is marked `air.no_split`" } else { "it is pinned with `air.memtile_col`" })
@@ -234,7 +234,7 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
                     cx.emit(f);
                 }
                 None => {
-                    let piece = (bytes + pieces - 1) / pieces;
+                    let piece = crate::util::ceil_div(bytes, pieces);
                     let f = Finding::warning(
                         &rules::L2_BUFFER_PER_MEMTILE,
                         format!("this L2 buffer is {} but one memtile holds {}; it fits only if air-split-l2-memref splits it {pieces} ways", fmt_bytes(bytes), fmt_bytes(memtile)),

@@ -146,7 +146,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
     }
     let mut total: i64 = 0;
     for (segment, rects) in &placeable {
-        let area: i64 = rects.iter().map(|&(x, y, _)| x * y).sum();
+        let area: i64 = crate::util::sat_sum(rects.iter().map(|&(x, y, _)| x * y));
         total += area;
         let shapes: Vec<(i64, i64)> = rects.iter().map(|&(x, y, _)| (x, y)).collect();
         if rects.len() > 1 && !pack(&shapes, cols, core_rows) {

@@ -37,6 +37,9 @@ struct Stream {
     endpoints: Vec<EndpointId>,
 }
 
+/// More streams than this never fit any device's shim channels: no per-stream data is kept.
+const MAX_PLACED_STREAMS: i64 = 64;
+
 /// Live BDs per shim tile for one unit (for the cross-launch total).
 pub(crate) type TilePeaks = Option<Vec<i64>>;
 
@@ -279,9 +282,10 @@ fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: &Endpoint, 
         for (var, size, is_x) in instance_dims(cx, endpoint) {
             if pattern.base.depends_on(var) {
                 let n = size.unwrap_or(1).max(1);
-                count *= n;
+                count = count.saturating_mul(n);
                 dims_used.push(n.to_string());
-                if is_x {
+                // Columns only matter for streams that can be placed (at most 2 per shim tile).
+                if is_x && count <= MAX_PLACED_STREAMS {
                     let x_loc = endpoint.ctx.herd.and_then(|h| cx.prog.herds[h].x_loc).unwrap_or(0);
                     columns = (0..count).map(|i| Some(x_loc + i % n)).collect();
                 }
@@ -299,11 +303,11 @@ fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: &Endpoint, 
     }
     for l in stream_loops(cx, endpoint) {
         let n = cx.prog.loops[l].trip.unwrap_or(1).max(1);
-        count *= n;
-        why.push(format!("{n} (channel index over an scf.parallel)"));
+        count = count.saturating_mul(n);
+        why.push(format!("{n} channel instances (an scf.parallel index)"));
     }
-    if columns.len() != count as usize {
-        columns = vec![None; count as usize];
+    if columns.len() as i64 != count {
+        columns = vec![None; count.clamp(1, MAX_PLACED_STREAMS) as usize];
     }
     let nest = loop_nest_with_origin(cx, unit, windows, endpoint, pattern);
     let mut unfolded = None;
@@ -488,9 +492,9 @@ fn assign(cx: &Cx<'_>, streams: &[Stream], spread: Spread) -> Option<Placement> 
             },
         };
         used[tile][dir] += 1;
-        load[tile] += tasks;
+        load[tile] = load[tile].saturating_add(tasks);
         match on_tile[tile].iter_mut().find(|(idx, _)| *idx == s) {
-            Some(entry) => entry.1 += tasks,
+            Some(entry) => entry.1 = entry.1.saturating_add(tasks),
             None => on_tile[tile].push((s, tasks)),
         }
     }
@@ -575,7 +579,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
         (false, &rules::SHIM_S2MM_CHANNELS, "shim_s2mm_channels", "output (S2MM, array → L3)"),
     ] {
         let mut family: Vec<&Stream> = streams.values().filter(|s| s.mm2s == mm2s).collect();
-        let used: i64 = family.iter().map(|s| s.count).sum();
+        let used: i64 = crate::util::sat_sum(family.iter().map(|s| s.count));
         rows.push(BudgetRow { resource, scope: "whole launch".to_string(), used: Amount::known(used), available: limit, unit: "channels" });
         if used <= limit {
             continue;
@@ -697,7 +701,7 @@ pub(crate) fn check_cross_launch(cx: &mut Cx<'_>, peaks: &[(String, TextRange, T
     }
     let limit = i64::from(cx.dev.shim.bds);
     let tiles = cx.dev.shim_tiles as usize;
-    let totals: Vec<i64> = (0..tiles).map(|t| known.iter().map(|(_, _, p)| p.get(t).copied().unwrap_or(0)).sum()).collect();
+    let totals: Vec<i64> = (0..tiles).map(|t| crate::util::sat_sum(known.iter().map(|(_, _, p)| p.get(t).copied().unwrap_or(0)))).collect();
     let Some(peak) = totals.iter().copied().max() else { return };
     if peak <= limit || known.iter().any(|(_, _, p)| p.iter().any(|&v| v > limit)) {
         return;

@@ -95,8 +95,9 @@ fn exclusive_sum(items: &[(String, i64, Branches<'_>)]) -> i64 {
             }
         }
     }
-    unconditional.values().sum::<i64>()
-        + by_if.values().map(|regions| regions.values().map(|v| exclusive_sum(v)).max().unwrap_or(0)).sum::<i64>()
+    crate::util::sat_sum(unconditional.values().copied()).saturating_add(crate::util::sat_sum(
+        by_if.values().map(|regions| regions.values().map(|v| exclusive_sum(v)).max().unwrap_or(0)),
+    ))
 }
 
 fn stream_key(endpoint: &Endpoint) -> String {
@@ -252,7 +253,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
                         .iter()
                         .filter(|d| pattern.base.depends_on(d.var))
                         .map(|d| d.size.as_const().unwrap_or(1).max(1))
-                        .product(),
+                        .fold(1i64, i64::saturating_mul),
                     None => 1,
                 };
                 let dir = usize::from(!ep.kind.reads_memory());
@@ -323,7 +324,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
     });
     let channel_limit = i64::from(cx.dev.memtile.mm2s_channels * cx.dev.memtiles);
     for (dir, (resource, what)) in [("memtile_mm2s_channels", "output (MM2S)"), ("memtile_s2mm_channels", "input (S2MM)")].iter().enumerate() {
-        let used: i64 = streams[dir].values().sum();
+        let used: i64 = crate::util::sat_sum(streams[dir].values().copied());
         rows.push(BudgetRow { resource, scope: "whole launch".to_string(), used: Amount::known(used), available: channel_limit, unit: "channels" });
         if used > channel_limit && herds_fit {
             cx.emit(

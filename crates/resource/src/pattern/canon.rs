@@ -51,7 +51,8 @@ pub fn is_contiguous_or_repeated(dims: &[Dim]) -> bool {
     true
 }
 
-/// Largest factor of `num` that is at most `max` (1 when none larger exists).
+/// Largest factor of `num` that is at most `max` (1 when none larger exists): AIR's
+/// `findLargestFactor`, O(min(max, √num)).
 pub fn largest_factor(num: i64, max: i64) -> i64 {
     if max <= 0 || num <= 0 {
         return 1;
@@ -59,21 +60,22 @@ pub fn largest_factor(num: i64, max: i64) -> i64 {
     if num <= max {
         return num;
     }
-    let mut best = 1;
-    let mut low = 1;
-    while low * low <= num {
+    let mut largest_low = 1;
+    let mut low = 2;
+    while low <= max {
+        let high = num / low;
+        if high < low {
+            return largest_low;
+        }
         if num % low == 0 {
-            let high = num / low;
-            if low <= max {
-                best = best.max(low);
-            }
             if high <= max {
-                best = best.max(high);
+                return high;
             }
+            largest_low = low;
         }
         low += 1;
     }
-    best
+    largest_low
 }
 
 /// Largest factor of `num` at most `max` that is a multiple of `alignment` (0 when none).
@@ -132,7 +134,7 @@ pub fn canonicalize(dims: &mut Vec<Dim>, params: &CanonParams) {
                 // A factor of 1 makes no progress (AIR would split forever on a prime size):
                 // leave the dimension oversized, like a size with no aligned factor.
                 if a > 1 {
-                    let b = (size + a - 1) / a;
+                    let b = crate::util::ceil_div(size, a);
                     let a_stride = wrap_stride(stride.saturating_mul(a), params.volume);
                     let (inner, outer) = if a_stride > STRIDE_UPPER_BOUND { (b, a) } else { (a, b) };
                     dims[i].size = inner;
@@ -148,7 +150,7 @@ pub fn canonicalize(dims: &mut Vec<Dim>, params: &CanonParams) {
     // Erase size-1 dims, keeping the innermost when everything is size 1 and the access is
     // partial.
     let all_unit = dims.iter().all(|d| d.size == 1);
-    let access: i64 = dims.iter().map(|d| d.size).product();
+    let access: i64 = crate::util::sat_product(dims.iter().map(|d| d.size));
     if !(all_unit && !dims.is_empty() && Some(access) != params.volume) {
         dims.retain(|d| d.size != 1);
     } else {

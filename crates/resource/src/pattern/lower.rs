@@ -73,7 +73,7 @@ pub fn lower_shim(folded: &[Dim], inner_alignment: i64, volume: Option<i64>) -> 
                     break;
                 }
                 factored = true;
-                let b = (size + a - 1) / a;
+                let b = crate::util::ceil_div(size, a);
                 let a_stride = modv(stride.saturating_mul(a));
                 let (inner, outer) = if a_stride > STRIDE_UPPER_BOUND && idx != 0 { (b, a) } else { (a, b) };
                 factorings.push((size, outer, inner));

@@ -603,7 +603,7 @@ fn trip_count(lower: &Value, upper: &Value, step: &Value) -> (Option<i64>, Optio
     };
     let step = step.as_const();
     match (span, step) {
-        (Some(span), Some(step)) if step > 0 => (Some(if span <= 0 { 0 } else { (span + step - 1) / step }), None),
+        (Some(span), Some(step)) if step > 0 => (Some(if span <= 0 { 0 } else { crate::util::ceil_div(span, step) }), None),
         _ => {
             let why = describe(upper)
                 .or_else(|| describe(lower))
