@@ -73,7 +73,9 @@ fn check_expectations(name: &str, code: i32, json: &Value, header: &Header) -> V
             Expect::Exit(_) => {}
             Expect::Finding { severity, code: want_code, line } => {
                 let found = diagnostics.iter().any(|d| {
-                    d["severity"] == severity.as_str() && d["code"] == want_code.as_str() && d["primary"]["line"].as_u64() == Some(*line)
+                    d["severity"] == severity.as_str()
+                        && d["code"] == want_code.as_str()
+                        && d["primary"]["line"].as_u64() == Some(*line)
                 });
                 if !found {
                     failures.push(format!("{name}: no {severity} {want_code} at line {line}"));
@@ -87,7 +89,8 @@ fn check_expectations(name: &str, code: i32, json: &Value, header: &Header) -> V
     if !name.starts_with("ok_") && header.expects.is_empty() {
         failures.push(format!("{name}: a failure fixture needs `// expect:` lines"));
     }
-    let has_error_expect = header.expects.iter().any(|e| matches!(e, Expect::Finding { severity, .. } if severity == "error"));
+    let has_error_expect =
+        header.expects.iter().any(|e| matches!(e, Expect::Finding { severity, .. } if severity == "error"));
     if has_error_expect && code != 1 {
         failures.push(format!("{name}: expected errors but exit {code}"));
     }
@@ -131,12 +134,19 @@ fn fixtures_give_their_documented_findings_and_stable_output() {
 fn usage_and_io_errors_exit_with_status_2() {
     let root = workspace_root();
     let (code, _, stderr) = run_in(&root, &["check-bd".into(), "testdata/checkbd/no_such_file.mlir".into()]);
-    assert_eq!((code, stderr.trim()), (2, "error: reading testdata/checkbd/no_such_file.mlir\n  caused by: No such file or directory (os error 2)"));
+    assert_eq!(
+        (code, stderr.trim()),
+        (2, "error: reading testdata/checkbd/no_such_file.mlir\n  caused by: No such file or directory (os error 2)")
+    );
     let (code, _, _) = run_in(&root, &["check-bd".into(), "--device".into(), "npu3".into(), "x.mlir".into()]);
     assert_eq!(code, 2);
     let (code, _, stderr) = run_in(
         &root,
-        &["check-bd".into(), "--air-runtime-loop-tiling-sizes=-1".into(), "testdata/checkbd/ok_rope_8x1_prefill_q.mlir".into()],
+        &[
+            "check-bd".into(),
+            "--air-runtime-loop-tiling-sizes=-1".into(),
+            "testdata/checkbd/ok_rope_8x1_prefill_q.mlir".into(),
+        ],
     );
     assert_eq!((code, stderr.trim()), (2, "error: --air-runtime-loop-tiling-sizes values must be 0 or positive"));
 }

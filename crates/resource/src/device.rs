@@ -102,36 +102,36 @@ impl DeviceModel {
 
 // Core tile (rows 2–5), model doc §2a.
 const CORE: TileModel = TileModel {
-    memory_bytes: 64 * 1024,    // line 63: 64 KiB (0x10000)
-    s2mm_channels: 2,           // line 66: DMA channels S2MM / MM2S 2 / 2
-    mm2s_channels: 2,           // line 66
-    bds: 16,                    // line 67: 16, shared by all 4 channels
-    bds_per_channel: 16,        // line 67
-    locks: 16,                  // line 68
-    bd_dims: 3,                 // line 70: 3 (+ iteration)
-    wrap_max: 255,              // line 71: 8 bits → ≤ 255
-    step_max_granules: 8192,    // line 73: 13 bits → ≤ 8192 granules
-    iteration_max: 64,          // line 75: ≤ 64
+    memory_bytes: 64 * 1024,       // line 63: 64 KiB (0x10000)
+    s2mm_channels: 2,              // line 66: DMA channels S2MM / MM2S 2 / 2
+    mm2s_channels: 2,              // line 66
+    bds: 16,                       // line 67: 16, shared by all 4 channels
+    bds_per_channel: 16,           // line 67
+    locks: 16,                     // line 68
+    bd_dims: 3,                    // line 70: 3 (+ iteration)
+    wrap_max: 255,                 // line 71: 8 bits → ≤ 255
+    step_max_granules: 8192,       // line 73: 13 bits → ≤ 8192 granules
+    iteration_max: 64,             // line 75: ≤ 64
     length_max_words: Some(16383), // line 77: 14 bits → ≤ 16383 words
-    repeat_max: 255,            // line 79: 0–255 per dma_start (newer aie)
-    task_queue_depth: 4,        // line 80: 4 tasks per channel
+    repeat_max: 255,               // line 79: 0–255 per dma_start (newer aie)
+    task_queue_depth: 4,           // line 80: 4 tasks per channel
 };
 
 // Memtile (row 1), model doc §2a.
 const MEMTILE: TileModel = TileModel {
-    memory_bytes: 512 * 1024,   // line 63: 512 KiB (0x80000)
-    s2mm_channels: 6,           // line 66: 6 / 6
-    mm2s_channels: 6,           // line 66
-    bds: 48,                    // line 67: 48 ...
-    bds_per_channel: 24,        // line 67: channels 0/2/4 use IDs 0–23, 1/3/5 use 24–47
-    locks: 64,                  // line 68
-    bd_dims: 4,                 // line 70: 4 (+ iteration)
-    wrap_max: 1023,             // line 71: 10 bits → ≤ 1023
-    step_max_granules: 131_072, // line 73: 17 bits → ≤ 131072 granules
-    iteration_max: 64,          // line 75
+    memory_bytes: 512 * 1024,        // line 63: 512 KiB (0x80000)
+    s2mm_channels: 6,                // line 66: 6 / 6
+    mm2s_channels: 6,                // line 66
+    bds: 48,                         // line 67: 48 ...
+    bds_per_channel: 24,             // line 67: channels 0/2/4 use IDs 0–23, 1/3/5 use 24–47
+    locks: 64,                       // line 68
+    bd_dims: 4,                      // line 70: 4 (+ iteration)
+    wrap_max: 1023,                  // line 71: 10 bits → ≤ 1023
+    step_max_granules: 131_072,      // line 73: 17 bits → ≤ 131072 granules
+    iteration_max: 64,               // line 75
     length_max_words: Some(131_071), // line 77: 17 bits → ≤ 131071 words
-    repeat_max: 255,            // line 79
-    task_queue_depth: 4,        // line 80
+    repeat_max: 255,                 // line 79
+    task_queue_depth: 4,             // line 80
 };
 
 // Shim NOC tile (row 0), model doc §2a.
@@ -154,24 +154,24 @@ const SHIM: TileModel = TileModel {
 /// npu2: Strix, AIE2P, 8 columns × (shim, memtile, 4 core rows). Model doc lines 36–42.
 pub static NPU2: DeviceModel = DeviceModel {
     kind: DeviceKind::Npu2,
-    columns: 8,   // line 36: 8 × 6
-    core_rows: 4, // line 37: rows 2–5 are core rows
-    memtiles: 8,  // line 39
+    columns: 8,    // line 36: 8 × 6
+    core_rows: 4,  // line 37: rows 2–5 are core rows
+    memtiles: 8,   // line 39
     shim_tiles: 8, // line 40
     core: CORE,
     memtile: MEMTILE,
     shim: SHIM,
-    granule_bytes: 4,           // model doc §0: a granule is 32 bits = 4 bytes
-    default_stack_bytes: 1024,  // line 65: 1024 B default (aircc --stack-size)
-    bo_span_bytes: 1 << 32,     // line 81: host offsets are uint32 → ≤ 4 GiB
+    granule_bytes: 4,          // model doc §0: a granule is 32 bits = 4 bytes
+    default_stack_bytes: 1024, // line 65: 1024 B default (aircc --stack-size)
+    bo_span_bytes: 1 << 32,    // line 81: host offsets are uint32 → ≤ 4 GiB
 };
 
 /// npu1: Phoenix, AIE2, 4 columns × (shim, memtile, 4 core rows). Model doc lines 36–42, 100.
 pub static NPU1: DeviceModel = DeviceModel {
     kind: DeviceKind::Npu1,
-    columns: 4,   // line 36: 4 × 6
-    core_rows: 4, // line 37
-    memtiles: 4,  // line 39
+    columns: 4,    // line 36: 4 × 6
+    core_rows: 4,  // line 37
+    memtiles: 4,   // line 39
     shim_tiles: 4, // line 40
     core: CORE,
     memtile: MEMTILE,

@@ -8,9 +8,13 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Amount {
-    Known { value: i64 },
+    Known {
+        value: i64,
+    },
     /// Not a compile-time constant; `reason` says which value.
-    NotConstant { reason: String },
+    NotConstant {
+        reason: String,
+    },
 }
 
 impl Amount {

@@ -58,7 +58,13 @@ fn hostile_sizes_and_bounds_terminate_without_panics() {
         "air.channel.put @nowhere[%i, %x] (%m[%i] [%o] [%o]) : (memref<1024xbf16>)",
     ];
     let sizes = ["%s0=%big", "%s0=%neg, %s1=%prime", "%s0=%n", "%s0=%c1", "%s0=%prime, %s1=%prime, %s2=%prime"];
-    let bounds = ["%c0 to %big step %c1", "%c0 to %prime step %neg", "%c0 to %n step %c1", "%c0 to %c1 step %c0", "%big to %c0 step %c1"];
+    let bounds = [
+        "%c0 to %big step %c1",
+        "%c0 to %prime step %neg",
+        "%c0 to %n step %c1",
+        "%c0 to %c1 step %c0",
+        "%big to %c0 step %c1",
+    ];
     for dma in dmas {
         for size in sizes {
             for bound in bounds {

@@ -16,7 +16,9 @@ use std::path::PathBuf;
 /// Exit status: 0 when no file has errors (warnings and notes allowed), 1 when a file has lint
 /// errors or does not parse, 2 for usage or I/O errors.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  air-stitch check-bd fused.mlir\n  air-stitch check-bd --device npu1 --report kernel.mlir\n  air-stitch check-bd --omit-pingpong --air-runtime-loop-tiling-sizes 2,2 --format json gemm.mlir")]
+#[command(
+    after_help = "Examples:\n  air-stitch check-bd fused.mlir\n  air-stitch check-bd --device npu1 --report kernel.mlir\n  air-stitch check-bd --omit-pingpong --air-runtime-loop-tiling-sizes 2,2 --format json gemm.mlir"
+)]
 pub struct Opts {
     /// Input files (`-` for standard input).
     #[arg(required = true)]
@@ -98,7 +100,12 @@ impl Opts {
             let raw = common::read_input(path)?;
             let (file, decoded) = common::register(&mut sources, &raw);
             if let Err(diagnostic) = decoded {
-                checked.push(Checked { file, name: raw.name.clone(), parsed: false, report: Report { diagnostics: vec![diagnostic], units: Vec::new() } });
+                checked.push(Checked {
+                    file,
+                    name: raw.name.clone(),
+                    parsed: false,
+                    report: Report { diagnostics: vec![diagnostic], units: Vec::new() },
+                });
                 continue;
             }
             let text = sources.text(file).to_string();
@@ -107,10 +114,18 @@ impl Opts {
                 errors.extend(chunk.scope_errors(file));
                 if !errors.is_empty() {
                     errors.push(
-                        Diagnostic::note(air_resource::rules::NOT_CHECKED.code, "check-bd skipped this module because it does not parse")
-                            .with_help("fix the syntax errors above, then run check-bd again"),
+                        Diagnostic::note(
+                            air_resource::rules::NOT_CHECKED.code,
+                            "check-bd skipped this module because it does not parse",
+                        )
+                        .with_help("fix the syntax errors above, then run check-bd again"),
                     );
-                    checked.push(Checked { file, name: raw.name.clone(), parsed: false, report: Report { diagnostics: errors, units: Vec::new() } });
+                    checked.push(Checked {
+                        file,
+                        name: raw.name.clone(),
+                        parsed: false,
+                        report: Report { diagnostics: errors, units: Vec::new() },
+                    });
                     continue;
                 }
                 let report = air_resource::check(&chunk.parse, file, &options).shifted(chunk.offset);
@@ -183,13 +198,27 @@ fn budget_tables(checked: &[Checked], sources: &SourceMap) -> String {
     for c in checked.iter().filter(|c| c.parsed) {
         for unit in &c.report.units {
             let (line, col) = location(sources, c.file, unit.range.start);
-            let segments = if unit.segments.is_empty() { String::new() } else { format!(", segments {}", unit.segments.join(" ")) };
+            let segments = if unit.segments.is_empty() {
+                String::new()
+            } else {
+                format!(", segments {}", unit.segments.join(" "))
+            };
             let _ = writeln!(out, "{} ({}:{line}:{col}{segments})", unit.label, c.name);
             let widths = [
                 unit.rows.iter().map(|r| r.resource.len()).max().unwrap_or(8).max(8),
                 unit.rows.iter().map(|r| r.scope.len()).max().unwrap_or(5).max(5),
             ];
-            let _ = writeln!(out, "  {:<w0$}  {:<w1$}  {:>12}  {:>10}  {:<8}  status", "resource", "scope", "used", "available", "unit", w0 = widths[0], w1 = widths[1]);
+            let _ = writeln!(
+                out,
+                "  {:<w0$}  {:<w1$}  {:>12}  {:>10}  {:<8}  status",
+                "resource",
+                "scope",
+                "used",
+                "available",
+                "unit",
+                w0 = widths[0],
+                w1 = widths[1]
+            );
             for row in &unit.rows {
                 let _ = writeln!(
                     out,
@@ -204,7 +233,14 @@ fn budget_tables(checked: &[Checked], sources: &SourceMap) -> String {
                     w1 = widths[1]
                 );
                 if let Amount::NotConstant { reason } = &row.used {
-                    let _ = writeln!(out, "  {:<w0$}  {:<w1$}  (depends on {reason})", "", "", w0 = widths[0], w1 = widths[1]);
+                    let _ = writeln!(
+                        out,
+                        "  {:<w0$}  {:<w1$}  (depends on {reason})",
+                        "",
+                        "",
+                        w0 = widths[0],
+                        w1 = widths[1]
+                    );
                 }
             }
             out.push('\n');

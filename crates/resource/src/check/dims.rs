@@ -9,17 +9,51 @@ use crate::pattern::{Dim, Pattern};
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Issue {
     /// `dim` counts from the innermost (0 = d0); `value` in granules for d0 at the shim.
-    Wrap { dim: usize, value: i64, limit: i64, version_dependent: bool },
-    Stride { dim: usize, granules: i64, limit: i64, version_dependent: bool },
-    Iteration { value: i64, limit: i64 },
-    Repeat { value: i64, limit: i64 },
-    Length { words: i64, limit: i64 },
-    Dims { value: usize, limit: usize },
-    D0Bytes { bytes: f64 },
-    StrideBytes { dim: usize, bytes: f64 },
-    LengthBytes { bytes: f64 },
-    OffsetBytes { bytes: f64 },
-    InnerStride { stride: i64, elem_bits: u32 },
+    Wrap {
+        dim: usize,
+        value: i64,
+        limit: i64,
+        version_dependent: bool,
+    },
+    Stride {
+        dim: usize,
+        granules: i64,
+        limit: i64,
+        version_dependent: bool,
+    },
+    Iteration {
+        value: i64,
+        limit: i64,
+    },
+    Repeat {
+        value: i64,
+        limit: i64,
+    },
+    Length {
+        words: i64,
+        limit: i64,
+    },
+    Dims {
+        value: usize,
+        limit: usize,
+    },
+    D0Bytes {
+        bytes: f64,
+    },
+    StrideBytes {
+        dim: usize,
+        bytes: f64,
+    },
+    LengthBytes {
+        bytes: f64,
+    },
+    OffsetBytes {
+        bytes: f64,
+    },
+    InnerStride {
+        stride: i64,
+        elem_bits: u32,
+    },
 }
 
 fn bytes(elements: i64, elem_bits: u32) -> f64 {
@@ -69,7 +103,12 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::T
                 issues.push(Issue::Wrap { dim: 0, value: d0_hw, limit: tile.wrap_max, version_dependent: false });
             }
             if n >= 2 && data[n - 2].size > tile.wrap_max {
-                issues.push(Issue::Wrap { dim: 1, value: data[n - 2].size, limit: tile.wrap_max, version_dependent: false });
+                issues.push(Issue::Wrap {
+                    dim: 1,
+                    value: data[n - 2].size,
+                    limit: tile.wrap_max,
+                    version_dependent: false,
+                });
             }
         }
     }
@@ -81,7 +120,12 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::T
         if !aligned(d.stride, elem_bits) {
             issues.push(Issue::StrideBytes { dim, bytes: bytes(d.stride, elem_bits) });
         } else if granules(d.stride, elem_bits) > tile.step_max_granules {
-            issues.push(Issue::Stride { dim, granules: granules(d.stride, elem_bits), limit: tile.step_max_granules, version_dependent: false });
+            issues.push(Issue::Stride {
+                dim,
+                granules: granules(d.stride, elem_bits),
+                limit: tile.step_max_granules,
+                version_dependent: false,
+            });
         }
     }
     if let Some(iteration) = task.iteration {
@@ -91,7 +135,12 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::T
         if !aligned(iteration.stride, elem_bits) {
             issues.push(Issue::StrideBytes { dim: 3, bytes: bytes(iteration.stride, elem_bits) });
         } else if granules(iteration.stride, elem_bits) > tile.step_max_granules {
-            issues.push(Issue::Stride { dim: 3, granules: granules(iteration.stride, elem_bits), limit: tile.step_max_granules, version_dependent: false });
+            issues.push(Issue::Stride {
+                dim: 3,
+                granules: granules(iteration.stride, elem_bits),
+                limit: tile.step_max_granules,
+                version_dependent: false,
+            });
         }
     }
     if task.repeat > tile.repeat_max {
@@ -149,7 +198,12 @@ pub(crate) fn tile_bd(dims: &[Dim], elem_bits: u32, tile: &crate::device::TileMo
         if !aligned(d.stride, elem_bits) {
             issues.push(Issue::StrideBytes { dim, bytes: bytes(d.stride, elem_bits) });
         } else if d.stride > tile.step_max_granules {
-            issues.push(Issue::Stride { dim, granules: d.stride, limit: tile.step_max_granules, version_dependent: true });
+            issues.push(Issue::Stride {
+                dim,
+                granules: d.stride,
+                limit: tile.step_max_granules,
+                version_dependent: true,
+            });
         }
     }
     issues
@@ -163,7 +217,13 @@ mod tests {
 
     #[test]
     fn bf16_transposed_inner_stride_is_flagged() {
-        let p = Pattern { dims: vec![Dim::new(64, 1), Dim::new(64, 64)], base: Lin::constant(0), volume: Some(4096), elem_bits: 16, whole: false };
+        let p = Pattern {
+            dims: vec![Dim::new(64, 1), Dim::new(64, 64)],
+            base: Lin::constant(0),
+            volume: Some(4096),
+            elem_bits: 16,
+            whole: false,
+        };
         assert_eq!(inner_stride(&p), Some(Issue::InnerStride { stride: 64, elem_bits: 16 }));
         let ok = Pattern { dims: vec![Dim::new(64, 64), Dim::new(64, 1)], ..p.clone() };
         assert_eq!(inner_stride(&ok), None);
@@ -173,6 +233,9 @@ mod tests {
 
     #[test]
     fn one_bf16_element_is_not_a_whole_granule() {
-        assert_eq!(tile_bd(&[Dim::new(1, 1)], 16, &crate::device::NPU2.memtile), vec![Issue::LengthBytes { bytes: 2.0 }]);
+        assert_eq!(
+            tile_bd(&[Dim::new(1, 1)], 16, &crate::device::NPU2.memtile),
+            vec![Issue::LengthBytes { bytes: 2.0 }]
+        );
     }
 }

@@ -66,10 +66,11 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         };
         let unknown = parts.iter().find(|(_, bytes, _)| bytes.is_none()).map(|(id, _, _)| *id);
         if let Some(id) = unknown {
-            cx.emit(
-                Finding::info(&rules::NOT_CONSTANT, "an L1 buffer has a dynamic shape; L1 use is not checked")
-                    .at(cx.file, cx.prog.buffers[id].range, "dynamic L1 buffer"),
-            );
+            cx.emit(Finding::info(&rules::NOT_CONSTANT, "an L1 buffer has a dynamic shape; L1 use is not checked").at(
+                cx.file,
+                cx.prog.buffers[id].range,
+                "dynamic L1 buffer",
+            ));
             rows.push(BudgetRow {
                 resource: "l1_per_core",
                 scope,
@@ -81,7 +82,13 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         }
         let buffers_total: i64 = crate::util::sat_sum(parts.iter().map(|(_, b, n)| b.unwrap_or(0).saturating_mul(*n)));
         let total = buffers_total.saturating_add(stack);
-        rows.push(BudgetRow { resource: "l1_per_core", scope, used: Amount::known(total), available: limit, unit: "bytes" });
+        rows.push(BudgetRow {
+            resource: "l1_per_core",
+            scope,
+            used: Amount::known(total),
+            available: limit,
+            unit: "bytes",
+        });
         if total <= limit {
             continue;
         }
@@ -89,7 +96,8 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             Some(name) => format!("herd `@{name}`"),
             None => "this herd".to_string(),
         };
-        let shared_by = if herds.len() > 1 { format!(" (its {} instances share these tiles)", herds.len()) } else { String::new() };
+        let shared_by =
+            if herds.len() > 1 { format!(" (its {} instances share these tiles)", herds.len()) } else { String::new() };
         let mut f = Finding::error(
             &rules::L1_PER_CORE,
             format!("{herd_name} needs {} of L1 per core{shared_by}, {} available", fmt_bytes(total), fmt_bytes(limit)),
@@ -119,7 +127,10 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         pp_loops.sort_unstable();
         pp_loops.dedup();
         for lp in pp_loops.iter().take(2) {
-            let trip = cx.prog.loops[*lp].trip.map(|t| format!("{t} iterations")).unwrap_or_else(|| "an unknown trip count".to_string());
+            let trip = cx.prog.loops[*lp]
+                .trip
+                .map(|t| format!("{t} iterations"))
+                .unwrap_or_else(|| "an unknown trip count".to_string());
             f = f.also(cx.file, cx.prog.loops[*lp].range, format!("ping-pong loop ({trip}): its buffers are doubled"));
         }
         f = f
@@ -163,10 +174,11 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             None => "launch".to_string(),
         };
         if let Some(&id) = buffers.iter().find(|&&b| cx.prog.buffers[b].bytes.is_none()) {
-            cx.emit(
-                Finding::info(&rules::NOT_CONSTANT, "an L2 buffer has a dynamic shape; L2 use is not checked")
-                    .at(cx.file, cx.prog.buffers[id].range, "dynamic L2 buffer"),
-            );
+            cx.emit(Finding::info(&rules::NOT_CONSTANT, "an L2 buffer has a dynamic shape; L2 use is not checked").at(
+                cx.file,
+                cx.prog.buffers[id].range,
+                "dynamic L2 buffer",
+            ));
             rows.push(BudgetRow {
                 resource: "l2_per_segment",
                 scope,
@@ -176,23 +188,48 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             });
             continue;
         }
-        let total: i64 = crate::util::sat_sum(buffers.iter().map(|&b| cx.prog.buffers[b].bytes.unwrap_or(0).saturating_mul(cx.pingpong.factor(b))));
+        let total: i64 = crate::util::sat_sum(
+            buffers.iter().map(|&b| cx.prog.buffers[b].bytes.unwrap_or(0).saturating_mul(cx.pingpong.factor(b))),
+        );
         let largest = buffers.iter().map(|&b| cx.prog.buffers[b].bytes.unwrap_or(0)).max().unwrap_or(0);
-        rows.push(BudgetRow { resource: "l2_per_segment", scope: scope.clone(), used: Amount::known(total), available: capacity, unit: "bytes" });
-        rows.push(BudgetRow { resource: "l2_largest_buffer", scope, used: Amount::known(largest), available: memtile, unit: "bytes" });
+        rows.push(BudgetRow {
+            resource: "l2_per_segment",
+            scope: scope.clone(),
+            used: Amount::known(total),
+            available: capacity,
+            unit: "bytes",
+        });
+        rows.push(BudgetRow {
+            resource: "l2_largest_buffer",
+            scope,
+            used: Amount::known(largest),
+            available: memtile,
+            unit: "bytes",
+        });
         if total > capacity {
             let range = segment.map(|s| cx.prog.segments[s].name_range).unwrap_or(unit.range);
             let mut f = Finding::error(
                 &rules::L2_PER_SEGMENT,
-                format!("this segment allocates {} of L2, the {} memtiles hold {}", fmt_bytes(total), cx.dev.memtiles, fmt_bytes(capacity)),
+                format!(
+                    "this segment allocates {} of L2, the {} memtiles hold {}",
+                    fmt_bytes(total),
+                    cx.dev.memtiles,
+                    fmt_bytes(capacity)
+                ),
             )
             .at(cx.file, range, format!("{} of L2", fmt_bytes(total)));
             for &b in buffers.iter().take(6) {
                 let n = cx.pingpong.factor(b);
                 let bytes = cx.prog.buffers[b].bytes.unwrap_or(0);
-                f = f.also(cx.file, cx.prog.buffers[b].range, if n > 1 { format!("{} × 2 (ping-pong)", fmt_bytes(bytes)) } else { fmt_bytes(bytes) });
+                f = f.also(
+                    cx.file,
+                    cx.prog.buffers[b].range,
+                    if n > 1 { format!("{} × 2 (ping-pong)", fmt_bytes(bytes)) } else { fmt_bytes(bytes) },
+                );
             }
-            f = f.need(fmt_bytes(total), fmt_bytes(capacity)).help("reduce the L2 tile sizes (e.g. tile_k_l2 or tile_m·herd_m), or build with --omit-pingpong=L2");
+            f = f
+                .need(fmt_bytes(total), fmt_bytes(capacity))
+                .help("reduce the L2 tile sizes (e.g. tile_k_l2 or tile_m·herd_m), or build with --omit-pingpong=L2");
             cx.emit(f);
         }
         for &b in &buffers {
@@ -202,15 +239,16 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
                 continue;
             }
             let pinned = buffer.no_split || buffer.memtile_col.is_some();
-            let (readers, writers): (Vec<&Endpoint>, Vec<&Endpoint>) = buffer
-                .endpoints
-                .iter()
-                .map(|&e| &cx.prog.endpoints[e])
-                .partition(|e| e.kind.reads_memory());
+            let (readers, writers): (Vec<&Endpoint>, Vec<&Endpoint>) =
+                buffer.endpoints.iter().map(|&e| &cx.prog.endpoints[e]).partition(|e| e.kind.reads_memory());
             let count = |side: &[&Endpoint]| -> i64 { crate::util::sat_sum(side.iter().map(|e| instances(cx, e))) };
             let (outs, ins) = (count(&readers), count(&writers));
             let why_not = if pinned {
-                Some(if buffer.no_split { "it is marked `air.no_split`" } else { "it is pinned with `air.memtile_col`" })
+                Some(if buffer.no_split {
+                    "it is marked `air.no_split`"
+                } else {
+                    "it is pinned with `air.memtile_col`"
+                })
             } else if !buffer.other_uses.is_empty() {
                 Some("it is used by an op other than a DMA or channel")
             } else if outs <= 1 && ins <= 1 {
@@ -246,7 +284,11 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
                     cx.emit(if piece > memtile {
                         Finding::error(
                             &rules::L2_BUFFER_PER_MEMTILE,
-                            format!("this L2 buffer is {} and even split {pieces} ways a piece exceeds one memtile ({})", fmt_bytes(bytes), fmt_bytes(memtile)),
+                            format!(
+                                "this L2 buffer is {} and even split {pieces} ways a piece exceeds one memtile ({})",
+                                fmt_bytes(bytes),
+                                fmt_bytes(memtile)
+                            ),
                         )
                         .at(cx.file, buffer.range, format!("{} L2 buffer", fmt_bytes(bytes)))
                         .need(fmt_bytes(piece), fmt_bytes(memtile))

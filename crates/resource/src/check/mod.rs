@@ -5,6 +5,7 @@
 //! written without any launch (analysed together, as aircc would wrap them).
 
 mod dims;
+mod issues;
 mod memory;
 mod pingpong;
 mod placement;

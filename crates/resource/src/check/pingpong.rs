@@ -117,9 +117,6 @@ pub(crate) fn analyse(prog: &Program, opts: &CheckOptions) -> PingPong {
     }
     let labelled = |lp: LoopId| !blocked[lp];
     let opted_out = |lp: LoopId| opted[lp];
-    let doubled_by = deepest
-        .iter()
-        .map(|d| d.filter(|&lp| labelled(lp) && !opted_out(lp)))
-        .collect();
+    let doubled_by = deepest.iter().map(|d| d.filter(|&lp| labelled(lp) && !opted_out(lp))).collect();
     PingPong { doubled_by }
 }

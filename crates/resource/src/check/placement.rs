@@ -112,9 +112,12 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
                 })
                 .unwrap_or_else(|| "a size that is not constant".to_string());
             cx.emit(
-                Finding::info(&rules::NOT_CONSTANT, format!("the size of {} is not a compile-time constant", herd_label(cx, first)))
-                    .at(cx.file, herd.range, format!("size depends on {why}"))
-                    .help("placement, L1 and channel checks of this herd assume nothing about its size"),
+                Finding::info(
+                    &rules::NOT_CONSTANT,
+                    format!("the size of {} is not a compile-time constant", herd_label(cx, first)),
+                )
+                .at(cx.file, herd.range, format!("size depends on {why}"))
+                .help("placement, L1 and channel checks of this herd assume nothing about its size"),
             );
             unknown.get_or_insert(why);
             continue;

@@ -57,9 +57,10 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
         match channel_launch.get(chan.as_str()) {
             Some(&(first_launch, first)) if first_launch != launch && !reported.contains(&chan.as_str()) => {
                 reported.push(chan);
-                let mut f = Finding::error(&rules::SHARED_CHANNEL, format!("channel `@{chan}` is used by two launches"))
-                    .at(cx.file, endpoint.operand_range, "used in a later launch")
-                    .also(cx.file, prog.endpoints[first].operand_range, "and in an earlier one");
+                let mut f =
+                    Finding::error(&rules::SHARED_CHANNEL, format!("channel `@{chan}` is used by two launches"))
+                        .at(cx.file, endpoint.operand_range, "used in a later launch")
+                        .also(cx.file, prog.endpoints[first].operand_range, "and in an earlier one");
                 if let Some(decl) = prog.channels.get(chan) {
                     f = f.also(cx.file, decl.range, "declared here");
                 }
@@ -99,11 +100,14 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
         let Some(bytes) = ty.size_bytes() else { continue };
         if bytes as u64 > cx.dev.bo_span_bytes {
             cx.emit(
-                Finding::error(&rules::BO_SPAN, format!("this L3 buffer is {}, one buffer object spans at most 4 GiB", fmt_bytes(bytes)))
-                    .at(cx.file, *range, "more than 4 GiB")
-                    .note("shim BD offsets are uint32: offsets past 4 GiB wrap silently (model doc §5 F28)")
-                    .need(fmt_bytes(bytes), "4294967296 B (4 GiB)")
-                    .help("split the tensor over several buffer objects (function arguments)"),
+                Finding::error(
+                    &rules::BO_SPAN,
+                    format!("this L3 buffer is {}, one buffer object spans at most 4 GiB", fmt_bytes(bytes)),
+                )
+                .at(cx.file, *range, "more than 4 GiB")
+                .note("shim BD offsets are uint32: offsets past 4 GiB wrap silently (model doc §5 F28)")
+                .need(fmt_bytes(bytes), "4294967296 B (4 GiB)")
+                .help("split the tensor over several buffer objects (function arguments)"),
             );
         }
     }

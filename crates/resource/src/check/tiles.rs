@@ -7,7 +7,7 @@
 //! (`air-opt-memtile-dma-bds`), limited to the 24 BDs of the channel's parity half.
 
 use super::dims;
-use super::shim::emit_issue;
+use super::issues::emit_issue;
 use super::{Cx, Finding, Unit};
 use crate::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
 use crate::pattern::endpoint_pattern;
@@ -27,7 +27,8 @@ fn tile_chain(
     let mut loops = Vec::new();
     for &l in &endpoint.loops {
         let lp = &cx.prog.loops[l];
-        let local = if core { lp.ctx.herd.is_some() && lp.ctx.herd == endpoint.ctx.herd } else { lp.ctx.segment.is_some() };
+        let local =
+            if core { lp.ctx.herd.is_some() && lp.ctx.herd == endpoint.ctx.herd } else { lp.ctx.segment.is_some() };
         if !local {
             continue;
         }
@@ -147,7 +148,13 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             let items: Vec<(String, Branches<'_>)> =
                 streams.iter().map(|(key, &e)| (key.clone(), cx.prog.endpoints[e].branches.as_slice())).collect();
             let used = exclusive_count(&items) as i64;
-            rows.push(BudgetRow { resource, scope: scope.clone(), used: Amount::known(used), available: i64::from(limit), unit: "channels" });
+            rows.push(BudgetRow {
+                resource,
+                scope: scope.clone(),
+                used: Amount::known(used),
+                available: i64::from(limit),
+                unit: "channels",
+            });
             if used <= i64::from(limit) {
                 continue;
             }
@@ -180,7 +187,11 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             }
             match tile_chain(cx, &ep, true) {
                 Ok((pattern, folded)) => {
-                    bd_items.push((format!("op:{}", ep.op.0), folded.copies.max(1) * pp_factor(cx, &ep), cx.prog.endpoints[e].branches.as_slice()));
+                    bd_items.push((
+                        format!("op:{}", ep.op.0),
+                        folded.copies.max(1) * pp_factor(cx, &ep),
+                        cx.prog.endpoints[e].branches.as_slice(),
+                    ));
                     if seen_ops.insert(ep.op) {
                         if let Some(issue) = dims::inner_stride(&pattern) {
                             emit_issue(cx, &ep, &issue, "L1", "");
@@ -210,15 +221,24 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
         });
         if let Some(n) = bds.filter(|&n| n > bd_limit) {
             cx.emit(
-                Finding::error(&rules::CORE_BDS, format!("each core of this herd needs {n} buffer descriptors, a core tile has {bd_limit}"))
-                    .at(cx.file, herd_range, format!("{n} BDs per core"))
-                    .need(format!("{n} BDs"), format!("{bd_limit} per core tile"))
-                    .help("fewer distinct transfers per core: keep loops around transfers foldable, or merge buffers"),
+                Finding::error(
+                    &rules::CORE_BDS,
+                    format!("each core of this herd needs {n} buffer descriptors, a core tile has {bd_limit}"),
+                )
+                .at(cx.file, herd_range, format!("{n} BDs per core"))
+                .need(format!("{n} BDs"), format!("{bd_limit} per core tile"))
+                .help("fewer distinct transfers per core: keep loops around transfers foldable, or merge buffers"),
             );
         }
         let locks = attached_copies * 2;
         let lock_limit = i64::from(cx.dev.core.locks);
-        rows.push(BudgetRow { resource: "core_locks", scope, used: Amount::known(locks), available: lock_limit, unit: "locks" });
+        rows.push(BudgetRow {
+            resource: "core_locks",
+            scope,
+            used: Amount::known(locks),
+            available: lock_limit,
+            unit: "locks",
+        });
         if locks > lock_limit {
             cx.emit(
                 Finding::warning(&rules::CORE_LOCKS, format!("each core of this herd may need {locks} locks for {attached_copies} DMA-attached buffers, a core tile has {lock_limit}"))
@@ -231,7 +251,8 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
 }
 
 pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) {
-    let l2: Vec<EndpointId> = unit.endpoints.iter().copied().filter(|&e| cx.prog.endpoints[e].level == Level::L2).collect();
+    let l2: Vec<EndpointId> =
+        unit.endpoints.iter().copied().filter(|&e| cx.prog.endpoints[e].level == Level::L2).collect();
     if l2.is_empty() {
         return;
     }
@@ -323,15 +344,29 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
         unit: "BDs",
     });
     let channel_limit = i64::from(cx.dev.memtile.mm2s_channels * cx.dev.memtiles);
-    for (dir, (resource, what)) in [("memtile_mm2s_channels", "output (MM2S)"), ("memtile_s2mm_channels", "input (S2MM)")].iter().enumerate() {
+    for (dir, (resource, what)) in
+        [("memtile_mm2s_channels", "output (MM2S)"), ("memtile_s2mm_channels", "input (S2MM)")].iter().enumerate()
+    {
         let used: i64 = crate::util::sat_sum(streams[dir].values().copied());
-        rows.push(BudgetRow { resource, scope: "whole launch".to_string(), used: Amount::known(used), available: channel_limit, unit: "channels" });
+        rows.push(BudgetRow {
+            resource,
+            scope: "whole launch".to_string(),
+            used: Amount::known(used),
+            available: channel_limit,
+            unit: "channels",
+        });
         if used > channel_limit && herds_fit {
             cx.emit(
-                Finding::error(&rules::MEMTILE_CHANNELS, format!("{} needs {used} memtile {what} DMA channels, the memtiles have {channel_limit}", unit.label))
-                    .at(cx.file, unit.range, format!("{used} memtile channels"))
-                    .need(used, channel_limit)
-                    .help("share L2 buffers between consumers (broadcast) instead of one transfer per core"),
+                Finding::error(
+                    &rules::MEMTILE_CHANNELS,
+                    format!(
+                        "{} needs {used} memtile {what} DMA channels, the memtiles have {channel_limit}",
+                        unit.label
+                    ),
+                )
+                .at(cx.file, unit.range, format!("{used} memtile channels"))
+                .need(used, channel_limit)
+                .help("share L2 buffers between consumers (broadcast) instead of one transfer per core"),
             );
         }
     }

@@ -243,12 +243,8 @@ mod tests {
         let map = parse_affine_map("affine_map<(d0)[s0, s1] -> (d0 * 64 + s0 - (s1 floordiv 2), 3)>").unwrap();
         assert_eq!(map.dims, vec!["d0"]);
         assert_eq!(map.syms, vec!["s0", "s1"]);
-        let out = eval_expr(
-            &map.results[0],
-            &[Some(Lin::var(7))],
-            &[Some(Lin::constant(5)), Some(Lin::constant(9))],
-        )
-        .unwrap();
+        let out = eval_expr(&map.results[0], &[Some(Lin::var(7))], &[Some(Lin::constant(5)), Some(Lin::constant(9))])
+            .unwrap();
         assert_eq!(out, Lin { constant: 1, terms: vec![(7, 64)] });
         assert_eq!(eval_expr(&map.results[1], &[None], &[None, None]), Some(Lin::constant(3)));
     }

@@ -31,11 +31,7 @@ impl Lin {
     }
 
     pub fn coefficient(&self, var: VarId) -> i64 {
-        self.terms
-            .iter()
-            .find(|(v, _)| *v == var)
-            .map(|(_, k)| *k)
-            .unwrap_or(0)
+        self.terms.iter().find(|(v, _)| *v == var).map(|(_, k)| *k).unwrap_or(0)
     }
 
     pub fn depends_on(&self, var: VarId) -> bool {

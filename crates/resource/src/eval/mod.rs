@@ -115,10 +115,9 @@ impl<'p> Evaluator<'p> {
         let value = match def.kind {
             DefKind::Result => self.eval_result(def_node, result_index, depth),
             DefKind::RegionArg => self.eval_region_arg(def_node, depth),
-            DefKind::BlockArg => Value::unknown(
-                format!("block argument `{}`", def_node.text().trim()),
-                def_node.text_range(),
-            ),
+            DefKind::BlockArg => {
+                Value::unknown(format!("block argument `{}`", def_node.text().trim()), def_node.text_range())
+            }
         };
         self.cache.borrow_mut().insert(key, value.clone());
         value
@@ -172,9 +171,9 @@ impl<'p> Evaluator<'p> {
         let range = op.node().text_range();
         let not_linear = || Value::unknown(format!("a non-linear `{name}`"), range);
         match name {
-            "arith.constant" => constant_literal(op).map(Value::constant).unwrap_or_else(|| {
-                Value::unknown("a non-integer `arith.constant`", range)
-            }),
+            "arith.constant" => constant_literal(op)
+                .map(Value::constant)
+                .unwrap_or_else(|| Value::unknown("a non-integer `arith.constant`", range)),
             "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" | "arith.trunci" => {
                 self.operands(op, depth).into_iter().next().unwrap_or_else(not_linear)
             }
@@ -213,11 +212,7 @@ impl<'p> Evaluator<'p> {
                 if index == 0 {
                     return Value::unknown("an async token", range);
                 }
-                let terminator = op
-                    .body_ops()
-                    .into_iter()
-                    .rev()
-                    .find(|o| o.name() == "air.execute_terminator");
+                let terminator = op.body_ops().into_iter().rev().find(|o| o.name() == "air.execute_terminator");
                 match terminator.and_then(|t| t.node().children_of(VALUE_USE).nth(index as usize - 1)) {
                     Some(value) => self.eval_use_depth(value, depth + 1),
                     None => Value::unknown("an `air.execute` result without a terminator value", range),

@@ -241,7 +241,9 @@ impl FoldFailure {
             FoldFailure::StrideTooLarge { elements, granules } => {
                 format!("its step of {elements} elements ({granules} granules) exceeds the 2^20-granule step field")
             }
-            FoldFailure::RepeatConflict => "it repeats the transfer, and only the outermost dimension can repeat".to_string(),
+            FoldFailure::RepeatConflict => {
+                "it repeats the transfer, and only the outermost dimension can repeat".to_string()
+            }
         }
     }
 }
@@ -344,7 +346,11 @@ mod tests {
             max_dims: 4,
             skip_zero_stride: false,
             repeat_at_highest: true,
-            canon: CanonParams { max_size: Some(1023), inner_alignment: (32 / elem_bits.min(32)) as i64, volume: Some(volume) },
+            canon: CanonParams {
+                max_size: Some(1023),
+                inner_alignment: (32 / elem_bits.min(32)) as i64,
+                volume: Some(volume),
+            },
             elem_bits,
             stride_check: true,
         }

@@ -87,7 +87,10 @@ impl PatternError {
 fn constant(value: &Value) -> Result<i64, PatternError> {
     match value {
         Value::Lin(lin) => lin.as_const().ok_or_else(|| {
-            PatternError::NotConstant(Unknown { what: "a loop or hierarchy variable".to_string(), range: Default::default() })
+            PatternError::NotConstant(Unknown {
+                what: "a loop or hierarchy variable".to_string(),
+                range: Default::default(),
+            })
         }),
         Value::Unknown(u) => Err(PatternError::NotConstant(u.clone())),
     }
@@ -144,7 +147,8 @@ pub fn endpoint_pattern(endpoint: &Endpoint) -> Result<Pattern, PatternError> {
             Value::Lin(lin) => lin,
             Value::Unknown(u) => return Err(PatternError::NotConstant(u.clone())),
         };
-        let term = lin.checked_scale(dim.stride).ok_or_else(|| PatternError::Malformed("offset overflows".to_string()))?;
+        let term =
+            lin.checked_scale(dim.stride).ok_or_else(|| PatternError::Malformed("offset overflows".to_string()))?;
         base = base.checked_add(&term).ok_or_else(|| PatternError::Malformed("offset overflows".to_string()))?;
     }
     Ok(Pattern { dims, base, volume, elem_bits, whole: false })

@@ -3,10 +3,12 @@
 
 use super::*;
 use crate::eval::Evaluator;
-use crate::util::{first_line_range, head_range, name_range, op_of_result, significant_direct_tokens, trailing_type_text};
+use crate::util::{
+    first_line_range, head_range, name_range, op_of_result, significant_direct_tokens, trailing_type_text,
+};
 use air_syntax::views::{
-    attr_int_array, parse_int_literal, parse_memref_type, region_ops, ChannelDecl, ChannelIo, DmaMemcpy,
-    DmaOperand, FuncOp, Hierarchy, HierarchyKind, IndexEntry, Op,
+    attr_int_array, parse_int_literal, parse_memref_type, region_ops, ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand,
+    FuncOp, Hierarchy, HierarchyKind, IndexEntry, Op,
 };
 use air_syntax::{DefKind, Parse, SyntaxKind::*, SyntaxNode};
 use rustc_hash::FxHashMap;
@@ -181,7 +183,9 @@ impl<'e, 'p> Builder<'e, 'p> {
     fn visit_herd(&mut self, herd: Hierarchy<'p>, ctx: Ctx, depth: u32) {
         let id = self.prog.herds.len();
         let attrs = herd.attributes();
-        let attr = |key: &str| attrs.and_then(|a| a.int(key)).or_else(|| herd.op.attr(key).and_then(air_syntax::views::attr_int));
+        let attr = |key: &str| {
+            attrs.and_then(|a| a.int(key)).or_else(|| herd.op.attr(key).and_then(air_syntax::views::attr_int))
+        };
         self.prog.herds.push(Herd {
             node: herd.node().id(),
             name: herd.sym_name(),
@@ -258,12 +262,7 @@ impl<'e, 'p> Builder<'e, 'p> {
         let id = self.prog.buffers.len();
         self.allocs.insert(op.node().id().0, id);
         let bytes = ty.size_bytes();
-        let loops = self
-            .loop_stack
-            .iter()
-            .copied()
-            .filter(|&l| self.prog.loops[l].ctx == ctx)
-            .collect();
+        let loops = self.loop_stack.iter().copied().filter(|&l| self.prog.loops[l].ctx == ctx).collect();
         // Inside `air.execute`, the buffer is known by the execute's value result.
         let name = wrapper
             .and_then(|w| w.result_names().get(1).map(|t| t.text().to_string()))
@@ -397,19 +396,23 @@ impl<'e, 'p> Builder<'e, 'p> {
                                 };
                             }
                             "air.execute" if index >= 1 => {
-                                let terminator = op.body_ops().into_iter().rev().find(|o| o.name() == "air.execute_terminator");
+                                let terminator =
+                                    op.body_ops().into_iter().rev().find(|o| o.name() == "air.execute_terminator");
                                 match terminator.and_then(|t| t.node().children_of(VALUE_USE).nth(index as usize - 1)) {
                                     Some(next) => current = next,
                                     None => break 'follow Root::Unknown("an air.execute result".to_string()),
                                 }
                             }
-                            "memref.subview" | "memref.collapse_shape" | "memref.expand_shape" | "memref.cast"
-                            | "memref.reinterpret_cast" | "memref.view" | "memref.transpose" => {
-                                match op.node().children_of(VALUE_USE).next() {
-                                    Some(next) => current = next,
-                                    None => break 'follow Root::Unknown(format!("a `{}`", op.name())),
-                                }
-                            }
+                            "memref.subview"
+                            | "memref.collapse_shape"
+                            | "memref.expand_shape"
+                            | "memref.cast"
+                            | "memref.reinterpret_cast"
+                            | "memref.view"
+                            | "memref.transpose" => match op.node().children_of(VALUE_USE).next() {
+                                Some(next) => current = next,
+                                None => break 'follow Root::Unknown(format!("a `{}`", op.name())),
+                            },
                             other => break 'follow Root::Unknown(format!("the result of `{other}`")),
                         }
                     }
@@ -455,7 +458,8 @@ impl<'e, 'p> Builder<'e, 'p> {
         // Every other use of a buffer (compute, calls, herd operands), for the ping-pong rule
         // and the L1 operands of herds.
         let endpoint_ops: rustc_hash::FxHashSet<u32> = self.prog.endpoints.iter().map(|e| e.op.0).collect();
-        let herd_nodes: FxHashMap<u32, HerdId> = self.prog.herds.iter().enumerate().map(|(id, h)| (h.node.0, id)).collect();
+        let herd_nodes: FxHashMap<u32, HerdId> =
+            self.prog.herds.iter().enumerate().map(|(id, h)| (h.node.0, id)).collect();
         let mut loop_nodes: FxHashMap<u32, Vec<LoopId>> = FxHashMap::default();
         for (id, lp) in self.prog.loops.iter().enumerate() {
             loop_nodes.entry(lp.node.0).or_default().push(id);
@@ -467,7 +471,8 @@ impl<'e, 'p> Builder<'e, 'p> {
             if endpoint_ops.contains(&owner.node().id().0) {
                 continue;
             }
-            let in_args_clause = node.ancestors().take_while(|a| a.id() != owner.node().id()).any(|a| a.kind() == ARGS_CLAUSE);
+            let in_args_clause =
+                node.ancestors().take_while(|a| a.id() != owner.node().id()).any(|a| a.kind() == ARGS_CLAUSE);
             let owner_name = owner.name();
             if matches!(owner_name, "memref.dealloc" | "air.execute_terminator") {
                 continue;
@@ -489,7 +494,11 @@ impl<'e, 'p> Builder<'e, 'p> {
             }
             if matches!(
                 owner_name,
-                "memref.subview" | "memref.collapse_shape" | "memref.expand_shape" | "memref.cast" | "memref.reinterpret_cast"
+                "memref.subview"
+                    | "memref.collapse_shape"
+                    | "memref.expand_shape"
+                    | "memref.cast"
+                    | "memref.reinterpret_cast"
             ) {
                 continue;
             }
@@ -576,7 +585,10 @@ fn loop_bounds<'p>(eval: &Evaluator<'p>, op: Op<'p>) -> Vec<(u32, Value, Value, 
             };
             let range = node.text_range();
             let unknown = || {
-                Value::Unknown(crate::eval::Unknown { what: "an affine.for bound that is not a literal".to_string(), range })
+                Value::Unknown(crate::eval::Unknown {
+                    what: "an affine.for bound that is not a literal".to_string(),
+                    range,
+                })
             };
             let lower = int_after(None).map(Value::constant).unwrap_or_else(unknown);
             let upper = int_after(Some("to")).map(Value::constant).unwrap_or_else(unknown);
@@ -603,7 +615,9 @@ fn trip_count(lower: &Value, upper: &Value, step: &Value) -> (Option<i64>, Optio
     };
     let step = step.as_const();
     match (span, step) {
-        (Some(span), Some(step)) if step > 0 => (Some(if span <= 0 { 0 } else { crate::util::ceil_div(span, step) }), None),
+        (Some(span), Some(step)) if step > 0 => {
+            (Some(if span <= 0 { 0 } else { crate::util::ceil_div(span, step) }), None)
+        }
         _ => {
             let why = describe(upper)
                 .or_else(|| describe(lower))
