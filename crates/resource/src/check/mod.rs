@@ -97,7 +97,11 @@ impl Finding {
 impl Cx<'_> {
     pub fn emit(&mut self, finding: Finding) {
         let note = rule_note(finding.rule);
-        self.diags.push(finding.diag.with_note(note));
+        let mut diag = finding.diag.with_note(note);
+        if finding.rule.code == crate::rules::NOT_CONSTANT.code && diag.help.is_none() {
+            diag = diag.with_help("to have it checked, make the value a compile-time constant (an `arith.constant`, or a launch/herd size built from one)");
+        }
+        self.diags.push(diag);
     }
 }
 
