@@ -24,9 +24,15 @@ fn tile_chain(
     core: bool,
 ) -> Result<(crate::pattern::Pattern, crate::pattern::canon::Folded), String> {
     let pattern = endpoint_pattern(endpoint).map_err(|e| e.describe())?;
+    // A loop whose variable indexes the channel addresses another channel instance per
+    // iteration: another chain, not a longer one.
+    let index_vars = crate::program::Program::index_vars(endpoint);
     let mut loops = Vec::new();
     for &l in &endpoint.loops {
         let lp = &cx.prog.loops[l];
+        if index_vars.contains(&lp.iv) {
+            continue;
+        }
         let local =
             if core { lp.ctx.herd.is_some() && lp.ctx.herd == endpoint.ctx.herd } else { lp.ctx.segment.is_some() };
         if !local {
@@ -101,12 +107,6 @@ fn exclusive_sum(items: &[(String, i64, Branches<'_>)]) -> i64 {
     ))
 }
 
-fn stream_key(endpoint: &Endpoint) -> String {
-    match &endpoint.chan {
-        Some(chan) => format!("chan:{chan}"),
-        None => format!("op:{}", endpoint.op.0),
-    }
-}
 
 pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
     let mut groups: BTreeMap<(Option<SegmentId>, String), Vec<HerdId>> = BTreeMap::new();
@@ -127,7 +127,7 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             .copied()
             .filter(|&e| {
                 let ep = &cx.prog.endpoints[e];
-                ep.level == Level::L1 && ep.ctx.herd.is_some_and(|h| herds.contains(&h))
+                ep.level == Level::L1 && ep.ctx.herd.is_some_and(|h| herds.contains(&h)) && cx.prog.uses_dma(ep)
             })
             .collect();
         if endpoints.is_empty() {
@@ -139,7 +139,7 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
         for &e in &endpoints {
             let ep = &cx.prog.endpoints[e];
             let side = if ep.kind.reads_memory() { &mut outputs } else { &mut inputs };
-            side.entry(stream_key(ep)).or_insert(e);
+            side.entry(ep.stream_key()).or_insert(e);
         }
         for (streams, resource, dir, limit) in [
             (&inputs, "core_dma_in_channels", "input", cx.dev.core.s2mm_channels),
@@ -251,8 +251,12 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
 }
 
 pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) {
-    let l2: Vec<EndpointId> =
-        unit.endpoints.iter().copied().filter(|&e| cx.prog.endpoints[e].level == Level::L2).collect();
+    let l2: Vec<EndpointId> = unit
+        .endpoints
+        .iter()
+        .copied()
+        .filter(|&e| cx.prog.endpoints[e].level == Level::L2 && cx.prog.uses_dma(&cx.prog.endpoints[e]))
+        .collect();
     if l2.is_empty() {
         return;
     }
@@ -278,7 +282,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
                     None => 1,
                 };
                 let dir = usize::from(!ep.kind.reads_memory());
-                let key = stream_key(&ep);
+                let key = ep.stream_key();
                 let slot = streams[dir].entry(key.clone()).or_insert(0);
                 *slot = (*slot).max(instances);
                 let chain = chains.entry((dir, key)).or_insert((0, Vec::new(), 1));

@@ -358,6 +358,7 @@ impl<'e, 'p> Builder<'e, 'p> {
                 sizes: decl.sizes(),
                 broadcast: decl.broadcast_shape().is_some(),
                 packet: decl.channel_type() == "npu_dma_packet",
+                no_dma: matches!(decl.channel_type().as_str(), "npu_cascade" | "npu_mmio"),
             },
         );
     }

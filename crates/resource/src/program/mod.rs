@@ -226,6 +226,19 @@ pub struct Endpoint {
 }
 
 impl Endpoint {
+    /// The stream's identity: the channel symbol with its constant indices (`*` for an index
+    /// that varies), or the DMA op.
+    pub fn stream_key(&self) -> String {
+        match &self.chan {
+            Some(chan) => {
+                let indices: Vec<String> =
+                    self.chan_indices.iter().map(|v| v.as_const().map_or_else(|| "*".to_string(), |c| c.to_string())).collect();
+                format!("chan:{chan}[{}]", indices.join(","))
+            }
+            None => format!("op:{}", self.op.0),
+        }
+    }
+
     pub fn is_whole_buffer(&self) -> bool {
         self.offsets.is_empty() && self.sizes.is_empty() && self.strides.is_empty()
     }
@@ -242,6 +255,8 @@ pub struct ChannelInfo {
     pub sizes: Vec<i64>,
     pub broadcast: bool,
     pub packet: bool,
+    /// `npu_cascade` / `npu_mmio`: no DMA channel and no BD (model doc §4.5).
+    pub no_dma: bool,
 }
 
 /// A hierarchy op found outside any launch (bare herd or segment).
@@ -251,6 +266,18 @@ pub struct Bare {
     pub range: TextRange,
     pub what: &'static str,
     pub name: Option<String>,
+}
+
+impl Program {
+    /// Whether a transfer moves data with a DMA channel (not a cascade or MMIO channel).
+    pub fn uses_dma(&self, endpoint: &Endpoint) -> bool {
+        !endpoint.chan.as_ref().and_then(|c| self.channels.get(c)).is_some_and(|c| c.no_dma)
+    }
+
+    /// Variables a transfer's channel indices depend on (each value is another channel instance).
+    pub fn index_vars(endpoint: &Endpoint) -> Vec<crate::eval::VarId> {
+        endpoint.chan_indices.iter().filter_map(|v| v.as_lin()).flat_map(|l| l.terms.iter().map(|(v, _)| *v)).collect()
+    }
 }
 
 /// Everything the checks read.

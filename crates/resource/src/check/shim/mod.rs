@@ -136,8 +136,12 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
     let (windows, tiling) = window_trips(cx, unit);
     let mut streams: BTreeMap<String, Stream> = BTreeMap::new();
     let mut not_constant: Option<String> = None;
-    let l3: Vec<EndpointId> =
-        unit.endpoints.iter().copied().filter(|&e| cx.prog.endpoints[e].level == Level::L3).collect();
+    let l3: Vec<EndpointId> = unit
+        .endpoints
+        .iter()
+        .copied()
+        .filter(|&e| cx.prog.endpoints[e].level == Level::L3 && cx.prog.uses_dma(&cx.prog.endpoints[e]))
+        .collect();
     for e in l3 {
         let endpoint = cx.prog.endpoints[e].clone();
         let pattern = match endpoint_pattern(&endpoint) {
@@ -171,15 +175,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
         let packet = endpoint.chan.as_ref().and_then(|c| cx.prog.channels.get(c)).is_some_and(|c| c.packet);
         let key = match (&endpoint.chan, packet) {
             (Some(chan), true) => format!("packet:{chan}"),
-            (Some(chan), false) => {
-                let consts: Vec<String> = endpoint
-                    .chan_indices
-                    .iter()
-                    .map(|v| v.as_const().map(|c| c.to_string()).unwrap_or_else(|| "*".to_string()))
-                    .collect();
-                format!("chan:{chan}[{}]", consts.join(","))
-            }
-            (None, _) => format!("op:{}", endpoint.op.0),
+            _ => endpoint.stream_key(),
         };
         let entry = streams.entry(key).or_insert_with(|| Stream {
             mm2s,
