@@ -272,15 +272,25 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
         match tile_chain(cx, &ep, false) {
             Ok((pattern, folded)) => {
                 let bds = folded.copies.max(1) * pp_factor(cx, &ep);
-                let instances: i64 = match ep.ctx.herd {
+                // One memtile channel per instance: per value of the herd ids the L2 offset or the
+                // channel indices depend on, and per iteration of a loop that indexes the channel.
+                let index_vars = crate::program::Program::index_vars(&ep);
+                let per_herd: i64 = match ep.ctx.herd {
                     Some(h) => cx.prog.herds[h]
                         .sizes
                         .iter()
-                        .filter(|d| pattern.base.depends_on(d.var))
+                        .filter(|d| pattern.base.depends_on(d.var) || index_vars.contains(&d.var))
                         .map(|d| d.size.as_const().unwrap_or(1).max(1))
                         .fold(1i64, i64::saturating_mul),
                     None => 1,
                 };
+                let per_loop: i64 = ep
+                    .loops
+                    .iter()
+                    .filter(|&&l| index_vars.contains(&cx.prog.loops[l].iv))
+                    .map(|&l| cx.prog.loops[l].trip.unwrap_or(1).max(1))
+                    .fold(1i64, i64::saturating_mul);
+                let instances = per_herd.saturating_mul(per_loop);
                 let dir = usize::from(!ep.kind.reads_memory());
                 let key = ep.stream_key();
                 let slot = streams[dir].entry(key.clone()).or_insert(0);
