@@ -393,7 +393,7 @@ impl<'e, 'p> Builder<'e, 'p> {
                             "memref.alloc" | "memref.alloca" => {
                                 break 'follow match self.allocs.get(&op.node().id().0) {
                                     Some(&buffer) => Root::Buffer(buffer),
-                                    None => Root::FuncArg(op.node().id()),
+                                    None => Root::L3(op.node().id()),
                                 };
                             }
                             "air.execute" if index >= 1 => {
@@ -430,7 +430,7 @@ impl<'e, 'p> Builder<'e, 'p> {
                                     _ => break 'follow Root::Unknown("a loop-carried value".to_string()),
                                 }
                             }
-                            Some(FUNC_ARG) => break 'follow Root::FuncArg(def.node),
+                            Some(FUNC_ARG) => break 'follow Root::L3(def.node),
                             _ => break 'follow Root::Unknown(format!("region argument `{}`", def_node.text().trim())),
                         }
                     }

@@ -174,8 +174,8 @@ pub struct Use {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Root {
     Buffer(BufferId),
-    /// A function argument (an L3 buffer object): the `ARG_DEF` node.
-    FuncArg(NodeId),
+    /// An L3 buffer object: a function argument (its `ARG_DEF` node) or an L3 alloc (its op).
+    L3(NodeId),
     Unknown(String),
 }
 
