@@ -107,7 +107,6 @@ fn exclusive_sum(items: &[(String, i64, Branches<'_>)]) -> i64 {
     ))
 }
 
-
 pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
     let mut groups: BTreeMap<(Option<SegmentId>, String), Vec<HerdId>> = BTreeMap::new();
     for &h in &unit.herds {

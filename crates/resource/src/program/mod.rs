@@ -231,8 +231,11 @@ impl Endpoint {
     pub fn stream_key(&self) -> String {
         match &self.chan {
             Some(chan) => {
-                let indices: Vec<String> =
-                    self.chan_indices.iter().map(|v| v.as_const().map_or_else(|| "*".to_string(), |c| c.to_string())).collect();
+                let indices: Vec<String> = self
+                    .chan_indices
+                    .iter()
+                    .map(|v| v.as_const().map_or_else(|| "*".to_string(), |c| c.to_string()))
+                    .collect();
                 format!("chan:{chan}[{}]", indices.join(","))
             }
             None => format!("op:{}", self.op.0),
