@@ -202,3 +202,31 @@ fn corpus_selection_reports_are_stable() {
         }
     });
 }
+
+/// The project's generated kernels (`testdata/kernels/`, tools/kernelgen) model the builders of
+/// the documented working configurations (model doc §6): with the GEMM builders' runtime loop
+/// tiling ([2, 2]) none of them may give an error. Data-driven: a new kernel is checked too.
+#[test]
+fn project_kernels_have_no_errors_with_runtime_loop_tiling() {
+    let root = workspace_root();
+    let mut kernels: Vec<PathBuf> = std::fs::read_dir(root.join("testdata/kernels"))
+        .map(|entries| {
+            entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "mlir")).collect()
+        })
+        .unwrap_or_default();
+    kernels.sort();
+    let mut failures = Vec::new();
+    for path in &kernels {
+        let relative = path.strip_prefix(&root).unwrap_or(path).to_string_lossy().into_owned();
+        let args: Vec<String> = ["check-bd", "--format", "json", "--air-runtime-loop-tiling-sizes", "2,2", &relative]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let (code, stdout, _) = run_in(&root, &args);
+        let json: Value = serde_json::from_str(&stdout).expect("JSON output");
+        if code != 0 || json["summary"]["errors"].as_u64() != Some(0) {
+            failures.push(format!("{relative}: exit {code}, {}", json["summary"]));
+        }
+    }
+    assert!(failures.is_empty(), "kernels with errors:\n{}", failures.join("\n"));
+}
