@@ -1,0 +1,241 @@
+//! Field checks of one buffer descriptor (model doc §3: `verifyStridesWraps`,
+//! `DMABDOp::verify`): wraps, steps, iteration, repeat, length, 4-byte granularity, and the
+//! inner stride of sub-32-bit types.
+
+use crate::pattern::lower::ShimTask;
+use crate::pattern::{Dim, Pattern};
+
+/// One field out of range.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Issue {
+    /// `dim` counts from the innermost (0 = d0); `value` in granules for d0 at the shim.
+    Wrap {
+        dim: usize,
+        value: i64,
+        limit: i64,
+        version_dependent: bool,
+    },
+    Stride {
+        dim: usize,
+        granules: i64,
+        limit: i64,
+        version_dependent: bool,
+    },
+    Iteration {
+        value: i64,
+        limit: i64,
+    },
+    Repeat {
+        value: i64,
+        limit: i64,
+    },
+    Length {
+        words: i64,
+        limit: i64,
+    },
+    Dims {
+        value: usize,
+        limit: usize,
+    },
+    D0Bytes {
+        bytes: f64,
+    },
+    StrideBytes {
+        dim: usize,
+        bytes: f64,
+    },
+    LengthBytes {
+        bytes: f64,
+    },
+    OffsetBytes {
+        bytes: f64,
+    },
+    InnerStride {
+        stride: i64,
+        elem_bits: u32,
+    },
+}
+
+fn bytes(elements: i64, elem_bits: u32) -> f64 {
+    elements as f64 * f64::from(elem_bits) / 8.0
+}
+
+fn aligned(elements: i64, elem_bits: u32) -> bool {
+    (elements.unsigned_abs() as u128 * u128::from(elem_bits)).is_multiple_of(32)
+}
+
+fn granules(elements: i64, elem_bits: u32) -> i64 {
+    ((elements.unsigned_abs() as u128 * u128::from(elem_bits)) / 32).min(i64::MAX as u128) as i64
+}
+
+/// The written pattern's innermost stride for sub-32-bit types (model doc §3.4: checked by
+/// the lint itself because the shim path does not).
+pub(crate) fn inner_stride(pattern: &Pattern) -> Option<Issue> {
+    if pattern.elem_bits >= 32 {
+        return None;
+    }
+    let inner = pattern.dims.iter().rev().find(|d| d.size > 1)?;
+    (inner.stride != 1 && pattern.dims.last().is_some_and(|d| d.size > 1 || d.stride != 1))
+        .then_some(Issue::InnerStride { stride: inner.stride, elem_bits: pattern.elem_bits })
+}
+
+/// Offset granularity: the base offset and every per-iteration offset step.
+pub(crate) fn offsets(pattern: &Pattern, steps: &[i64]) -> Option<Issue> {
+    let bits = pattern.elem_bits;
+    if !aligned(pattern.base.constant, bits) {
+        return Some(Issue::OffsetBytes { bytes: bytes(pattern.base.constant, bits) });
+    }
+    steps.iter().find(|&&s| !aligned(s, bits)).map(|&s| Issue::OffsetBytes { bytes: bytes(s, bits) })
+}
+
+/// Shim task fields (`verifyStridesWraps` at the shim, `NpuPushQueueOp::verify`).
+pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::TileModel) -> Vec<Issue> {
+    let mut issues = Vec::new();
+    let data = &task.data;
+    let n = data.len();
+    if let Some(d0) = data.last() {
+        if !aligned(d0.size, elem_bits) {
+            issues.push(Issue::D0Bytes { bytes: bytes(d0.size, elem_bits) });
+        }
+        if !task.linear {
+            let d0_hw = granules(d0.size, elem_bits);
+            if d0_hw > tile.wrap_max {
+                issues.push(Issue::Wrap { dim: 0, value: d0_hw, limit: tile.wrap_max, version_dependent: false });
+            }
+            if n >= 2 && data[n - 2].size > tile.wrap_max {
+                issues.push(Issue::Wrap {
+                    dim: 1,
+                    value: data[n - 2].size,
+                    limit: tile.wrap_max,
+                    version_dependent: false,
+                });
+            }
+        }
+    }
+    for (idx, d) in data.iter().enumerate() {
+        let dim = n - 1 - idx;
+        if d.size <= 1 || (dim == 0 && d.stride == 1) {
+            continue;
+        }
+        if !aligned(d.stride, elem_bits) {
+            issues.push(Issue::StrideBytes { dim, bytes: bytes(d.stride, elem_bits) });
+        } else if granules(d.stride, elem_bits) > tile.step_max_granules {
+            issues.push(Issue::Stride {
+                dim,
+                granules: granules(d.stride, elem_bits),
+                limit: tile.step_max_granules,
+                version_dependent: false,
+            });
+        }
+    }
+    if let Some(iteration) = task.iteration {
+        if iteration.size > tile.iteration_max {
+            issues.push(Issue::Iteration { value: iteration.size, limit: tile.iteration_max });
+        }
+        if !aligned(iteration.stride, elem_bits) {
+            issues.push(Issue::StrideBytes { dim: 3, bytes: bytes(iteration.stride, elem_bits) });
+        } else if granules(iteration.stride, elem_bits) > tile.step_max_granules {
+            issues.push(Issue::Stride {
+                dim: 3,
+                granules: granules(iteration.stride, elem_bits),
+                limit: tile.step_max_granules,
+                version_dependent: false,
+            });
+        }
+    }
+    if task.repeat > tile.repeat_max {
+        issues.push(Issue::Repeat { value: task.repeat, limit: tile.repeat_max });
+    }
+    let length: i64 = crate::util::sat_product(data.iter().map(|d| d.size));
+    if !aligned(length, elem_bits) {
+        issues.push(Issue::LengthBytes { bytes: bytes(length, elem_bits) });
+    }
+    issues
+}
+
+/// Core or memtile BD fields, on the folded pattern (`DMABDOp::verify`, in elements; the
+/// exact thresholds changed between mlir-aie versions, model doc §3.4).
+pub(crate) fn tile_bd(dims: &[Dim], elem_bits: u32, tile: &crate::device::TileModel) -> Vec<Issue> {
+    let mut issues = Vec::new();
+    let linear = dims.len() <= 1 && dims.last().is_none_or(|d| d.stride == 1);
+    let length: i64 = crate::util::sat_product(dims.iter().map(|d| d.size));
+    if !aligned(length, elem_bits) {
+        issues.push(Issue::LengthBytes { bytes: bytes(length, elem_bits) });
+    }
+    if let Some(limit) = tile.length_max_words {
+        let words = granules(length, elem_bits);
+        if words > limit {
+            issues.push(Issue::Length { words, limit });
+        }
+    }
+    if linear {
+        return issues;
+    }
+    if dims.len() > tile.bd_dims as usize {
+        issues.push(Issue::Dims { value: dims.len(), limit: tile.bd_dims as usize });
+    }
+    let n = dims.len();
+    if let Some(d0) = dims.last() {
+        if !aligned(d0.size, elem_bits) {
+            issues.push(Issue::D0Bytes { bytes: bytes(d0.size, elem_bits) });
+        }
+    }
+    // Older mlir-aie rejected sizes ≥ 513 at both tile types; newer checks the field width.
+    let hard_wrap = 512.max(tile.wrap_max);
+    for (idx, d) in dims.iter().enumerate().skip(n.saturating_sub(2)) {
+        let dim = n - 1 - idx;
+        if d.size > hard_wrap {
+            issues.push(Issue::Wrap { dim, value: d.size, limit: hard_wrap, version_dependent: false });
+        } else if d.size > tile.wrap_max.min(512) {
+            issues.push(Issue::Wrap { dim, value: d.size, limit: tile.wrap_max.min(512), version_dependent: true });
+        }
+    }
+    for (idx, d) in dims.iter().enumerate() {
+        let dim = n - 1 - idx;
+        if d.size <= 1 || (dim == 0 && d.stride == 1) {
+            continue;
+        }
+        if !aligned(d.stride, elem_bits) {
+            issues.push(Issue::StrideBytes { dim, bytes: bytes(d.stride, elem_bits) });
+        } else if d.stride > tile.step_max_granules {
+            issues.push(Issue::Stride {
+                dim,
+                granules: d.stride,
+                limit: tile.step_max_granules,
+                version_dependent: true,
+            });
+        }
+    }
+    issues
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::eval::Lin;
+
+    #[test]
+    fn bf16_transposed_inner_stride_is_flagged() {
+        let p = Pattern {
+            dims: vec![Dim::new(64, 1), Dim::new(64, 64)],
+            base: Lin::constant(0),
+            volume: Some(4096),
+            elem_bits: 16,
+            whole: false,
+        };
+        assert_eq!(inner_stride(&p), Some(Issue::InnerStride { stride: 64, elem_bits: 16 }));
+        let ok = Pattern { dims: vec![Dim::new(64, 64), Dim::new(64, 1)], ..p.clone() };
+        assert_eq!(inner_stride(&ok), None);
+        let f32 = Pattern { elem_bits: 32, ..p };
+        assert_eq!(inner_stride(&f32), None);
+    }
+
+    #[test]
+    fn one_bf16_element_is_not_a_whole_granule() {
+        assert_eq!(
+            tile_bd(&[Dim::new(1, 1)], 16, &crate::device::NPU2.memtile),
+            vec![Issue::LengthBytes { bytes: 2.0 }]
+        );
+    }
+}

@@ -1,0 +1,303 @@
+//! L1 per core and L2 per segment / per memtile.
+//!
+//! L1: every buffer a core holds (its herd-local allocs, its share of herd-wide L1 buffers
+//! passed in through `args`), doubled where ping-pong applies, plus the stack, against 64 KiB.
+//! Herds sharing a symbol share tiles, so their buffers add up (model doc §5 F11: "32 KiB acc
+//! + 24 KiB A/B + 16 KiB drain = 72 KiB" across the compute and drain herds of one GEMM).
+//!
+//! L2: the segment's L2 allocs (doubled where ping-pong applies) against all memtiles; a
+//! single buffer larger than one memtile only fits if `air-split-l2-memref` splits it, which it
+//! refuses for `air.no_split` / `air.memtile_col` buffers and single-in-single-out buffers.
+
+use super::{Cx, Finding, Unit};
+use crate::program::{BufferId, Endpoint, HerdId, Level, SegmentId};
+use crate::report::{Amount, BudgetRow};
+use crate::rules;
+use crate::util::fmt_bytes;
+use std::collections::BTreeMap;
+
+/// Per-core share of a herd-wide L1 buffer whose leading dims are the herd's shape.
+fn per_core_share(cx: &Cx<'_>, buffer: BufferId, shape: Option<(i64, i64)>) -> Option<i64> {
+    let b = &cx.prog.buffers[buffer];
+    let bytes = b.bytes?;
+    let dims: Vec<i64> = b.ty.as_ref()?.shape.iter().map(|d| d.unwrap_or(-1)).collect();
+    match shape {
+        Some((x, y)) if dims.len() >= 2 && dims[0] == x && dims[1] == y => Some(bytes / x.saturating_mul(y).max(1)),
+        Some((x, _)) if !dims.is_empty() && dims[0] == x => Some(bytes / x.max(1)),
+        _ => Some(bytes),
+    }
+}
+
+fn buffer_name(cx: &Cx<'_>, buffer: BufferId) -> String {
+    cx.prog.buffers[buffer].name.clone()
+}
+
+pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
+    let limit = cx.dev.core.memory_bytes as i64;
+    let stack = cx.opts.stack_size as i64;
+    // Physical herds: same symbol in one segment.
+    let mut groups: BTreeMap<(Option<SegmentId>, String), Vec<HerdId>> = BTreeMap::new();
+    for &h in &unit.herds {
+        let herd = &cx.prog.herds[h];
+        groups.entry((herd.ctx.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")))).or_default().push(h);
+    }
+    for herds in groups.values() {
+        let first = herds[0];
+        let shape = cx.prog.herds[first].shape();
+        // (buffer, bytes per copy, copies)
+        let mut parts: Vec<(BufferId, Option<i64>, i64)> = Vec::new();
+        for &id in &unit.buffers {
+            let buffer = &cx.prog.buffers[id];
+            if buffer.level == Level::L1 && buffer.ctx.herd.is_some_and(|h| herds.contains(&h)) {
+                parts.push((id, buffer.bytes, cx.pingpong.factor(id)));
+            }
+        }
+        let mut shared: Vec<BufferId> = herds.iter().flat_map(|&h| cx.prog.herds[h].l1_operands.clone()).collect();
+        shared.sort_unstable();
+        shared.dedup();
+        for id in shared {
+            if cx.prog.buffers[id].ctx.herd.is_none() {
+                parts.push((id, per_core_share(cx, id, shape), cx.pingpong.factor(id)));
+            }
+        }
+        let scope = match &cx.prog.herds[first].name {
+            Some(name) => format!("herd @{name}, per core"),
+            None => "herd, per core".to_string(),
+        };
+        let unknown = parts.iter().find(|(_, bytes, _)| bytes.is_none()).map(|(id, _, _)| *id);
+        if let Some(id) = unknown {
+            cx.emit(Finding::info(&rules::NOT_CONSTANT, "an L1 buffer has a dynamic shape; L1 use is not checked").at(
+                cx.file,
+                cx.prog.buffers[id].range,
+                "dynamic L1 buffer",
+            ));
+            rows.push(BudgetRow {
+                resource: "l1_per_core",
+                scope,
+                used: Amount::NotConstant { reason: "an L1 buffer with a dynamic shape".to_string() },
+                available: limit,
+                unit: "bytes",
+            });
+            continue;
+        }
+        let buffers_total: i64 = crate::util::sat_sum(parts.iter().map(|(_, b, n)| b.unwrap_or(0).saturating_mul(*n)));
+        let total = buffers_total.saturating_add(stack);
+        rows.push(BudgetRow {
+            resource: "l1_per_core",
+            scope,
+            used: Amount::known(total),
+            available: limit,
+            unit: "bytes",
+        });
+        if total <= limit {
+            continue;
+        }
+        let herd_name = match &cx.prog.herds[first].name {
+            Some(name) => format!("herd `@{name}`"),
+            None => "this herd".to_string(),
+        };
+        let shared_by =
+            if herds.len() > 1 { format!(" (its {} instances share these tiles)", herds.len()) } else { String::new() };
+        let mut f = Finding::error(
+            &rules::L1_PER_CORE,
+            format!("{herd_name} needs {} of L1 per core{shared_by}, {} available", fmt_bytes(total), fmt_bytes(limit)),
+        )
+        .at(cx.file, cx.prog.herds[first].range, format!("{} per core", fmt_bytes(total)));
+        let mut sorted = parts.clone();
+        sorted.sort_by_key(|(id, b, n)| (std::cmp::Reverse(b.unwrap_or(0).saturating_mul(*n)), *id));
+        let mut breakdown = Vec::new();
+        for (id, bytes, copies) in &sorted {
+            let bytes = bytes.unwrap_or(0);
+            let what = if *copies > 1 { format!("2 × {bytes} B") } else { format!("{bytes} B") };
+            breakdown.push(format!("{} {what}", buffer_name(cx, *id)));
+        }
+        for (id, bytes, copies) in sorted.iter().take(6) {
+            let bytes = bytes.unwrap_or(0);
+            let label = if *copies > 1 {
+                format!("{} × 2: ping-ponged", fmt_bytes(bytes))
+            } else if cx.prog.buffers[*id].ctx.herd.is_none() {
+                format!("{} per core (herd-wide buffer)", fmt_bytes(bytes))
+            } else {
+                fmt_bytes(bytes)
+            };
+            f = f.also(cx.file, cx.prog.buffers[*id].range, label);
+        }
+        let doubled = sorted.iter().any(|(_, _, n)| *n > 1);
+        let mut pp_loops: Vec<usize> = sorted.iter().filter_map(|(id, _, _)| cx.pingpong.loop_of(*id)).collect();
+        pp_loops.sort_unstable();
+        pp_loops.dedup();
+        for lp in pp_loops.iter().take(2) {
+            let trip = cx.prog.loops[*lp]
+                .trip
+                .map(|t| format!("{t} iterations"))
+                .unwrap_or_else(|| "an unknown trip count".to_string());
+            f = f.also(cx.file, cx.prog.loops[*lp].range, format!("ping-pong loop ({trip}): its buffers are doubled"));
+        }
+        f = f
+            .note(format!("per core: {} + stack {stack} B = {total} B", breakdown.join(" + ")))
+            .need(fmt_bytes(total), fmt_bytes(limit));
+        f = f.help(if doubled {
+            "shrink the tile (e.g. tile_n or m_input), or build with --omit-pingpong when the kernel cannot overlap transfers anyway; buffers used only inside a loop are doubled by ping-pong".to_string()
+        } else {
+            "shrink the tile sizes, or move a buffer to L2 (memory space 1)".to_string()
+        });
+        cx.emit(f);
+    }
+}
+
+/// Distinct channel instances an endpoint stands for, for the L2 split rule: one per value
+/// of the herd dimensions its offset depends on.
+fn instances(cx: &Cx<'_>, endpoint: &Endpoint) -> i64 {
+    let Some(h) = endpoint.ctx.herd else { return 1 };
+    let herd = &cx.prog.herds[h];
+    let Ok(pattern) = crate::pattern::endpoint_pattern(endpoint) else { return 1 };
+    herd.sizes
+        .iter()
+        .filter(|d| pattern.base.depends_on(d.var))
+        .map(|d| d.size.as_const().unwrap_or(1).max(1))
+        .fold(1i64, i64::saturating_mul)
+}
+
+pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
+    let memtile = cx.dev.memtile.memory_bytes as i64;
+    let capacity = memtile * i64::from(cx.dev.memtiles);
+    let mut by_segment: BTreeMap<Option<SegmentId>, Vec<BufferId>> = BTreeMap::new();
+    for &id in &unit.buffers {
+        let buffer = &cx.prog.buffers[id];
+        if buffer.level == Level::L2 {
+            by_segment.entry(buffer.ctx.segment).or_default().push(id);
+        }
+    }
+    for (segment, buffers) in by_segment {
+        let scope = match segment.and_then(|s| cx.prog.segments[s].name.clone()) {
+            Some(name) => format!("segment @{name}"),
+            None => "launch".to_string(),
+        };
+        if let Some(&id) = buffers.iter().find(|&&b| cx.prog.buffers[b].bytes.is_none()) {
+            cx.emit(Finding::info(&rules::NOT_CONSTANT, "an L2 buffer has a dynamic shape; L2 use is not checked").at(
+                cx.file,
+                cx.prog.buffers[id].range,
+                "dynamic L2 buffer",
+            ));
+            rows.push(BudgetRow {
+                resource: "l2_per_segment",
+                scope,
+                used: Amount::NotConstant { reason: "an L2 buffer with a dynamic shape".to_string() },
+                available: capacity,
+                unit: "bytes",
+            });
+            continue;
+        }
+        let total: i64 = crate::util::sat_sum(
+            buffers.iter().map(|&b| cx.prog.buffers[b].bytes.unwrap_or(0).saturating_mul(cx.pingpong.factor(b))),
+        );
+        let largest = buffers.iter().map(|&b| cx.prog.buffers[b].bytes.unwrap_or(0)).max().unwrap_or(0);
+        rows.push(BudgetRow {
+            resource: "l2_per_segment",
+            scope: scope.clone(),
+            used: Amount::known(total),
+            available: capacity,
+            unit: "bytes",
+        });
+        rows.push(BudgetRow {
+            resource: "l2_largest_buffer",
+            scope,
+            used: Amount::known(largest),
+            available: memtile,
+            unit: "bytes",
+        });
+        if total > capacity {
+            let range = segment.map(|s| cx.prog.segments[s].name_range).unwrap_or(unit.range);
+            let mut f = Finding::error(
+                &rules::L2_PER_SEGMENT,
+                format!(
+                    "this segment allocates {} of L2, the {} memtiles hold {}",
+                    fmt_bytes(total),
+                    cx.dev.memtiles,
+                    fmt_bytes(capacity)
+                ),
+            )
+            .at(cx.file, range, format!("{} of L2", fmt_bytes(total)));
+            for &b in buffers.iter().take(6) {
+                let n = cx.pingpong.factor(b);
+                let bytes = cx.prog.buffers[b].bytes.unwrap_or(0);
+                f = f.also(
+                    cx.file,
+                    cx.prog.buffers[b].range,
+                    if n > 1 { format!("{} × 2 (ping-pong)", fmt_bytes(bytes)) } else { fmt_bytes(bytes) },
+                );
+            }
+            f = f
+                .need(fmt_bytes(total), fmt_bytes(capacity))
+                .help("reduce the L2 tile sizes (e.g. tile_k_l2 or tile_m·herd_m), or build with --omit-pingpong=L2");
+            cx.emit(f);
+        }
+        for &b in &buffers {
+            let buffer = &cx.prog.buffers[b];
+            let bytes = buffer.bytes.unwrap_or(0);
+            if bytes <= memtile {
+                continue;
+            }
+            let pinned = buffer.no_split || buffer.memtile_col.is_some();
+            let (readers, writers): (Vec<&Endpoint>, Vec<&Endpoint>) =
+                buffer.endpoints.iter().map(|&e| &cx.prog.endpoints[e]).partition(|e| e.kind.reads_memory());
+            let count = |side: &[&Endpoint]| -> i64 { crate::util::sat_sum(side.iter().map(|e| instances(cx, e))) };
+            let (outs, ins) = (count(&readers), count(&writers));
+            let why_not = if pinned {
+                Some(if buffer.no_split {
+                    "it is marked `air.no_split`"
+                } else {
+                    "it is pinned with `air.memtile_col`"
+                })
+            } else if !buffer.other_uses.is_empty() {
+                Some("it is used by an op other than a DMA or channel")
+            } else if outs <= 1 && ins <= 1 {
+                Some("it has a single producer and a single consumer, which air-split-l2-memref leaves whole")
+            } else if outs > 1 && ins > 1 && outs != ins {
+                Some("its producers and consumers differ in number, which air-split-l2-memref leaves whole")
+            } else {
+                None
+            };
+            let pieces = outs.max(ins).max(1);
+            match why_not {
+                Some(reason) => {
+                    let f = Finding::error(
+                        &rules::L2_BUFFER_PER_MEMTILE,
+                        format!("this L2 buffer is {} but one memtile holds {}, and it cannot be split across memtiles", fmt_bytes(bytes), fmt_bytes(memtile)),
+                    )
+                    .at(cx.file, buffer.range, format!("{} L2 buffer", fmt_bytes(bytes)))
+                    .note(format!("not split because {reason}"))
+                    .need(fmt_bytes(bytes), fmt_bytes(memtile))
+                    .help("shrink the L2 tile (e.g. tile_m·herd_m or tile_k_l2) so one buffer fits 512 KiB, or drop `air.no_split` so that air-split-l2-memref may split it");
+                    cx.emit(f);
+                }
+                None => {
+                    let piece = crate::util::ceil_div(bytes, pieces);
+                    let f = Finding::warning(
+                        &rules::L2_BUFFER_PER_MEMTILE,
+                        format!("this L2 buffer is {} but one memtile holds {}; it fits only if air-split-l2-memref splits it {pieces} ways", fmt_bytes(bytes), fmt_bytes(memtile)),
+                    )
+                    .at(cx.file, buffer.range, format!("{} L2 buffer", fmt_bytes(bytes)))
+                    .note(format!("{pieces} pieces of about {} each; the split is skipped when it would exceed the launch's shim channels", fmt_bytes(piece)))
+                    .need(fmt_bytes(bytes), fmt_bytes(memtile))
+                    .help("keep each L2 buffer within one memtile (shrink tile_m·herd_m, tile_n·herd_n or tile_k_l2; the GEMV builders assert herd_m·tile_m·K·2 + herd_m·tile_m·2 ≤ 512 KiB), or leave it splittable");
+                    cx.emit(if piece > memtile {
+                        Finding::error(
+                            &rules::L2_BUFFER_PER_MEMTILE,
+                            format!(
+                                "this L2 buffer is {} and even split {pieces} ways a piece exceeds one memtile ({})",
+                                fmt_bytes(bytes),
+                                fmt_bytes(memtile)
+                            ),
+                        )
+                        .at(cx.file, buffer.range, format!("{} L2 buffer", fmt_bytes(bytes)))
+                        .need(fmt_bytes(piece), fmt_bytes(memtile))
+                        .help("shrink the L2 tile sizes")
+                    } else {
+                        f
+                    });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+//! The analysis: resolves the program once, then runs each budget check per launch.
+//!
+//! A *unit* is one launch (the compiler gives each of its segments an `aie.device`, and
+//! launches run one after another on separately configured devices), or the herds and segments
+//! written without any launch (analysed together, as aircc would wrap them).
+
+mod dims;
+mod issues;
+mod memory;
+mod pingpong;
+mod placement;
+mod shim;
+mod structure;
+mod tiles;
+
+use crate::device::DeviceModel;
+use crate::program::{EndpointId, HerdId, IterDim, LaunchId, Program, SegmentId};
+use crate::report::{BudgetRow, UnitReport};
+use crate::rules::{rule_note, Rule};
+use crate::CheckOptions;
+use air_diagnostics::{Diagnostic, FileId, Severity, TextRange};
+
+/// One analysed launch (or the launch-less herds).
+pub(crate) struct Unit {
+    pub label: String,
+    pub range: TextRange,
+    pub launch: Option<LaunchId>,
+    pub segments: Vec<SegmentId>,
+    pub herds: Vec<HerdId>,
+    pub endpoints: Vec<EndpointId>,
+    /// L1 and L2 buffers allocated inside the unit.
+    pub buffers: Vec<crate::program::BufferId>,
+    pub dims: Vec<IterDim>,
+    pub tile_sizes: Option<Vec<i64>>,
+}
+
+/// Shared state of one check run.
+pub(crate) struct Cx<'a> {
+    pub prog: &'a Program,
+    pub opts: &'a CheckOptions,
+    pub dev: &'static DeviceModel,
+    pub file: FileId,
+    /// The chunk's text (for quoting operands in notes).
+    pub text: &'a str,
+    pub diags: Vec<Diagnostic>,
+    pub pingpong: pingpong::PingPong,
+}
+
+/// A finding under construction.
+pub(crate) struct Finding {
+    diag: Diagnostic,
+    rule: &'static Rule,
+}
+
+impl Finding {
+    pub fn new(severity: Severity, rule: &'static Rule, message: impl Into<String>) -> Finding {
+        Finding { diag: Diagnostic::new(severity, rule.code, message), rule }
+    }
+
+    pub fn error(rule: &'static Rule, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Error, rule, message)
+    }
+
+    pub fn warning(rule: &'static Rule, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Warning, rule, message)
+    }
+
+    pub fn info(rule: &'static Rule, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Note, rule, message)
+    }
+
+    pub fn at(mut self, file: FileId, range: TextRange, label: impl Into<String>) -> Finding {
+        self.diag = self.diag.with_primary(file, range, label);
+        self
+    }
+
+    pub fn also(mut self, file: FileId, range: TextRange, label: impl Into<String>) -> Finding {
+        self.diag = self.diag.with_secondary(file, range, label);
+        self
+    }
+
+    pub fn need(self, needed: impl std::fmt::Display, available: impl std::fmt::Display) -> Finding {
+        self.note(format!("needed: {needed}; available: {available}"))
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Finding {
+        self.diag = self.diag.with_note(note);
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Finding {
+        self.diag = self.diag.with_help(help);
+        self
+    }
+}
+
+impl Cx<'_> {
+    pub fn emit(&mut self, finding: Finding) {
+        let note = rule_note(finding.rule);
+        let mut diag = finding.diag.with_note(note);
+        if finding.rule.code == crate::rules::NOT_CONSTANT.code && diag.help.is_none() {
+            diag = diag.with_help("to have it checked, make the value a compile-time constant (an `arith.constant`, or a launch/herd size built from one)");
+        }
+        self.diags.push(diag);
+    }
+}
+
+fn units(prog: &Program) -> Vec<Unit> {
+    // One pass over herds, endpoints and buffers: unit index = launch id, or the extra unit of
+    // launch-less herds after them.
+    let bare_unit = prog.launches.len();
+    let unit_of = |launch: Option<LaunchId>| launch.unwrap_or(bare_unit);
+    let mut herds: Vec<Vec<HerdId>> = vec![Vec::new(); bare_unit + 1];
+    let mut endpoints: Vec<Vec<EndpointId>> = vec![Vec::new(); bare_unit + 1];
+    let mut buffers: Vec<Vec<crate::program::BufferId>> = vec![Vec::new(); bare_unit + 1];
+    for (h, herd) in prog.herds.iter().enumerate() {
+        herds[unit_of(herd.ctx.launch)].push(h);
+    }
+    for (e, endpoint) in prog.endpoints.iter().enumerate() {
+        if endpoint.ctx.launch.is_some() || endpoint.ctx.herd.is_some() {
+            endpoints[unit_of(endpoint.ctx.launch)].push(e);
+        }
+    }
+    for (b, buffer) in prog.buffers.iter().enumerate() {
+        if buffer.ctx.launch.is_some() || buffer.ctx.segment.is_some() || buffer.ctx.herd.is_some() {
+            buffers[unit_of(buffer.ctx.launch)].push(b);
+        }
+    }
+    let mut units: Vec<Unit> = prog
+        .launches
+        .iter()
+        .enumerate()
+        .map(|(id, launch)| Unit {
+            label: match &launch.name {
+                Some(name) => format!("launch @{name}"),
+                None => format!("launch #{}", id + 1),
+            },
+            range: launch.range,
+            launch: Some(id),
+            segments: launch.segments.clone(),
+            herds: std::mem::take(&mut herds[id]),
+            endpoints: std::mem::take(&mut endpoints[id]),
+            buffers: std::mem::take(&mut buffers[id]),
+            dims: launch.dims.clone(),
+            tile_sizes: launch.shim_dma_tile_sizes.clone(),
+        })
+        .collect();
+    let bare_herds = std::mem::take(&mut herds[bare_unit]);
+    if let Some(&first) = bare_herds.first() {
+        units.push(Unit {
+            label: "herds outside any air.launch".to_string(),
+            range: prog.herds[first].range,
+            launch: None,
+            segments: (0..prog.segments.len()).filter(|&s| prog.segments[s].launch.is_none()).collect(),
+            herds: bare_herds,
+            endpoints: std::mem::take(&mut endpoints[bare_unit]),
+            buffers: std::mem::take(&mut buffers[bare_unit]),
+            dims: Vec::new(),
+            tile_sizes: None,
+        });
+    }
+    units
+}
+
+/// Runs every check on `prog`.
+pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId) -> (Vec<Diagnostic>, Vec<UnitReport>) {
+    let dev = opts.device.model();
+    let mut cx = Cx { prog, opts, dev, file, text, diags: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
+    structure::check(&mut cx);
+    let mut reports = Vec::new();
+    let mut shim_peaks = Vec::new();
+    for unit in units(prog) {
+        let mut rows: Vec<BudgetRow> = Vec::new();
+        let herds_fit = placement::check(&mut cx, &unit, &mut rows);
+        memory::check_l1(&mut cx, &unit, &mut rows);
+        memory::check_l2(&mut cx, &unit, &mut rows);
+        tiles::check_core(&mut cx, &unit, &mut rows);
+        tiles::check_memtile(&mut cx, &unit, herds_fit, &mut rows);
+        let peak = shim::check(&mut cx, &unit, herds_fit, &mut rows);
+        let func = unit.launch.and_then(|l| prog.launches[l].func);
+        shim_peaks.push((func, unit.label.clone(), unit.range, peak));
+        let segments = unit
+            .segments
+            .iter()
+            .map(|&s| prog.segments[s].name.clone().map(|n| format!("@{n}")).unwrap_or_else(|| "(unnamed)".to_string()))
+            .collect();
+        reports.push(UnitReport { label: unit.label, range: unit.range, segments, rows });
+    }
+    // Launches of one function run one after another in one program: sum per function.
+    let mut funcs: Vec<Option<air_syntax::NodeId>> = shim_peaks.iter().map(|(f, ..)| *f).collect();
+    funcs.dedup();
+    for func in funcs {
+        let group: Vec<(String, TextRange, shim::TilePeaks)> =
+            shim_peaks.iter().filter(|(f, ..)| *f == func).map(|(_, l, r, p)| (l.clone(), *r, p.clone())).collect();
+        shim::check_cross_launch(&mut cx, &group);
+    }
+    // Source order, errors before warnings before notes at one position; stable otherwise.
+    let mut diags = cx.diags;
+    diags.sort_by_key(|d| (d.primary.as_ref().map(|l| l.range.start).unwrap_or(0), d.severity));
+    (diags, reports)
+}

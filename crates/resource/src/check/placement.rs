@@ -1,0 +1,210 @@
+//! Herd placement: each herd's rectangle fits the core array, herds sharing a name have one
+//! shape, and the herds of one segment fit together; plus the utilisation note.
+//!
+//! Herds with the same symbol in one segment are one physical herd (the GEMM builders reuse
+//! `@herd_0` for the zero, compute and drain herds): they share tiles and count once. The
+//! packing is exact (a small backtracking search over the 8×4 or 4×4 grid), so an error means
+//! no placement exists at all; AIR's own placer may still fail on layouts this accepts.
+
+use super::{Cx, Finding, Unit};
+use crate::program::{HerdId, SegmentId};
+use crate::report::{Amount, BudgetRow};
+use crate::rules;
+use std::collections::BTreeMap;
+
+/// One physical herd: the herds sharing a name in one segment.
+struct Group {
+    herds: Vec<HerdId>,
+    shape: Option<(i64, i64)>,
+}
+
+fn groups_of(cx: &Cx<'_>, herds: &[HerdId]) -> BTreeMap<(Option<SegmentId>, String), Group> {
+    let mut groups: BTreeMap<(Option<SegmentId>, String), Group> = BTreeMap::new();
+    for &h in herds {
+        let herd = &cx.prog.herds[h];
+        // Unnamed herds are each their own physical herd.
+        let key = (herd.ctx.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")));
+        groups.entry(key).or_insert_with(|| Group { herds: Vec::new(), shape: herd.shape() }).herds.push(h);
+    }
+    groups
+}
+
+fn herd_label(cx: &Cx<'_>, h: HerdId) -> String {
+    match &cx.prog.herds[h].name {
+        Some(name) => format!("herd `@{name}`"),
+        None => "this herd".to_string(),
+    }
+}
+
+/// Whether rectangles (w columns × h rows) fit a `cols` × `rows` grid without overlap.
+pub(crate) fn pack(rects: &[(i64, i64)], cols: i64, rows: i64) -> bool {
+    let mut order: Vec<(i64, i64)> = rects.to_vec();
+    order.sort_by_key(|&(w, h)| std::cmp::Reverse(w * h));
+    if order.iter().map(|&(w, h)| w * h).sum::<i64>() > cols * rows {
+        return false;
+    }
+    let mut grid = vec![false; (cols * rows) as usize];
+    let mut budget: u32 = 200_000;
+    fn place(order: &[(i64, i64)], grid: &mut Vec<bool>, cols: i64, rows: i64, budget: &mut u32) -> bool {
+        let Some(&(w, h)) = order.first() else { return true };
+        for r in 0..=(rows - h) {
+            for c in 0..=(cols - w) {
+                if *budget == 0 {
+                    // Give up searching: accept rather than report a failure we did not prove.
+                    return true;
+                }
+                *budget -= 1;
+                let cells: Vec<usize> =
+                    (r..r + h).flat_map(|y| (c..c + w).map(move |x| (y * cols + x) as usize)).collect();
+                if cells.iter().any(|&i| grid[i]) {
+                    continue;
+                }
+                for &i in &cells {
+                    grid[i] = true;
+                }
+                if place(&order[1..], grid, cols, rows, budget) {
+                    return true;
+                }
+                for &i in &cells {
+                    grid[i] = false;
+                }
+            }
+        }
+        false
+    }
+    place(&order, &mut grid, cols, rows, &mut budget)
+}
+
+/// Returns whether every herd fits the array (counts that scale with a herd that cannot be
+/// placed are not reported).
+pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> bool {
+    let mut all_fit = true;
+    let (cols, core_rows) = (i64::from(cx.dev.columns), i64::from(cx.dev.core_rows));
+    let groups = groups_of(cx, &unit.herds);
+    let mut placeable: BTreeMap<Option<SegmentId>, Vec<(i64, i64, HerdId)>> = BTreeMap::new();
+    let mut unknown: Option<String> = None;
+    for group in groups.values() {
+        let first = group.herds[0];
+        // One shape per physical herd.
+        for &h in &group.herds[1..] {
+            let (a, b) = (cx.prog.herds[first].shape(), cx.prog.herds[h].shape());
+            if let (Some(a), Some(b)) = (a, b) {
+                if a != b {
+                    let f = Finding::error(
+                        &rules::HERD_SHAPE_CONFLICT,
+                        format!("{} is {}×{} here but {}×{} earlier in the same segment", herd_label(cx, h), b.0, b.1, a.0, a.1),
+                    )
+                    .at(cx.file, cx.prog.herds[h].range, format!("{}×{} herd", b.0, b.1))
+                    .also(cx.file, cx.prog.herds[first].range, format!("first declared {}×{} here", a.0, a.1))
+                    .help("herds that share a symbol share tiles and must have one shape; rename one of them, or keep the kernels as separate launches");
+                    cx.emit(f);
+                }
+            }
+        }
+        let Some((x, y)) = group.shape else {
+            let herd = &cx.prog.herds[first];
+            let why = herd
+                .sizes
+                .iter()
+                .find_map(|d| match &d.size {
+                    crate::eval::Value::Unknown(u) => Some(u.what.clone()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| "a size that is not constant".to_string());
+            cx.emit(
+                Finding::info(
+                    &rules::NOT_CONSTANT,
+                    format!("the size of {} is not a compile-time constant", herd_label(cx, first)),
+                )
+                .at(cx.file, herd.range, format!("size depends on {why}"))
+                .help("placement, L1 and channel checks of this herd assume nothing about its size"),
+            );
+            unknown.get_or_insert(why);
+            continue;
+        };
+        if x < 1 || y < 1 {
+            continue;
+        }
+        if x > cols || y > core_rows {
+            let f = Finding::error(
+                &rules::HERD_FITS_ARRAY,
+                format!(
+                    "{} is {x}×{y} (columns × rows) but {} has {cols}×{core_rows} core tiles",
+                    herd_label(cx, first),
+                    cx.dev.kind.name()
+                ),
+            )
+            .at(cx.file, cx.prog.herds[first].range, format!("{x}×{y} herd"))
+            .need(format!("{x} columns × {y} rows"), format!("{cols} columns × {core_rows} rows"))
+            .help(if y > core_rows {
+                format!("use at most {core_rows} rows (herd y); spread the work over more columns or iterations instead (e.g. fewer cascade stages)")
+            } else {
+                format!("use at most {cols} columns (herd x = {cols} on {}), or target a larger device", cx.dev.kind.name())
+            });
+            cx.emit(f);
+            all_fit = false;
+            continue;
+        }
+        placeable.entry(cx.prog.herds[first].ctx.segment).or_default().push((x, y, first));
+    }
+    let mut total: i64 = 0;
+    for (segment, rects) in &placeable {
+        let area: i64 = crate::util::sat_sum(rects.iter().map(|&(x, y, _)| x * y));
+        total += area;
+        let shapes: Vec<(i64, i64)> = rects.iter().map(|&(x, y, _)| (x, y)).collect();
+        if rects.len() > 1 && !pack(&shapes, cols, core_rows) {
+            let (range, what) = match segment {
+                Some(s) => (cx.prog.segments[*s].name_range, "segment"),
+                None => (unit.range, "launch"),
+            };
+            let mut f = Finding::error(
+                &rules::HERDS_FIT_SEGMENT,
+                format!("the {} herds of this {what} need {area} core tiles together and cannot be placed on {cols}×{core_rows}", rects.len()),
+            )
+            .at(cx.file, range, format!("{what} with {} herds", rects.len()));
+            for &(x, y, h) in rects {
+                f = f.also(cx.file, cx.prog.herds[h].range, format!("{x}×{y} = {} tiles", x * y));
+            }
+            f = f
+                .need(format!("{area} tiles in non-overlapping rectangles"), format!("{} tiles ({cols} columns × {core_rows} rows)", cols * core_rows))
+                .help("shrink the herds, give herds that run one after another the same symbol (they then share tiles), or split the kernels into separate launches");
+            cx.emit(f);
+        }
+    }
+    let available = cols * core_rows;
+    rows.push(BudgetRow {
+        resource: "core_tiles",
+        scope: "whole launch".to_string(),
+        used: match &unknown {
+            Some(why) => Amount::NotConstant { reason: why.clone() },
+            None => Amount::known(total),
+        },
+        available,
+        unit: "tiles",
+    });
+    if unknown.is_none() && total > 0 && total <= available {
+        cx.emit(
+            Finding::info(&rules::UTILISATION, format!("{}: {total} of {available} compute tiles in use", unit.label))
+                .at(cx.file, unit.range, format!("{total}/{available} tiles"))
+                .note("targets: all 32 tiles for compute-bound GEMM and attention herds, 8 (one row) for row-parallel kernels such as RMSNorm, RoPE and element-wise ops"),
+        );
+    }
+    all_fit
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::pack;
+
+    #[test]
+    fn packing_is_exact_on_small_grids() {
+        assert!(pack(&[(8, 4)], 8, 4));
+        assert!(pack(&[(8, 1), (8, 3)], 8, 4));
+        assert!(pack(&[(4, 4), (4, 4)], 8, 4));
+        assert!(!pack(&[(4, 4), (4, 4), (1, 1)], 8, 4));
+        // Two 5-wide herds cannot sit side by side on 8 columns but can stack.
+        assert!(pack(&[(5, 2), (5, 2)], 8, 4));
+        assert!(!pack(&[(5, 3), (5, 2)], 8, 4));
+    }
+}

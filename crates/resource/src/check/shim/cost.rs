@@ -1,0 +1,332 @@
+//! What one L3 transfer costs at the shim: its parallel streams (herd ids and channel indices it
+//! depends on), the loop nest the compiler folds into its BD, the tasks (BDs) that result, and
+//! the fields of the lowered task.
+
+use super::super::dims::{self, Issue};
+use super::super::issues::emit_issue;
+use super::super::{Cx, Finding, Unit};
+use super::MAX_PLACED_STREAMS;
+use crate::device::air_limits::STRIDE_UPPER_BOUND;
+use crate::eval::VarId;
+use crate::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
+use crate::pattern::lower::lower_shim;
+use crate::pattern::{endpoint_pattern, Pattern};
+use crate::program::{Endpoint, LoopKind};
+use crate::rules;
+use air_diagnostics::TextRange;
+
+/// What one L3 endpoint costs.
+pub(super) struct Cost {
+    pub(super) tasks: Option<i64>,
+    pub(super) tasks_why: String,
+    /// The loop that does not fold (label range and reason), when one is unrolled.
+    pub(super) unfolded: Option<(TextRange, String)>,
+    pub(super) count: i64,
+    pub(super) why_count: String,
+    pub(super) columns: Vec<Option<i64>>,
+}
+
+/// Herd-id and segment-unroll variables: parallel instances, not loops.
+fn instance_dims(cx: &Cx<'_>, endpoint: &Endpoint) -> Vec<(VarId, Option<i64>, bool)> {
+    let mut out = Vec::new();
+    if let Some(h) = endpoint.ctx.herd {
+        for (i, d) in cx.prog.herds[h].sizes.iter().enumerate() {
+            out.push((d.var, d.size.as_const(), i == 0));
+        }
+    }
+    if let Some(s) = endpoint.ctx.segment {
+        for d in &cx.prog.segments[s].unroll {
+            out.push((d.var, d.size.as_const(), false));
+        }
+    }
+    out
+}
+
+/// scf.parallel loops whose variable indexes the channel: parallel streams, not loops.
+fn stream_loops(cx: &Cx<'_>, endpoint: &Endpoint) -> Vec<crate::program::LoopId> {
+    let broadcast = endpoint.chan.as_ref().and_then(|c| cx.prog.channels.get(c)).is_some_and(|c| c.broadcast);
+    if broadcast {
+        return Vec::new();
+    }
+    let chan_vars: Vec<VarId> =
+        endpoint.chan_indices.iter().filter_map(|v| v.as_lin()).flat_map(|l| l.terms.iter().map(|(v, _)| *v)).collect();
+    endpoint
+        .loops
+        .iter()
+        .copied()
+        .filter(|&l| cx.prog.loops[l].kind == LoopKind::Parallel && chan_vars.contains(&cx.prog.loops[l].iv))
+        .collect()
+}
+
+/// The loops around an L3 transfer, outermost first: the launch dimensions (trip counts per
+/// recycling window), then the enclosing loops. `Err` names the first value not constant.
+fn loop_nest(
+    cx: &Cx<'_>,
+    unit: &Unit,
+    windows: &[Option<i64>],
+    endpoint: &Endpoint,
+    pattern: &Pattern,
+) -> Result<Vec<LoopDim>, String> {
+    loop_nest_with_origin(cx, unit, windows, endpoint, pattern).map(|nest| nest.into_iter().map(|(l, _)| l).collect())
+}
+
+/// Where a loop of the nest comes from: a launch dimension or an `scf.for`/`scf.parallel`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    Launch,
+    Loop(crate::program::LoopId),
+}
+
+fn loop_nest_with_origin(
+    cx: &Cx<'_>,
+    unit: &Unit,
+    windows: &[Option<i64>],
+    endpoint: &Endpoint,
+    pattern: &Pattern,
+) -> Result<Vec<(LoopDim, Origin)>, String> {
+    let mut loops: Vec<(LoopDim, Origin)> = Vec::new();
+    for (d, trip) in unit.dims.iter().zip(windows) {
+        let trip = trip.ok_or_else(|| "the launch size, which is not constant".to_string())?;
+        loops.push((LoopDim { trip, stride: pattern.base.coefficient(d.var), step: 1 }, Origin::Launch));
+    }
+    let skip = stream_loops(cx, endpoint);
+    for &l in &endpoint.loops {
+        if skip.contains(&l) {
+            continue;
+        }
+        let lp = &cx.prog.loops[l];
+        match (lp.trip, lp.step.as_const()) {
+            (Some(trip), Some(step)) => loops.push((
+                LoopDim { trip, stride: pattern.base.coefficient(lp.iv).saturating_mul(step), step },
+                Origin::Loop(l),
+            )),
+            _ => {
+                return Err(format!(
+                    "the trip count of an enclosing loop, which depends on {}",
+                    lp.trip_unknown.clone().unwrap_or_else(|| "a step that is not constant".to_string())
+                ))
+            }
+        }
+    }
+    Ok(loops)
+}
+
+fn shim_fold(pattern: &Pattern) -> FoldParams {
+    FoldParams {
+        max_dims: 4,
+        skip_zero_stride: false,
+        repeat_at_highest: true,
+        canon: CanonParams { max_size: Some(1023), inner_alignment: pattern.inner_alignment(), volume: pattern.volume },
+        elem_bits: pattern.elem_bits,
+        stride_check: true,
+    }
+}
+
+pub(super) fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: &Endpoint, pattern: &Pattern) -> Cost {
+    // Parallel instances: herd ids (and segment unroll ids) the L3 offset depends on, and
+    // scf.parallel variables used as channel indices.
+    let mut count: i64 = 1;
+    let mut why = Vec::new();
+    let mut columns: Vec<Option<i64>> = vec![None];
+    let broadcast = endpoint.chan.as_ref().and_then(|c| cx.prog.channels.get(c)).is_some_and(|c| c.broadcast);
+    if !broadcast {
+        let mut dims_used = Vec::new();
+        for (var, size, is_x) in instance_dims(cx, endpoint) {
+            if pattern.base.depends_on(var) {
+                let n = size.unwrap_or(1).max(1);
+                count = count.saturating_mul(n);
+                dims_used.push(n.to_string());
+                // Columns only matter for streams that can be placed (at most 2 per shim tile).
+                if is_x && count <= MAX_PLACED_STREAMS {
+                    let x_loc = endpoint.ctx.herd.and_then(|h| cx.prog.herds[h].x_loc).unwrap_or(0);
+                    columns = (0..count).map(|i| Some(x_loc + i % n)).collect();
+                }
+            }
+        }
+        if !dims_used.is_empty() {
+            let herd = endpoint.ctx.herd.map(|h| &cx.prog.herds[h]);
+            let name = herd.and_then(|h| h.name.clone()).map(|n| format!(" @{n}")).unwrap_or_default();
+            why.push(format!(
+                "one per core{} of herd{name} ({}): the L3 offset depends on the herd ids",
+                if dims_used.len() > 1 || herd.and_then(|h| h.shape()).is_none_or(|(x, y)| x * y == count) {
+                    ""
+                } else {
+                    " group"
+                },
+                dims_used.join("×")
+            ));
+        }
+    }
+    for l in stream_loops(cx, endpoint) {
+        let n = cx.prog.loops[l].trip.unwrap_or(1).max(1);
+        count = count.saturating_mul(n);
+        why.push(format!("{n} channel instances (an scf.parallel index)"));
+    }
+    if columns.len() as i64 != count {
+        columns = vec![None; count.clamp(1, MAX_PLACED_STREAMS) as usize];
+    }
+    let nest = loop_nest_with_origin(cx, unit, windows, endpoint, pattern);
+    let mut unfolded = None;
+    let (tasks, tasks_why) = match nest {
+        Err(why) => (None, why),
+        Ok(nest) => {
+            let loops: Vec<LoopDim> = nest.iter().map(|(l, _)| *l).collect();
+            let folded = fold_loops(&pattern.dims, &loops, &shim_fold(pattern));
+            let lowered = lower_shim(&folded.dims, pattern.inner_alignment(), pattern.volume);
+            let tasks = folded.copies.saturating_mul(lowered.tasks);
+            let mut parts = Vec::new();
+            if let Some((idx, why)) = folded.failure {
+                let (lp, origin) = nest[idx];
+                let what = match origin {
+                    Origin::Launch => format!("the launch loop ({} iterations per window)", lp.trip),
+                    Origin::Loop(_) => format!("a loop of {} iterations", lp.trip),
+                };
+                let outer: Vec<String> =
+                    folded.unrolled.iter().filter(|&&i| i != idx).map(|&i| loops[i].trip.to_string()).collect();
+                let around = if outer.is_empty() {
+                    String::new()
+                } else {
+                    format!(", and the loops around it ({}) with it", outer.join(" × "))
+                };
+                parts.push(format!(
+                    "{what} cannot fold into the BD because {}: it is unrolled{around}, {} transfers",
+                    why.describe(),
+                    folded.copies
+                ));
+                let range = match origin {
+                    Origin::Launch => unit.range,
+                    Origin::Loop(l) => cx.prog.loops[l].range,
+                };
+                unfolded = Some((range, format!("cannot fold into the BD: unrolled ×{}", lp.trip)));
+            }
+            for (size, outer, inner) in &lowered.factorings {
+                parts.push(format!("AIR factors a wrap of {size} into {outer} × {inner} (above its bound of 64 outermost / 1024 inner)"));
+            }
+            if lowered.tasks > 1 {
+                parts.push(format!(
+                    "the pattern then needs more than 4 dimensions, so its outer {} become separate transfers",
+                    lowered.tasks
+                ));
+            }
+            if parts.is_empty() {
+                parts.push("the loops fold into one BD".to_string());
+            }
+            (Some(tasks), parts.join("; "))
+        }
+    };
+    Cost {
+        tasks,
+        tasks_why,
+        unfolded,
+        count,
+        why_count: if why.is_empty() { "one stream".to_string() } else { why.join("; ") },
+        columns,
+    }
+}
+
+pub(super) fn endpoint_cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: &Endpoint) -> Cost {
+    match endpoint_pattern(endpoint) {
+        Ok(p) => cost(cx, unit, windows, endpoint, &p),
+        Err(e) => Cost {
+            tasks: None,
+            tasks_why: e.describe(),
+            unfolded: None,
+            count: 1,
+            why_count: String::new(),
+            columns: vec![None],
+        },
+    }
+}
+
+/// Field checks of the task(s) one L3 endpoint becomes.
+pub(super) fn check_fields(
+    cx: &mut Cx<'_>,
+    unit: &Unit,
+    windows: &[Option<i64>],
+    endpoint: &Endpoint,
+    pattern: &Pattern,
+) {
+    if let Some(issue) = dims::inner_stride(pattern) {
+        emit_issue(cx, endpoint, &issue, "L3", "");
+    }
+    // The written pattern against the hardware wraps: AIR factors oversized dims itself, but
+    // that costs BDs and fails when a size has no usable factor (model doc §4.4, §5 F36).
+    let mut merged = pattern.dims.clone();
+    crate::pattern::canon::canonicalize(
+        &mut merged,
+        &CanonParams { max_size: None, inner_alignment: pattern.inner_alignment(), volume: pattern.volume },
+    );
+    let linear = crate::pattern::canon::is_contiguous_or_repeated(&merged);
+    if !linear {
+        let n = merged.len();
+        let d0 = merged.last().map(|d| d.size.saturating_mul(i64::from(pattern.elem_bits)) / 32).unwrap_or(0);
+        let d1 = if n >= 2 { merged[n - 2].size } else { 0 };
+        let wrap = cx.dev.shim.wrap_max;
+        if d0 > wrap || d1 > wrap {
+            let (dim, value) = if d0 > wrap { (0, d0) } else { (1, d1) };
+            cx.emit(
+                Finding::warning(&rules::WRAP, format!("dimension d{dim} of this strided L3 transfer has wrap {value}, above the shim's {wrap}"))
+                    .at(cx.file, endpoint.operand_range, "L3 side")
+                    .note("AIR factors such a dimension into legal pieces when it can (canonicalizeWrapAndStrideList, tileIllegalWrapDim), at the cost of extra dimensions or BDs; model doc §5 F36 records a strided feed of this kind failing")
+                    .help("feed a contiguous run instead (a contiguous BD uses the wide length register), or tile the dimension to at most 1023 granules"),
+            );
+        }
+    }
+    // Loop and launch steps move the offset: they must stay 4-byte aligned too.
+    let mut steps: Vec<i64> = endpoint
+        .loops
+        .iter()
+        .filter_map(|&l| {
+            let lp = &cx.prog.loops[l];
+            Some(pattern.base.coefficient(lp.iv).saturating_mul(lp.step.as_const()?))
+        })
+        .collect();
+    steps.extend(unit.dims.iter().map(|d| pattern.base.coefficient(d.var)));
+    steps.extend(instance_dims(cx, endpoint).iter().map(|(v, _, _)| pattern.base.coefficient(*v)));
+    if let Some(issue) = dims::offsets(pattern, &steps) {
+        emit_issue(cx, endpoint, &issue, "L3", "");
+    }
+    // The lowered task itself.
+    let Ok(loops) = loop_nest(cx, unit, windows, endpoint, pattern) else { return };
+    let params = shim_fold(pattern);
+    let folded = fold_loops(&pattern.dims, &loops, &params);
+    let lowered = lower_shim(&folded.dims, pattern.inner_alignment(), pattern.volume);
+    if let Some((size, alignment)) = lowered.cannot_tile {
+        cx.emit(
+            Finding::error(&rules::WRAP, format!("AIR cannot tile a dimension of size {size} of this L3 transfer into shim-legal pieces"))
+                .at(cx.file, endpoint.operand_range, "L3 side")
+                .note(format!("no factor of {size} in [{alignment}, 1023] is a multiple of {alignment} elements (AIRRtToNpuPass `cannot tile dim`)"))
+                .help("pad or reshape the dimension to a size with a factor ≤ 1023 (e.g. a multiple of 64)"),
+        );
+        return;
+    }
+    let repeat_help = "split the transfer (run the kernel per partition, tile the launch loop with --air-runtime-loop-tiling-sizes, or give the repeated operand its own launch) so each task repeats at most 256 times";
+    for issue in dims::shim_task(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
+        // The iteration dimension's stride is not checked: it comes from folding the launch
+        // loops, and the simulation folds strides there (AIR's `stepSize == wraps[0]`
+        // exception) that documented working GEMMs (model doc §6) show the compiler handles.
+        if matches!(issue, Issue::Stride { dim: 3, .. }) {
+            continue;
+        }
+        emit_issue(cx, endpoint, &issue, "L3", repeat_help);
+    }
+    // AIR's element-based stride guideline, on the strides the BD will hold.
+    let task = &lowered.task;
+    let in_bd = task.data.iter().chain(task.iteration.iter()).filter(|d| d.size > 1).map(|d| d.stride.abs());
+    let granule_limit = cx.dev.shim.step_max_granules;
+    if let Some(stride) = in_bd
+        .filter(|&s| s > STRIDE_UPPER_BOUND && s.saturating_mul(i64::from(pattern.elem_bits)) / 32 <= granule_limit)
+        .max()
+    {
+        let bytes = stride as f64 * pattern.elem_bytes();
+        cx.emit(
+            Finding::warning(
+                &rules::STRIDE_GUIDELINE,
+                format!("this L3 transfer steps {stride} elements ({:.2} MB) in one BD dimension, above AIR's 1,048,576-element guideline", bytes / 1e6),
+            )
+            .at(cx.file, endpoint.operand_range, "L3 side")
+            .note("within the hardware bound of 2^20 granules, but the documented GEMM data around this bound is inconsistent (model doc §5 F9)")
+            .help("keep tile_k_l2·N ≤ 1,048,576 (e.g. tile_k_l2 = 128 for N ≥ 8192)"),
+        );
+    }
+}

@@ -1,0 +1,386 @@
+//! Core tiles and memtiles: DMA channels, BD chains, locks, and the fields of their BDs.
+//!
+//! Core (model doc §4.5): each L1-side put/get takes one of the core's 2 input or 2 output DMA
+//! channels (the same channel symbol reuses its channel); the DMA program is a BD chain per
+//! channel, one BD per distinct transfer, two for a ping-ponged buffer, 16 BDs per tile.
+//! Memtile (§4.6): one BD chain per memtile channel, unrolled where AIR cannot fold the loops
+//! (`air-opt-memtile-dma-bds`), limited to the 24 BDs of the channel's parity half.
+
+use super::dims;
+use super::issues::emit_issue;
+use super::{Cx, Finding, Unit};
+use crate::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
+use crate::pattern::endpoint_pattern;
+use crate::program::{Endpoint, EndpointId, HerdId, Level, Root, SegmentId};
+use crate::report::{Amount, BudgetRow};
+use crate::rules;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Folds the loops of `endpoint` that belong to its tile's program (herd loops for a core,
+/// segment and herd loops for a memtile). `Err` names a value that is not constant.
+fn tile_chain(
+    cx: &Cx<'_>,
+    endpoint: &Endpoint,
+    core: bool,
+) -> Result<(crate::pattern::Pattern, crate::pattern::canon::Folded), String> {
+    let pattern = endpoint_pattern(endpoint).map_err(|e| e.describe())?;
+    // A loop whose variable indexes the channel addresses another channel instance per
+    // iteration: another chain, not a longer one.
+    let index_vars = crate::program::Program::index_vars(endpoint);
+    let mut loops = Vec::new();
+    for &l in &endpoint.loops {
+        let lp = &cx.prog.loops[l];
+        if index_vars.contains(&lp.iv) {
+            continue;
+        }
+        let local =
+            if core { lp.ctx.herd.is_some() && lp.ctx.herd == endpoint.ctx.herd } else { lp.ctx.segment.is_some() };
+        if !local {
+            continue;
+        }
+        // A loop that does not move the transfer repeats the chain: no BDs, trip count unneeded.
+        if !pattern.base.depends_on(lp.iv) {
+            continue;
+        }
+        match (lp.trip, lp.step.as_const()) {
+            (Some(trip), Some(step)) => {
+                loops.push(LoopDim { trip, stride: pattern.base.coefficient(lp.iv).saturating_mul(step), step })
+            }
+            _ => {
+                return Err(format!(
+                    "the trip count of an enclosing loop, which depends on {}",
+                    lp.trip_unknown.clone().unwrap_or_else(|| "a step that is not constant".to_string())
+                ))
+            }
+        }
+    }
+    let tile = if core { &cx.dev.core } else { &cx.dev.memtile };
+    let params = FoldParams {
+        max_dims: tile.bd_dims as usize,
+        skip_zero_stride: true,
+        repeat_at_highest: false,
+        canon: CanonParams { max_size: Some(1023), inner_alignment: pattern.inner_alignment(), volume: pattern.volume },
+        elem_bits: pattern.elem_bits,
+        stride_check: false,
+    };
+    let folded = fold_loops(&pattern.dims, &loops, &params);
+    Ok((pattern, folded))
+}
+
+fn pp_factor(cx: &Cx<'_>, endpoint: &Endpoint) -> i64 {
+    match endpoint.root {
+        Root::Buffer(b) => cx.pingpong.factor(b),
+        _ => 1,
+    }
+}
+
+type Branches<'a> = &'a [(air_syntax::NodeId, u32)];
+
+/// Distinct streams when transfers in different branches of one `if` never run together: the
+/// unconditional streams plus, for each `if`, its busiest branch.
+fn exclusive_count(items: &[(String, Branches<'_>)]) -> usize {
+    let weighted: Vec<(String, i64, Branches<'_>)> = items.iter().map(|(k, b)| (k.clone(), 1, *b)).collect();
+    exclusive_sum(&weighted) as usize
+}
+
+/// The largest total weight of items that can be live together: items keyed alike count once,
+/// and of the branches of one `if` only the heaviest counts (a core runs one of them).
+fn exclusive_sum(items: &[(String, i64, Branches<'_>)]) -> i64 {
+    let mut unconditional: BTreeMap<&str, i64> = BTreeMap::new();
+    for (key, weight, path) in items {
+        if path.is_empty() {
+            let slot = unconditional.entry(key.as_str()).or_insert(0);
+            *slot = (*slot).max(*weight);
+        }
+    }
+    type Nested<'a> = BTreeMap<air_syntax::NodeId, BTreeMap<u32, Vec<(String, i64, Branches<'a>)>>>;
+    let mut by_if: Nested<'_> = BTreeMap::new();
+    for (key, weight, path) in items {
+        if let Some((first, rest)) = path.split_first() {
+            if !unconditional.contains_key(key.as_str()) {
+                by_if.entry(first.0).or_default().entry(first.1).or_default().push((key.clone(), *weight, rest));
+            }
+        }
+    }
+    crate::util::sat_sum(unconditional.values().copied()).saturating_add(crate::util::sat_sum(
+        by_if.values().map(|regions| regions.values().map(|v| exclusive_sum(v)).max().unwrap_or(0)),
+    ))
+}
+
+pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
+    let mut groups: BTreeMap<(Option<SegmentId>, String), Vec<HerdId>> = BTreeMap::new();
+    for &h in &unit.herds {
+        let herd = &cx.prog.herds[h];
+        groups.entry((herd.ctx.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")))).or_default().push(h);
+    }
+    for herds in groups.values() {
+        let first = herds[0];
+        let herd_range = cx.prog.herds[first].range;
+        let scope = match &cx.prog.herds[first].name {
+            Some(name) => format!("herd @{name}, per core"),
+            None => "herd, per core".to_string(),
+        };
+        let endpoints: Vec<EndpointId> = unit
+            .endpoints
+            .iter()
+            .copied()
+            .filter(|&e| {
+                let ep = &cx.prog.endpoints[e];
+                ep.level == Level::L1 && ep.ctx.herd.is_some_and(|h| herds.contains(&h)) && cx.prog.uses_dma(ep)
+            })
+            .collect();
+        if endpoints.is_empty() {
+            continue;
+        }
+        // Channels: distinct streams per direction.
+        let mut inputs: BTreeMap<String, EndpointId> = BTreeMap::new();
+        let mut outputs: BTreeMap<String, EndpointId> = BTreeMap::new();
+        for &e in &endpoints {
+            let ep = &cx.prog.endpoints[e];
+            let side = if ep.kind.reads_memory() { &mut outputs } else { &mut inputs };
+            side.entry(ep.stream_key()).or_insert(e);
+        }
+        for (streams, resource, dir, limit) in [
+            (&inputs, "core_dma_in_channels", "input", cx.dev.core.s2mm_channels),
+            (&outputs, "core_dma_out_channels", "output", cx.dev.core.mm2s_channels),
+        ] {
+            let items: Vec<(String, Branches<'_>)> =
+                streams.iter().map(|(key, &e)| (key.clone(), cx.prog.endpoints[e].branches.as_slice())).collect();
+            let used = exclusive_count(&items) as i64;
+            rows.push(BudgetRow {
+                resource,
+                scope: scope.clone(),
+                used: Amount::known(used),
+                available: i64::from(limit),
+                unit: "channels",
+            });
+            if used <= i64::from(limit) {
+                continue;
+            }
+            let mut f = Finding::error(
+                &rules::CORE_DMA_CHANNELS,
+                format!("each core of this herd needs {used} {dir} DMA streams, a core tile has {limit}"),
+            )
+            .at(cx.file, herd_range, format!("{used} {dir} streams per core"));
+            for (idx, &e) in streams.values().enumerate() {
+                f = f.also(cx.file, cx.prog.endpoints[e].operand_range, format!("{dir} stream {}", idx + 1));
+            }
+            f = f
+                .need(format!("{used} {dir} channels"), format!("{limit} per core tile"))
+                .help("pack two operands into one stream (e.g. weight‖bias in one buffer), or share a channel symbol between transfers that run one after another");
+            cx.emit(f);
+        }
+        // BDs and locks.
+        let mut bd_items: Vec<(String, i64, Branches<'_>)> = Vec::new();
+        let mut bds_known = true;
+        let mut why_unknown = None;
+        let mut attached: BTreeSet<usize> = BTreeSet::new();
+        let mut attached_copies: i64 = 0;
+        let mut seen_ops = BTreeSet::new();
+        for &e in &endpoints {
+            let ep = cx.prog.endpoints[e].clone();
+            if let Root::Buffer(b) = ep.root {
+                if attached.insert(b) {
+                    attached_copies += cx.pingpong.factor(b);
+                }
+            }
+            match tile_chain(cx, &ep, true) {
+                Ok((pattern, folded)) => {
+                    bd_items.push((
+                        format!("op:{}", ep.op.0),
+                        folded.copies.max(1) * pp_factor(cx, &ep),
+                        cx.prog.endpoints[e].branches.as_slice(),
+                    ));
+                    if seen_ops.insert(ep.op) {
+                        if let Some(issue) = dims::inner_stride(&pattern) {
+                            emit_issue(cx, &ep, &issue, "L1", "");
+                        }
+                        for issue in dims::tile_bd(&folded.dims, pattern.elem_bits, &cx.dev.core) {
+                            emit_issue(cx, &ep, &issue, "L1", "");
+                        }
+                    }
+                }
+                Err(why) => {
+                    bds_known = false;
+                    why_unknown.get_or_insert(why);
+                }
+            }
+        }
+        let bds = bds_known.then(|| exclusive_sum(&bd_items));
+        let bd_limit = i64::from(cx.dev.core.bds);
+        rows.push(BudgetRow {
+            resource: "core_bds",
+            scope: scope.clone(),
+            used: match (bds, &why_unknown) {
+                (Some(n), _) => Amount::known(n),
+                (None, why) => Amount::NotConstant { reason: why.clone().unwrap_or_default() },
+            },
+            available: bd_limit,
+            unit: "BDs",
+        });
+        if let Some(n) = bds.filter(|&n| n > bd_limit) {
+            cx.emit(
+                Finding::error(
+                    &rules::CORE_BDS,
+                    format!("each core of this herd needs {n} buffer descriptors, a core tile has {bd_limit}"),
+                )
+                .at(cx.file, herd_range, format!("{n} BDs per core"))
+                .need(format!("{n} BDs"), format!("{bd_limit} per core tile"))
+                .help("fewer distinct transfers per core: keep loops around transfers foldable, or merge buffers"),
+            );
+        }
+        let locks = attached_copies * 2;
+        let lock_limit = i64::from(cx.dev.core.locks);
+        rows.push(BudgetRow {
+            resource: "core_locks",
+            scope,
+            used: Amount::known(locks),
+            available: lock_limit,
+            unit: "locks",
+        });
+        if locks > lock_limit {
+            cx.emit(
+                Finding::warning(&rules::CORE_LOCKS, format!("each core of this herd may need {locks} locks for {attached_copies} DMA-attached buffers, a core tile has {lock_limit}"))
+                    .at(cx.file, herd_range, format!("{locks} locks per core"))
+                    .note("two locks per DMA-attached buffer (ping-pong copies counted); lock sharing inside a BD chain is unverified")
+                    .help("use fewer DMA-attached L1 buffers per core"),
+            );
+        }
+    }
+}
+
+pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) {
+    let l2: Vec<EndpointId> = unit
+        .endpoints
+        .iter()
+        .copied()
+        .filter(|&e| cx.prog.endpoints[e].level == Level::L2 && cx.prog.uses_dma(&cx.prog.endpoints[e]))
+        .collect();
+    if l2.is_empty() {
+        return;
+    }
+    let limit = i64::from(cx.dev.memtile.bds_per_channel);
+    let mut why_unknown = None;
+    let mut reported = BTreeSet::new();
+    let mut streams: [BTreeMap<String, i64>; 2] = [BTreeMap::new(), BTreeMap::new()];
+    // BD chains per memtile channel: every transfer of one channel symbol (or one DMA op)
+    // joins the same chain.
+    let mut chains: BTreeMap<(usize, String), (i64, Vec<EndpointId>, i64)> = BTreeMap::new();
+    for e in l2 {
+        let ep = cx.prog.endpoints[e].clone();
+        match tile_chain(cx, &ep, false) {
+            Ok((pattern, folded)) => {
+                let bds = folded.copies.max(1) * pp_factor(cx, &ep);
+                // One memtile channel per instance: per value of the herd ids the L2 offset or the
+                // channel indices depend on, and per iteration of a loop that indexes the channel.
+                let index_vars = crate::program::Program::index_vars(&ep);
+                let per_herd: i64 = match ep.ctx.herd {
+                    Some(h) => cx.prog.herds[h]
+                        .sizes
+                        .iter()
+                        .filter(|d| pattern.base.depends_on(d.var) || index_vars.contains(&d.var))
+                        .map(|d| d.size.as_const().unwrap_or(1).max(1))
+                        .fold(1i64, i64::saturating_mul),
+                    None => 1,
+                };
+                let per_loop: i64 = ep
+                    .loops
+                    .iter()
+                    .filter(|&&l| index_vars.contains(&cx.prog.loops[l].iv))
+                    .map(|&l| cx.prog.loops[l].trip.unwrap_or(1).max(1))
+                    .fold(1i64, i64::saturating_mul);
+                let instances = per_herd.saturating_mul(per_loop);
+                let dir = usize::from(!ep.kind.reads_memory());
+                let key = ep.stream_key();
+                let slot = streams[dir].entry(key.clone()).or_insert(0);
+                *slot = (*slot).max(instances);
+                let chain = chains.entry((dir, key)).or_insert((0, Vec::new(), 1));
+                chain.0 += bds;
+                chain.1.push(e);
+                chain.2 = chain.2.max(folded.copies);
+                if !reported.insert(ep.op) {
+                    continue;
+                }
+                if let Some(issue) = dims::inner_stride(&pattern) {
+                    emit_issue(cx, &ep, &issue, "L2", "");
+                }
+                for issue in dims::tile_bd(&folded.dims, pattern.elem_bits, &cx.dev.memtile) {
+                    // The memtile length check is skipped: L2 buffers larger than one memtile are
+                    // split by air-split-l2-memref before their BDs exist.
+                    if !matches!(issue, dims::Issue::Length { .. }) {
+                        emit_issue(cx, &ep, &issue, "L2", "");
+                    }
+                }
+            }
+            Err(why) => {
+                why_unknown.get_or_insert(why);
+            }
+        }
+    }
+    let mut worst = if why_unknown.is_some() { None } else { Some(0) };
+    for (bds, endpoints, copies) in chains.values() {
+        worst = worst.map(|w: i64| w.max(*bds));
+        if *bds <= limit {
+            continue;
+        }
+        let first = &cx.prog.endpoints[endpoints[0]];
+        let mut f = Finding::error(
+            &rules::MEMTILE_BDS_PER_CHANNEL,
+            format!("the memtile side of this transfer needs a chain of {bds} buffer descriptors on one channel, a memtile channel reaches {limit}"),
+        )
+        .at(cx.file, first.operand_range, format!("{bds} BDs on one memtile channel"));
+        for &e in endpoints.iter().skip(1).take(4) {
+            f = f.also(cx.file, cx.prog.endpoints[e].operand_range, "same channel");
+        }
+        if endpoints.len() > 1 {
+            f = f.note(format!("{} transfers share this channel", endpoints.len()));
+        }
+        if *copies > 1 {
+            f = f.note(format!("{copies} loop iterations that do not fold into the BD are unrolled into the chain"));
+        }
+        if pp_factor(cx, first) > 1 {
+            f = f.note("the L2 buffer is ping-ponged: two BDs per transfer");
+        }
+        f = f
+            .need(format!("{bds} BDs"), format!("{limit} (the channel's parity half of 48)"))
+            .help("fold the loop into the BD (constant strides, ≤ 4 dimensions), or move the repetition to the herd side so the memtile chain repeats instead of unrolling");
+        cx.emit(f);
+    }
+    rows.push(BudgetRow {
+        resource: "memtile_bds_per_channel",
+        scope: "longest memtile BD chain".to_string(),
+        used: match (worst, &why_unknown) {
+            (Some(w), _) => Amount::known(w),
+            (None, why) => Amount::NotConstant { reason: why.clone().unwrap_or_default() },
+        },
+        available: limit,
+        unit: "BDs",
+    });
+    let channel_limit = i64::from(cx.dev.memtile.mm2s_channels * cx.dev.memtiles);
+    for (dir, (resource, what)) in
+        [("memtile_mm2s_channels", "output (MM2S)"), ("memtile_s2mm_channels", "input (S2MM)")].iter().enumerate()
+    {
+        let used: i64 = crate::util::sat_sum(streams[dir].values().copied());
+        rows.push(BudgetRow {
+            resource,
+            scope: "whole launch".to_string(),
+            used: Amount::known(used),
+            available: channel_limit,
+            unit: "channels",
+        });
+        if used > channel_limit && herds_fit {
+            cx.emit(
+                Finding::error(
+                    &rules::MEMTILE_CHANNELS,
+                    format!(
+                        "{} needs {used} memtile {what} DMA channels, the memtiles have {channel_limit}",
+                        unit.label
+                    ),
+                )
+                .at(cx.file, unit.range, format!("{used} memtile channels"))
+                .need(used, channel_limit)
+                .help("share L2 buffers between consumers (broadcast) instead of one transfer per core"),
+            );
+        }
+    }
+}

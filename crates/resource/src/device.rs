@@ -1,0 +1,213 @@
+//! The two NPU device models (npu2 = Strix/AIE2P, npu1 = Phoenix/AIE2) as plain data.
+//!
+//! Every number comes from `shared/docs/npu-resource-model.md` (cited below as "model doc"
+//! with the line of the table row it is taken from). The per-tile numbers are the same on both
+//! devices (model doc line 95: "Every per-tile value in 2a holds for npu1 as well"); only the
+//! array size differs.
+
+use serde::Serialize;
+
+/// Which device to check against.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DeviceKind {
+    /// Strix (AIE2P), 8 columns: the default.
+    #[default]
+    Npu2,
+    /// Phoenix (AIE2), 4 columns.
+    Npu1,
+}
+
+impl DeviceKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            DeviceKind::Npu2 => "npu2",
+            DeviceKind::Npu1 => "npu1",
+        }
+    }
+
+    pub fn model(self) -> &'static DeviceModel {
+        match self {
+            DeviceKind::Npu2 => &NPU2,
+            DeviceKind::Npu1 => &NPU1,
+        }
+    }
+}
+
+/// The resources of one tile type. Sizes are in bytes, DMA field limits in the units the
+/// hardware counts (granules of 4 bytes for wrap d0, strides and lengths; see `granule_bytes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TileModel {
+    /// Data memory of the tile (0 for the shim, which reads DDR).
+    pub memory_bytes: u64,
+    /// DMA channels that write into the tile's memory (stream to memory).
+    pub s2mm_channels: u32,
+    /// DMA channels that read the tile's memory (memory to stream).
+    pub mm2s_channels: u32,
+    /// Buffer descriptors of the tile, shared by all its channels.
+    pub bds: u32,
+    /// Buffer descriptors one channel can reach: the memtile splits its 48 BDs into two
+    /// halves of 24 by channel parity; elsewhere every channel reaches all of them.
+    pub bds_per_channel: u32,
+    pub locks: u32,
+    /// Data dimensions of one BD, not counting the iteration dimension.
+    pub bd_dims: u32,
+    /// Largest wrap (size) of d0 and d1 (d0 in granules).
+    pub wrap_max: i64,
+    /// Largest step (stride) in granules.
+    pub step_max_granules: i64,
+    /// Largest iteration (4th-dimension) count.
+    pub iteration_max: i64,
+    /// Largest buffer length in 32-bit words (`None`: the 32-bit length register, no practical bound).
+    pub length_max_words: Option<i64>,
+    /// Largest task repeat count (stored value, i.e. runs − 1).
+    pub repeat_max: i64,
+    /// Started-but-unretired tasks one channel can queue.
+    pub task_queue_depth: u32,
+}
+
+/// An NPU: the array and its three tile types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DeviceModel {
+    pub kind: DeviceKind,
+    /// Columns of the array; a herd's x size counts columns.
+    pub columns: u32,
+    /// Core (compute) rows; a herd's y size counts rows.
+    pub core_rows: u32,
+    /// One memtile per column.
+    pub memtiles: u32,
+    /// One shim NOC tile per column.
+    pub shim_tiles: u32,
+    pub core: TileModel,
+    pub memtile: TileModel,
+    pub shim: TileModel,
+    /// DMA address-generation unit in bytes.
+    pub granule_bytes: i64,
+    /// aircc's default core stack, carved from L1 (`--stack-size`).
+    pub default_stack_bytes: u64,
+    /// Bytes one host buffer object can span (uint32 offsets).
+    pub bo_span_bytes: u64,
+}
+
+impl DeviceModel {
+    pub fn core_tiles(&self) -> u32 {
+        self.columns * self.core_rows
+    }
+
+    /// Shim DMA channels per direction on the whole device (2 per shim tile).
+    pub fn shim_channels_per_direction(&self) -> u32 {
+        self.shim_tiles * self.shim.mm2s_channels
+    }
+}
+
+// Core tile (rows 2–5), model doc §2a.
+const CORE: TileModel = TileModel {
+    memory_bytes: 64 * 1024,       // line 63: 64 KiB (0x10000)
+    s2mm_channels: 2,              // line 66: DMA channels S2MM / MM2S 2 / 2
+    mm2s_channels: 2,              // line 66
+    bds: 16,                       // line 67: 16, shared by all 4 channels
+    bds_per_channel: 16,           // line 67
+    locks: 16,                     // line 68
+    bd_dims: 3,                    // line 70: 3 (+ iteration)
+    wrap_max: 255,                 // line 71: 8 bits → ≤ 255
+    step_max_granules: 8192,       // line 73: 13 bits → ≤ 8192 granules
+    iteration_max: 64,             // line 75: ≤ 64
+    length_max_words: Some(16383), // line 77: 14 bits → ≤ 16383 words
+    repeat_max: 255,               // line 79: 0–255 per dma_start (newer aie)
+    task_queue_depth: 4,           // line 80: 4 tasks per channel
+};
+
+// Memtile (row 1), model doc §2a.
+const MEMTILE: TileModel = TileModel {
+    memory_bytes: 512 * 1024,        // line 63: 512 KiB (0x80000)
+    s2mm_channels: 6,                // line 66: 6 / 6
+    mm2s_channels: 6,                // line 66
+    bds: 48,                         // line 67: 48 ...
+    bds_per_channel: 24,             // line 67: channels 0/2/4 use IDs 0–23, 1/3/5 use 24–47
+    locks: 64,                       // line 68
+    bd_dims: 4,                      // line 70: 4 (+ iteration)
+    wrap_max: 1023,                  // line 71: 10 bits → ≤ 1023
+    step_max_granules: 131_072,      // line 73: 17 bits → ≤ 131072 granules
+    iteration_max: 64,               // line 75
+    length_max_words: Some(131_071), // line 77: 17 bits → ≤ 131071 words
+    repeat_max: 255,                 // line 79
+    task_queue_depth: 4,             // line 80
+};
+
+// Shim NOC tile (row 0), model doc §2a.
+const SHIM: TileModel = TileModel {
+    memory_bytes: 0,              // line 63: none (reads/writes DDR over the NoC)
+    s2mm_channels: 2,             // line 66: 2 / 2
+    mm2s_channels: 2,             // line 66
+    bds: 16,                      // line 67: 16, shared by all 4 channels
+    bds_per_channel: 16,          // line 67
+    locks: 16,                    // line 68
+    bd_dims: 3,                   // line 70: 3 (+ iteration)
+    wrap_max: 1023,               // line 71: 10 bits → ≤ 1023
+    step_max_granules: 1_048_576, // line 73: 20 bits → ≤ 1048576 granules
+    iteration_max: 64,            // line 75
+    length_max_words: None,       // line 77: 32 bits (words)
+    repeat_max: 255,              // line 79: 0–255 per queue push
+    task_queue_depth: 4,          // line 80
+};
+
+/// npu2: Strix, AIE2P, 8 columns × (shim, memtile, 4 core rows). Model doc lines 36–42.
+pub static NPU2: DeviceModel = DeviceModel {
+    kind: DeviceKind::Npu2,
+    columns: 8,    // line 36: 8 × 6
+    core_rows: 4,  // line 37: rows 2–5 are core rows
+    memtiles: 8,   // line 39
+    shim_tiles: 8, // line 40
+    core: CORE,
+    memtile: MEMTILE,
+    shim: SHIM,
+    granule_bytes: 4,          // model doc §0: a granule is 32 bits = 4 bytes
+    default_stack_bytes: 1024, // line 65: 1024 B default (aircc --stack-size)
+    bo_span_bytes: 1 << 32,    // line 81: host offsets are uint32 → ≤ 4 GiB
+};
+
+/// npu1: Phoenix, AIE2, 4 columns × (shim, memtile, 4 core rows). Model doc lines 36–42, 100.
+pub static NPU1: DeviceModel = DeviceModel {
+    kind: DeviceKind::Npu1,
+    columns: 4,    // line 36: 4 × 6
+    core_rows: 4,  // line 37
+    memtiles: 4,   // line 39
+    shim_tiles: 4, // line 40
+    core: CORE,
+    memtile: MEMTILE,
+    shim: SHIM,
+    granule_bytes: 4,
+    default_stack_bytes: 1024,
+    bo_span_bytes: 1 << 32,
+};
+
+/// AIR's own (element-based, dtype-blind) shim limits, applied by the compiler before the
+/// hardware checks: model doc §3.5 (line 147) and §4.4.
+pub mod air_limits {
+    /// `AIE2_WRAP_UPPER_BOUNDS`, outermost first: a size at or above the bound is factored.
+    pub const WRAP_UPPER_BOUNDS: [i64; 4] = [64, 1024, 1024, 1024];
+    /// `AIE2_STRIDE_UPPER_BOUND`, in elements.
+    pub const STRIDE_UPPER_BOUND: i64 = 1_048_576;
+    /// Dimensions of one shim DMA after lowering (3 data dims + the iteration/repeat dim).
+    pub const DIM_COUNT: usize = 4;
+    /// `maxSize` of the loop-folding canonicalisation (`air-opt-shim-dma-bds`,
+    /// `air-opt-memtile-dma-bds`): sizes above it are split.
+    pub const FOLD_MAX_SIZE: i64 = 1023;
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn derived_totals_match_the_model_doc() {
+        // Model doc lines 38–42: 32 / 16 core tiles, 16 / 8 shim channels per direction.
+        assert_eq!(NPU2.core_tiles(), 32);
+        assert_eq!(NPU1.core_tiles(), 16);
+        assert_eq!(NPU2.shim_channels_per_direction(), 16);
+        assert_eq!(NPU1.shim_channels_per_direction(), 8);
+        assert_eq!(NPU2.memtiles as u64 * NPU2.memtile.memory_bytes, 4 * 1024 * 1024);
+        assert_eq!(NPU1.memtiles as u64 * NPU1.memtile.memory_bytes, 2 * 1024 * 1024);
+    }
+}

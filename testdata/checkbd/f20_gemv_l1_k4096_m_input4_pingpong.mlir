@@ -1,0 +1,55 @@
+// check-bd:
+// expect: error AS0404 line 23
+// F20 (model doc §5): GEMV K=4096 with m_input=4 and ping-pong on: the A tile (32 KiB) is doubled.
+#map = affine_map<()[s0] -> (s0 * 64)>
+#map1 = affine_map<()[s0] -> (s0 * 8)>
+#map2 = affine_map<()[s0, s1] -> (s0 + s1)>
+module {
+  func.func private @matvec_vectorized_bf16_bf16(i32, i32, i32, memref<4x4096xbf16, 2 : i32>, memref<4096xbf16, 2 : i32>, memref<8xbf16, 2 : i32>) attributes {link_with = "mv.o", llvm.emit_c_interface}
+  func.func private @linalg_fill_bf16(memref<8xbf16, 2 : i32>) attributes {link_with = "mv.o", llvm.emit_c_interface}
+  func.func @matvec_bf16(%arg0: memref<2048x4096xbf16>, %arg1: memref<4096xbf16>, %arg2: memref<2048xbf16>) {
+    %c32 = arith.constant 32 : index
+    air.launch (%arg3) in (%arg4=%c32) args(%arg5=%arg0, %arg6=%arg1, %arg7=%arg2) : memref<2048x4096xbf16>, memref<4096xbf16>, memref<2048xbf16> {
+      air.segment @matvec_bf16_0  args(%arg8=%arg3, %arg9=%arg5, %arg10=%arg6, %arg11=%arg7) : index, memref<2048x4096xbf16>, memref<4096xbf16>, memref<2048xbf16> {
+        %c0_s = arith.constant 0 : index
+        %c1_s = arith.constant 1 : index
+        %c8_s = arith.constant 8 : index
+        %c64_s = arith.constant 64 : index
+        %c4096_s = arith.constant 4096 : index
+        %0 = affine.apply #map()[%arg8]
+        %alloc = memref.alloc() : memref<64x4096xbf16, 1 : i32>
+        %alloc_0 = memref.alloc() : memref<64xbf16, 1 : i32>
+        air.dma_memcpy_nd (%alloc[] [] [], %arg9[%0, %c0_s] [%c64_s, %c4096_s] [%c4096_s, %c1_s]) : (memref<64x4096xbf16, 1 : i32>, memref<2048x4096xbf16>)
+        air.herd @herd_0  tile (%arg12) in (%arg13=%c8_s) args(%arg14=%alloc, %arg15=%arg10, %arg16=%alloc_0) : memref<64x4096xbf16, 1 : i32>, memref<4096xbf16>, memref<64xbf16, 1 : i32> attributes {link_with = "mv.o"} {
+          %c0_h = arith.constant 0 : index
+          %c1_h = arith.constant 1 : index
+          %c4_h = arith.constant 4 : index
+          %c8_h = arith.constant 8 : index
+          %c4096_h = arith.constant 4096 : index
+          %c4_i32 = arith.constant 4 : i32
+          %c4096_i32 = arith.constant 4096 : i32
+          %alloc_1 = memref.alloc() : memref<4x4096xbf16, 2 : i32>
+          %alloc_2 = memref.alloc() : memref<4096xbf16, 2 : i32>
+          %alloc_3 = memref.alloc() : memref<8xbf16, 2 : i32>
+          func.call @linalg_fill_bf16(%alloc_3) : (memref<8xbf16, 2 : i32>) -> ()
+          %1 = affine.apply #map1()[%arg12]
+          scf.for %arg17 = %c0_h to %c8_h step %c4_h {
+            air.dma_memcpy_nd (%alloc_2[] [] [], %arg15[%c0_h] [%c4096_h] [%c1_h]) : (memref<4096xbf16, 2 : i32>, memref<4096xbf16>)
+            %2 = affine.apply #map2()[%1, %arg17]
+            air.dma_memcpy_nd (%alloc_1[] [] [], %arg14[%2, %c0_h] [%c4_h, %c4096_h] [%c4096_h, %c1_h]) : (memref<4x4096xbf16, 2 : i32>, memref<64x4096xbf16, 1 : i32>)
+            %3 = arith.index_cast %arg17 : index to i32
+            func.call @matvec_vectorized_bf16_bf16(%c4_i32, %c4096_i32, %3, %alloc_1, %alloc_2, %alloc_3) : (i32, i32, i32, memref<4x4096xbf16, 2 : i32>, memref<4096xbf16, 2 : i32>, memref<8xbf16, 2 : i32>) -> ()
+          }
+          air.dma_memcpy_nd (%arg16[%1] [%c8_h] [%c1_h], %alloc_3[] [] []) : (memref<64xbf16, 1 : i32>, memref<8xbf16, 2 : i32>)
+          memref.dealloc %alloc_1 : memref<4x4096xbf16, 2 : i32>
+          memref.dealloc %alloc_2 : memref<4096xbf16, 2 : i32>
+          memref.dealloc %alloc_3 : memref<8xbf16, 2 : i32>
+        }
+        air.dma_memcpy_nd (%arg11[%0] [%c64_s] [%c1_s], %alloc_0[] [] []) : (memref<2048xbf16>, memref<64xbf16, 1 : i32>)
+        memref.dealloc %alloc : memref<64x4096xbf16, 1 : i32>
+        memref.dealloc %alloc_0 : memref<64xbf16, 1 : i32>
+      }
+    }
+    return
+  }
+}

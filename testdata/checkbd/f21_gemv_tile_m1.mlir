@@ -1,0 +1,53 @@
+// check-bd: --omit-pingpong
+// expect: error AS0418 line 41
+// F21 (model doc §5): GEMV tile_m=1: each core's output is one bf16 (2 bytes), not a whole 4-byte
+// word: "transfer length must be multiple of 4".
+#map = affine_map<()[s0] -> (s0 * 8)>
+#map1 = affine_map<()[s0] -> (s0 * 1)>
+#map2 = affine_map<()[s0, s1] -> (s0 + s1)>
+module {
+  func.func private @matvec_vectorized_bf16_bf16(i32, i32, i32, memref<1x8960xbf16, 2 : i32>, memref<8960xbf16, 2 : i32>, memref<1xbf16, 2 : i32>) attributes {link_with = "mv.o", llvm.emit_c_interface}
+  func.func private @linalg_fill_bf16(memref<1xbf16, 2 : i32>) attributes {link_with = "mv.o", llvm.emit_c_interface}
+  func.func @matvec_bf16(%arg0: memref<2048x8960xbf16>, %arg1: memref<8960xbf16>, %arg2: memref<2048xbf16>) {
+    %c256 = arith.constant 256 : index
+    air.launch (%arg3) in (%arg4=%c256) args(%arg5=%arg0, %arg6=%arg1, %arg7=%arg2) : memref<2048x8960xbf16>, memref<8960xbf16>, memref<2048xbf16> {
+      air.segment @matvec_bf16_0  args(%arg8=%arg3, %arg9=%arg5, %arg10=%arg6, %arg11=%arg7) : index, memref<2048x8960xbf16>, memref<8960xbf16>, memref<2048xbf16> {
+        %c0_s = arith.constant 0 : index
+        %c1_s = arith.constant 1 : index
+        %c8_s = arith.constant 8 : index
+        %c8960_s = arith.constant 8960 : index
+        %0 = affine.apply #map()[%arg8]
+        %alloc = memref.alloc() : memref<8x8960xbf16, 1 : i32>
+        %alloc_0 = memref.alloc() : memref<8xbf16, 1 : i32>
+        air.dma_memcpy_nd (%alloc[] [] [], %arg9[%0, %c0_s] [%c8_s, %c8960_s] [%c8960_s, %c1_s]) : (memref<8x8960xbf16, 1 : i32>, memref<2048x8960xbf16>)
+        air.herd @herd_0  tile (%arg12) in (%arg13=%c8_s) args(%arg14=%alloc, %arg15=%arg10, %arg16=%alloc_0) : memref<8x8960xbf16, 1 : i32>, memref<8960xbf16>, memref<8xbf16, 1 : i32> attributes {link_with = "mv.o"} {
+          %c0_h = arith.constant 0 : index
+          %c1_h = arith.constant 1 : index
+          %c8960_h = arith.constant 8960 : index
+          %c1_i32 = arith.constant 1 : i32
+          %c8960_i32 = arith.constant 8960 : i32
+          %alloc_1 = memref.alloc() : memref<1x8960xbf16, 2 : i32>
+          %alloc_2 = memref.alloc() : memref<8960xbf16, 2 : i32>
+          %alloc_3 = memref.alloc() : memref<1xbf16, 2 : i32>
+          func.call @linalg_fill_bf16(%alloc_3) : (memref<1xbf16, 2 : i32>) -> ()
+          %1 = affine.apply #map1()[%arg12]
+          scf.for %arg17 = %c0_h to %c1_h step %c1_h {
+            air.dma_memcpy_nd (%alloc_2[] [] [], %arg15[%c0_h] [%c8960_h] [%c1_h]) : (memref<8960xbf16, 2 : i32>, memref<8960xbf16>)
+            %2 = affine.apply #map2()[%1, %arg17]
+            air.dma_memcpy_nd (%alloc_1[] [] [], %arg14[%2, %c0_h] [%c1_h, %c8960_h] [%c8960_h, %c1_h]) : (memref<1x8960xbf16, 2 : i32>, memref<8x8960xbf16, 1 : i32>)
+            %3 = arith.index_cast %arg17 : index to i32
+            func.call @matvec_vectorized_bf16_bf16(%c1_i32, %c8960_i32, %3, %alloc_1, %alloc_2, %alloc_3) : (i32, i32, i32, memref<1x8960xbf16, 2 : i32>, memref<8960xbf16, 2 : i32>, memref<1xbf16, 2 : i32>) -> ()
+          }
+          air.dma_memcpy_nd (%arg16[%1] [%c1_h] [%c1_h], %alloc_3[] [] []) : (memref<8xbf16, 1 : i32>, memref<1xbf16, 2 : i32>)
+          memref.dealloc %alloc_1 : memref<1x8960xbf16, 2 : i32>
+          memref.dealloc %alloc_2 : memref<8960xbf16, 2 : i32>
+          memref.dealloc %alloc_3 : memref<1xbf16, 2 : i32>
+        }
+        air.dma_memcpy_nd (%arg11[%0] [%c8_s] [%c1_s], %alloc_0[] [] []) : (memref<2048xbf16>, memref<8xbf16, 1 : i32>)
+        memref.dealloc %alloc : memref<8x8960xbf16, 1 : i32>
+        memref.dealloc %alloc_0 : memref<8xbf16, 1 : i32>
+      }
+    }
+    return
+  }
+}

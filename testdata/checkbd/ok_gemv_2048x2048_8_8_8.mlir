@@ -1,0 +1,55 @@
+// check-bd: --air-runtime-loop-tiling-sizes 16,16
+// §6 working case: llama-3.2-1B decode Q projection GEMV 2048×2048, herd_m/tile_m/m_input 8/8/8
+// (GEMV_K2048_BACKEND in llms/shared/infra/backend_presets.py: ping-pong on, tiling [16, 16]).
+// Shaped like programming_examples/matrix_vector_multiplication/bf16/matvec.py.
+#map = affine_map<()[s0] -> (s0 * 64)>
+#map1 = affine_map<()[s0] -> (s0 * 8)>
+#map2 = affine_map<()[s0, s1] -> (s0 + s1)>
+module {
+  func.func private @matvec_vectorized_bf16_bf16(i32, i32, i32, memref<8x2048xbf16, 2 : i32>, memref<2048xbf16, 2 : i32>, memref<8xbf16, 2 : i32>) attributes {link_with = "mv.o", llvm.emit_c_interface}
+  func.func private @linalg_fill_bf16(memref<8xbf16, 2 : i32>) attributes {link_with = "mv.o", llvm.emit_c_interface}
+  func.func @matvec_bf16(%arg0: memref<2048x2048xbf16>, %arg1: memref<2048xbf16>, %arg2: memref<2048xbf16>) {
+    %c32 = arith.constant 32 : index
+    air.launch (%arg3) in (%arg4=%c32) args(%arg5=%arg0, %arg6=%arg1, %arg7=%arg2) : memref<2048x2048xbf16>, memref<2048xbf16>, memref<2048xbf16> {
+      air.segment @matvec_bf16_0  args(%arg8=%arg3, %arg9=%arg5, %arg10=%arg6, %arg11=%arg7) : index, memref<2048x2048xbf16>, memref<2048xbf16>, memref<2048xbf16> {
+        %c0_s = arith.constant 0 : index
+        %c1_s = arith.constant 1 : index
+        %c8_s = arith.constant 8 : index
+        %c64_s = arith.constant 64 : index
+        %c2048_s = arith.constant 2048 : index
+        %0 = affine.apply #map()[%arg8]
+        %alloc = memref.alloc() : memref<64x2048xbf16, 1 : i32>
+        %alloc_0 = memref.alloc() : memref<64xbf16, 1 : i32>
+        air.dma_memcpy_nd (%alloc[] [] [], %arg9[%0, %c0_s] [%c64_s, %c2048_s] [%c2048_s, %c1_s]) : (memref<64x2048xbf16, 1 : i32>, memref<2048x2048xbf16>)
+        air.herd @herd_0  tile (%arg12) in (%arg13=%c8_s) args(%arg14=%alloc, %arg15=%arg10, %arg16=%alloc_0) : memref<64x2048xbf16, 1 : i32>, memref<2048xbf16>, memref<64xbf16, 1 : i32> attributes {link_with = "mv.o"} {
+          %c0_h = arith.constant 0 : index
+          %c1_h = arith.constant 1 : index
+          %c8_h = arith.constant 8 : index
+          %c2048_h = arith.constant 2048 : index
+          %c8_i32 = arith.constant 8 : i32
+          %c2048_i32 = arith.constant 2048 : i32
+          %alloc_1 = memref.alloc() : memref<8x2048xbf16, 2 : i32>
+          %alloc_2 = memref.alloc() : memref<2048xbf16, 2 : i32>
+          %alloc_3 = memref.alloc() : memref<8xbf16, 2 : i32>
+          func.call @linalg_fill_bf16(%alloc_3) : (memref<8xbf16, 2 : i32>) -> ()
+          %1 = affine.apply #map1()[%arg12]
+          scf.for %arg17 = %c0_h to %c8_h step %c8_h {
+            air.dma_memcpy_nd (%alloc_2[] [] [], %arg15[%c0_h] [%c2048_h] [%c1_h]) : (memref<2048xbf16, 2 : i32>, memref<2048xbf16>)
+            %2 = affine.apply #map2()[%1, %arg17]
+            air.dma_memcpy_nd (%alloc_1[] [] [], %arg14[%2, %c0_h] [%c8_h, %c2048_h] [%c2048_h, %c1_h]) : (memref<8x2048xbf16, 2 : i32>, memref<64x2048xbf16, 1 : i32>)
+            %3 = arith.index_cast %arg17 : index to i32
+            func.call @matvec_vectorized_bf16_bf16(%c8_i32, %c2048_i32, %3, %alloc_1, %alloc_2, %alloc_3) : (i32, i32, i32, memref<8x2048xbf16, 2 : i32>, memref<2048xbf16, 2 : i32>, memref<8xbf16, 2 : i32>) -> ()
+          }
+          air.dma_memcpy_nd (%arg16[%1] [%c8_h] [%c1_h], %alloc_3[] [] []) : (memref<64xbf16, 1 : i32>, memref<8xbf16, 2 : i32>)
+          memref.dealloc %alloc_1 : memref<8x2048xbf16, 2 : i32>
+          memref.dealloc %alloc_2 : memref<2048xbf16, 2 : i32>
+          memref.dealloc %alloc_3 : memref<8xbf16, 2 : i32>
+        }
+        air.dma_memcpy_nd (%arg11[%0] [%c64_s] [%c1_s], %alloc_0[] [] []) : (memref<2048xbf16>, memref<64xbf16, 1 : i32>)
+        memref.dealloc %alloc : memref<64x2048xbf16, 1 : i32>
+        memref.dealloc %alloc_0 : memref<64xbf16, 1 : i32>
+      }
+    }
+    return
+  }
+}

@@ -1,0 +1,54 @@
+// check-bd: --omit-pingpong --air-runtime-loop-tiling-sizes 4,4
+// §6 working case: GEMV 2048×8192 at 8/2/2 (down-projection coverage; L2 forces tile_m=2),
+// built like matvec.py (omit_pingpong=True, runtime_loop_tiling_sizes=[4, 4]).
+#map = affine_map<()[s0] -> (s0 * 16)>
+#map1 = affine_map<()[s0] -> (s0 * 2)>
+#map2 = affine_map<()[s0, s1] -> (s0 + s1)>
+module {
+  func.func private @matvec_vectorized_bf16_bf16(i32, i32, i32, memref<2x8192xbf16, 2 : i32>, memref<8192xbf16, 2 : i32>, memref<2xbf16, 2 : i32>) attributes {link_with = "mv.o", llvm.emit_c_interface}
+  func.func private @linalg_fill_bf16(memref<2xbf16, 2 : i32>) attributes {link_with = "mv.o", llvm.emit_c_interface}
+  func.func @matvec_bf16(%arg0: memref<2048x8192xbf16>, %arg1: memref<8192xbf16>, %arg2: memref<2048xbf16>) {
+    %c128 = arith.constant 128 : index
+    air.launch (%arg3) in (%arg4=%c128) args(%arg5=%arg0, %arg6=%arg1, %arg7=%arg2) : memref<2048x8192xbf16>, memref<8192xbf16>, memref<2048xbf16> {
+      air.segment @matvec_bf16_0  args(%arg8=%arg3, %arg9=%arg5, %arg10=%arg6, %arg11=%arg7) : index, memref<2048x8192xbf16>, memref<8192xbf16>, memref<2048xbf16> {
+        %c0_s = arith.constant 0 : index
+        %c1_s = arith.constant 1 : index
+        %c8_s = arith.constant 8 : index
+        %c16_s = arith.constant 16 : index
+        %c8192_s = arith.constant 8192 : index
+        %0 = affine.apply #map()[%arg8]
+        %alloc = memref.alloc() : memref<16x8192xbf16, 1 : i32>
+        %alloc_0 = memref.alloc() : memref<16xbf16, 1 : i32>
+        air.dma_memcpy_nd (%alloc[] [] [], %arg9[%0, %c0_s] [%c16_s, %c8192_s] [%c8192_s, %c1_s]) : (memref<16x8192xbf16, 1 : i32>, memref<2048x8192xbf16>)
+        air.herd @herd_0  tile (%arg12) in (%arg13=%c8_s) args(%arg14=%alloc, %arg15=%arg10, %arg16=%alloc_0) : memref<16x8192xbf16, 1 : i32>, memref<8192xbf16>, memref<16xbf16, 1 : i32> attributes {link_with = "mv.o"} {
+          %c0_h = arith.constant 0 : index
+          %c1_h = arith.constant 1 : index
+          %c2_h = arith.constant 2 : index
+          %c8192_h = arith.constant 8192 : index
+          %c2_i32 = arith.constant 2 : i32
+          %c8192_i32 = arith.constant 8192 : i32
+          %alloc_1 = memref.alloc() : memref<2x8192xbf16, 2 : i32>
+          %alloc_2 = memref.alloc() : memref<8192xbf16, 2 : i32>
+          %alloc_3 = memref.alloc() : memref<2xbf16, 2 : i32>
+          func.call @linalg_fill_bf16(%alloc_3) : (memref<2xbf16, 2 : i32>) -> ()
+          %1 = affine.apply #map1()[%arg12]
+          scf.for %arg17 = %c0_h to %c2_h step %c2_h {
+            air.dma_memcpy_nd (%alloc_2[] [] [], %arg15[%c0_h] [%c8192_h] [%c1_h]) : (memref<8192xbf16, 2 : i32>, memref<8192xbf16>)
+            %2 = affine.apply #map2()[%1, %arg17]
+            air.dma_memcpy_nd (%alloc_1[] [] [], %arg14[%2, %c0_h] [%c2_h, %c8192_h] [%c8192_h, %c1_h]) : (memref<2x8192xbf16, 2 : i32>, memref<16x8192xbf16, 1 : i32>)
+            %3 = arith.index_cast %arg17 : index to i32
+            func.call @matvec_vectorized_bf16_bf16(%c2_i32, %c8192_i32, %3, %alloc_1, %alloc_2, %alloc_3) : (i32, i32, i32, memref<2x8192xbf16, 2 : i32>, memref<8192xbf16, 2 : i32>, memref<2xbf16, 2 : i32>) -> ()
+          }
+          air.dma_memcpy_nd (%arg16[%1] [%c2_h] [%c1_h], %alloc_3[] [] []) : (memref<16xbf16, 1 : i32>, memref<2xbf16, 2 : i32>)
+          memref.dealloc %alloc_1 : memref<2x8192xbf16, 2 : i32>
+          memref.dealloc %alloc_2 : memref<8192xbf16, 2 : i32>
+          memref.dealloc %alloc_3 : memref<2xbf16, 2 : i32>
+        }
+        air.dma_memcpy_nd (%arg11[%0] [%c16_s] [%c1_s], %alloc_0[] [] []) : (memref<2048xbf16>, memref<16xbf16, 1 : i32>)
+        memref.dealloc %alloc : memref<16x8192xbf16, 1 : i32>
+        memref.dealloc %alloc_0 : memref<16xbf16, 1 : i32>
+      }
+    }
+    return
+  }
+}
