@@ -67,3 +67,61 @@ fn reference_merges_pass_merge_verify() {
         assert!(!stderr.contains("error["), "{}: {stderr}", plan.display());
     }
 }
+
+/// The backend flags the upstream builders compile each merge with (runtime loop tiling, and
+/// ping-pong off for the decode merges), as `check-bd` options.
+fn backend_flags(plan: &str) -> &'static [&'static str] {
+    match plan {
+        // "The external GEMM herds need BD-ID-recycling tiling [2,2]" (llama32_1b_prefill.py).
+        "rms_gemms_rope" | "o_ffn" => &["--air-runtime-loop-tiling-sizes", "2,2"],
+        // OGF_BACKEND: omit_pingpong="all", runtime_loop_tiling_sizes=[16, 16].
+        _ => &["--air-runtime-loop-tiling-sizes", "16,16", "--omit-pingpong"],
+    }
+}
+
+#[test]
+fn reference_merges_pass_check_bd_and_their_reports_match() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut plans: Vec<_> = std::fs::read_dir(root.join("testdata/plans"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    plans.sort();
+    for plan in &plans {
+        let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
+        let merged = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+            .current_dir(&root)
+            .args(["merge", "--color", "never", "-o", "-", "--plan"])
+            .arg(plan.strip_prefix(&root).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(merged.status.code(), Some(0), "{name}");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+            .args(["check-bd", "--report", "--color", "never"])
+            .args(backend_flags(&name))
+            .arg("-")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(&merged.stdout).unwrap();
+        }
+        let output = child.wait_with_output().unwrap();
+        let report = format!(
+            "$ air-stitch check-bd --report {} -\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+            backend_flags(&name).join(" "),
+            output.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(output.status.code(), Some(0), "{name}: check-bd finds errors:\n{report}");
+        insta::with_settings!({snapshot_path => "../../../snapshots/reference-merges", prepend_module_to_snapshot => false, omit_expression => true}, {
+            insta::assert_snapshot!(format!("{name}.check-bd"), report);
+        });
+    }
+}
