@@ -10,6 +10,7 @@ pub mod codes;
 pub mod equivalence;
 pub mod externs;
 pub mod merge;
+mod merge_checks;
 pub mod plan;
 pub mod prefix_ssa;
 pub mod prefix_symbols;
