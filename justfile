@@ -13,6 +13,7 @@ bench:
     cargo bench -p air-syntax --bench parse
     cargo bench -p air-passes --bench merge
     cargo bench -p air-resource --bench check_bd
+    cargo bench -p air-verify --bench generic
 
 # Fuzz the parser (needs `cargo install cargo-fuzz` and a nightly toolchain).
 fuzz seconds="60":
@@ -27,4 +28,4 @@ bless:
 lint:
     cargo clippy --workspace --all-targets -- -D warnings
     cargo fmt --all --check
-    python3 tools/tidy.py
+    cargo test -p air-stitch --test tidy

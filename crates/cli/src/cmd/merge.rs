@@ -53,7 +53,7 @@ impl Opts {
         let slices: Vec<ParsedSlice>;
         let mut inputs: Vec<PathBuf> = Vec::new();
         // Slice texts, parsed together once all are read (in parallel, see `parse_all`).
-        let mut pending: Vec<(air_diagnostics::FileId, String, std::sync::Arc<String>)> = Vec::new();
+        let mut pending: Vec<Pending> = Vec::new();
 
         let plan = if let Some(plan_path) = &self.plan {
             let raw = common::read_input(plan_path)?;
@@ -191,14 +191,16 @@ impl Opts {
 }
 
 /// Parses the slices, spread over the available cores (results stay in input order).
-fn parse_all(pending: Vec<(air_diagnostics::FileId, String, std::sync::Arc<String>)>) -> Vec<ParsedSlice> {
+/// A slice read but not parsed yet: its file id, name and text.
+type Pending = (air_diagnostics::FileId, String, std::sync::Arc<String>);
+
+fn parse_all(pending: Vec<Pending>) -> Vec<ParsedSlice> {
     let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(pending.len().max(1));
     if threads <= 1 {
         return pending.into_iter().map(|(file, name, text)| ParsedSlice::from_shared(file, name, text)).collect();
     }
     // Deal the slices out round-robin so that equal-sized inputs balance.
-    let mut groups: Vec<Vec<(usize, (air_diagnostics::FileId, String, std::sync::Arc<String>))>> =
-        (0..threads).map(|_| Vec::new()).collect();
+    let mut groups: Vec<Vec<(usize, Pending)>> = (0..threads).map(|_| Vec::new()).collect();
     for (idx, item) in pending.into_iter().enumerate() {
         groups[idx % threads].push((idx, item));
     }
