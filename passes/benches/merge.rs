@@ -1,6 +1,6 @@
 //! Merge throughput and scaling: parse, pipeline, assembly, and the internal re-parse and
-#![allow(clippy::expect_used)]
 //! equivalence checks, on 3 synthetic slices of 0.1 to 6.4 MB in total.
+#![allow(clippy::expect_used)]
 
 use air_diagnostics::FileId;
 use air_passes::merge::{merge, ParsedSlice};
