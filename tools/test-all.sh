@@ -20,6 +20,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 export PATH="/usr/lib/llvm-22/bin:$PATH"
 
+echo "==> formatting and lints"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --locked -q -- -D warnings
 echo "==> default build (no LLVM needed): cargo test --workspace"
 cargo test --workspace --locked
 echo "==> feature mlir (melior + LLVM 22): cargo test -p air-verify -p air-stitch --features mlir"

@@ -124,7 +124,8 @@ pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Di
             ));
             continue;
         };
-        let merged = air_syntax::parse(part);
+        // Only the structure is needed: names are compared as text (see above).
+        let merged = air_syntax::parse_syntax_only(part);
         if !merged.errors.is_empty() {
             // Syntax errors (not the unresolved values a part may have): report as the parse
             // check would.
@@ -205,35 +206,68 @@ fn wrapper_segment<'a>(op: Op<'a>, facts: &SliceFacts<'_>) -> Option<Op<'a>> {
 }
 
 fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Names) -> Option<String> {
-    let source_tokens: Vec<SyntaxToken<'_>> = source.node().significant_tokens().collect();
-    let merged_tokens: Vec<SyntaxToken<'_>> = merged.node().significant_tokens().collect();
-    if source_tokens.len() != merged_tokens.len() {
-        return Some(format!("{} tokens in the source, {} merged", source_tokens.len(), merged_tokens.len()));
-    }
-    for (s, m) in source_tokens.iter().zip(&merged_tokens) {
-        if s.kind() != m.kind() {
-            return Some(format!("`{}` became `{}`", s.text(), m.text()));
-        }
-        // Most tokens are untouched by the stitch.
-        if s.text() == m.text()
-            && !matches!(
-                s.kind(),
-                SyntaxKind::PERCENT_ID
-                    | SyntaxKind::AT_ID
-                    | SyntaxKind::HASH_ID
-                    | SyntaxKind::BANG_ID
-                    | SyntaxKind::STRING
-            )
-        {
-            continue;
-        }
-        let source_norm = normalize_source(*s, names);
-        let merged_norm = normalize_merged(*m, facts, names);
-        if !matches(&source_norm, &merged_norm) {
-            return Some(format!("`{}` became `{}`", s.text(), m.text()));
+    let mut source_tokens = source.node().significant_tokens();
+    let mut merged_tokens = merged.node().significant_tokens();
+    loop {
+        match (source_tokens.next(), merged_tokens.next()) {
+            (None, None) => return None,
+            (Some(s), Some(m)) => {
+                if !equivalent(s, m, facts, names) {
+                    return Some(format!("`{}` became `{}`", s.text(), m.text()));
+                }
+            }
+            (Some(s), None) => return Some(format!("`{}` and what follows are missing", s.text())),
+            (None, Some(m)) => return Some(format!("`{}` and what follows were added", m.text())),
         }
     }
-    None
+}
+
+/// Whether merged token `m` stands for source token `s` (the fast path of the normalisation
+/// below: no allocation for the common cases).
+fn equivalent(s: SyntaxToken<'_>, m: SyntaxToken<'_>, facts: &SliceFacts<'_>, names: &Names) -> bool {
+    if s.kind() != m.kind() {
+        return false;
+    }
+    let (s_text, m_text) = (s.text(), m.text());
+    match s.kind() {
+        SyntaxKind::PERCENT_ID => {
+            let s_name = &s_text[1..];
+            let mut m_name = &m_text[1..];
+            for _ in 0..8 {
+                match names.forwards.get(m_name) {
+                    Some(outer) => m_name = outer,
+                    None => break,
+                }
+            }
+            let wired = names.merged_args.get(m_name);
+            match names.source_args.get(s_name) {
+                Some(idx) => wired.is_some_and(|set| set.contains(idx)),
+                None => {
+                    let prefix = facts.prefix;
+                    wired.is_none()
+                        && m_name.len() == prefix.len() + 1 + s_name.len()
+                        && m_name.starts_with(prefix)
+                        && m_name.as_bytes()[prefix.len()] == b'_'
+                        && m_name.ends_with(s_name)
+                }
+            }
+        }
+        SyntaxKind::AT_ID if !m_text.starts_with("@\"") => {
+            let m_name = &m_text[1..];
+            match facts.extern_symbols.get(m_name).or_else(|| facts.symbols.get(m_name)) {
+                Some(original) => s_text.len() == original.len() + 1 && &s_text[1..] == original.as_str(),
+                None => s_text == m_text,
+            }
+        }
+        SyntaxKind::HASH_ID | SyntaxKind::BANG_ID => match facts.aliases.get(m_text) {
+            Some(original) => s_text == original,
+            None => s_text == m_text,
+        },
+        SyntaxKind::AT_ID | SyntaxKind::STRING => {
+            s_text == m_text || matches(&normalize_source(s, names), &normalize_merged(m, facts, names))
+        }
+        _ => s_text == m_text,
+    }
 }
 
 fn normalize_source(token: SyntaxToken<'_>, names: &Names) -> Norm {

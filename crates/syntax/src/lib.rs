@@ -62,6 +62,19 @@ pub fn parse_owned(text: String) -> Parse {
     parse_shared(std::sync::Arc::new(text))
 }
 
+/// Parses `text` into a tree with its syntax errors, without resolving SSA names (`scopes` is
+/// empty): for readers that only need the structure.
+pub fn parse_syntax_only(text: &str) -> Parse {
+    let text = std::sync::Arc::new(text.to_string());
+    let (tokens, mut errors) = lexer::lex(&text);
+    let (nodes, parse_errors) = parser::parse_tokens(&text, &tokens);
+    errors.extend(parse_errors);
+    errors.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
+    let errors = tidy_errors(&text, errors);
+    let tree = SyntaxTree { text, tokens, nodes };
+    Parse { tree, errors, scopes: Scopes::default() }
+}
+
 /// Parses a shared text: the tree keeps a reference instead of a copy (the CLI shares it with
 /// the diagnostics' source map).
 pub fn parse_shared(text: std::sync::Arc<String>) -> Parse {
