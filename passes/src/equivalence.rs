@@ -19,8 +19,8 @@ use crate::remap_args::Target;
 use crate::slice::Kernel;
 use crate::value_types::{is_l3_alloc, is_l3_dealloc};
 use air_diagnostics::{Diagnostic, LineIndex};
-use air_syntax::views::{symbol_name, Hierarchy, Op};
-use air_syntax::{Parse, SyntaxKind, SyntaxToken};
+use air_syntax::views::{symbol_name, unquote_string, Hierarchy, Op};
+use air_syntax::{Parse, SyntaxKind, TokenId};
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -47,23 +47,6 @@ pub struct SliceFacts<'a> {
     pub extern_symbols: BTreeMap<String, String>,
     /// Renamed object → source object.
     pub objects: BTreeMap<String, String>,
-}
-
-/// One normalised token.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Norm {
-    Text(String),
-    /// A kernel argument by index; the merged side may stand for several (one buffer wired to
-    /// two arguments).
-    Args(BTreeSet<usize>),
-}
-
-fn matches(source: &Norm, merged: &Norm) -> bool {
-    match (source, merged) {
-        (Norm::Text(a), Norm::Text(b)) => a == b,
-        (Norm::Args(a), Norm::Args(b)) => a.iter().any(|i| b.contains(i)),
-        _ => false,
-    }
 }
 
 /// Name tables for one slice. Names can be compared as text because MLIR forbids redefining a
@@ -124,6 +107,14 @@ pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Di
             ));
             continue;
         };
+        if facts.wrapper_segments.is_empty() {
+            // No wrapper: the part's significant tokens correspond one to one with those of the
+            // kernel body, so a lexer pass is enough.
+            if let Some(problem) = compare_unwrapped(part, start, merged_text, &lines, facts) {
+                errors.push(problem);
+            }
+            continue;
+        }
         // Only the structure is needed: names are compared as text (see above).
         let merged = air_syntax::parse_syntax_only(part);
         if !merged.errors.is_empty() {
@@ -179,7 +170,7 @@ pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Di
                         Diagnostic::error(
                             codes::INTERNAL_CHECK,
                             format!(
-                                "internal error: the merged op at line {} differs from its source in slice `{}`: {problem}",
+                                "internal error: the merged module differs from its source at line {} in slice `{}`: {problem}",
                                 at.line, facts.prefix
                             ),
                         )
@@ -190,6 +181,52 @@ pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Di
         }
     }
     errors
+}
+
+/// [`check_equivalence`] for a slice without a wrapper: token streams compared in lockstep.
+fn compare_unwrapped(
+    part: &str,
+    start: u32,
+    merged_text: &str,
+    lines: &LineIndex,
+    facts: &SliceFacts<'_>,
+) -> Option<Diagnostic> {
+    let names = Names::new(&[], facts);
+    let (tokens, lex_errors) = air_syntax::lex(part);
+    if !lex_errors.is_empty() {
+        return Some(Diagnostic::error(codes::INTERNAL_CHECK, PARSE_CHECK_MESSAGE));
+    }
+    let merged_stream = (0..tokens.len()).filter(|idx| !tokens.kinds[*idx].is_trivia()).map(|idx| {
+        let range = tokens.range(idx);
+        (tokens.kinds[idx], &part[range.start as usize..range.end as usize])
+    });
+    let tree = &facts.parse.tree;
+    let (first, end) = match (facts.kernel.ops.first(), facts.kernel.ops.last()) {
+        (Some(first), Some(last)) => (first.node().token_range().0, last.node().token_range().1),
+        _ => (0, 0),
+    };
+    let source_stream = (first..end)
+        .map(|idx| tree.token(TokenId(idx)))
+        .filter(|t| !t.kind().is_trivia())
+        .map(|t| (t.kind(), t.text()));
+    let (problem, index) = compare_streams(toks(source_stream), toks(merged_stream.clone()), facts, &names)?;
+    // Point at the merged token that differs.
+    let offset = (0..tokens.len())
+        .filter(|idx| !tokens.kinds[*idx].is_trivia())
+        .nth(index)
+        .map(|idx| tokens.range(idx).start)
+        .unwrap_or(0);
+    let at = lines.line_col(start + offset, merged_text);
+    Some(
+        Diagnostic::error(
+            codes::INTERNAL_CHECK,
+            format!(
+                "internal error: the merged module differs from its source at line {} in slice `{}`: {problem}",
+                at.line, facts.prefix
+            ),
+        )
+        .with_note("this is a bug in air-stitch; please report it with the inputs"),
+    )
 }
 
 fn is_terminator(op: &Op<'_>) -> bool {
@@ -205,34 +242,76 @@ fn wrapper_segment<'a>(op: Op<'a>, facts: &SliceFacts<'_>) -> Option<Op<'a>> {
     facts.wrapper_segments.contains(&name).then_some(*segment)
 }
 
-fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Names) -> Option<String> {
-    let mut source_tokens = source.node().significant_tokens();
-    let mut merged_tokens = merged.node().significant_tokens();
-    loop {
-        match (source_tokens.next(), merged_tokens.next()) {
-            (None, None) => return None,
-            (Some(s), Some(m)) => {
-                if !equivalent(s, m, facts, names) {
-                    return Some(format!("`{}` became `{}`", s.text(), m.text()));
-                }
-            }
-            (Some(s), None) => return Some(format!("`{}` and what follows are missing", s.text())),
-            (None, Some(m)) => return Some(format!("`{}` and what follows were added", m.text())),
-        }
+/// A significant token reduced to what the comparison needs.
+#[derive(Clone, Copy)]
+struct Tok<'t> {
+    kind: SyntaxKind,
+    text: &'t str,
+    /// The value of a `sym_name = "..."` entry (two tokens after the key).
+    is_sym_name: bool,
+}
+
+/// Turns a stream of significant (kind, text) pairs into [`Tok`]s.
+struct Toks<'t, I: Iterator<Item = (SyntaxKind, &'t str)>> {
+    inner: I,
+    previous: [&'t str; 2],
+}
+
+impl<'t, I: Iterator<Item = (SyntaxKind, &'t str)>> Iterator for Toks<'t, I> {
+    type Item = Tok<'t>;
+
+    fn next(&mut self) -> Option<Tok<'t>> {
+        let (kind, text) = self.inner.next()?;
+        let is_sym_name = self.previous[0] == "sym_name" && self.previous[1] == "=";
+        self.previous = [self.previous[1], text];
+        Some(Tok { kind, text, is_sym_name })
     }
 }
 
-/// Whether merged token `m` stands for source token `s` (the fast path of the normalisation
-/// below: no allocation for the common cases).
-fn equivalent(s: SyntaxToken<'_>, m: SyntaxToken<'_>, facts: &SliceFacts<'_>, names: &Names) -> bool {
-    if s.kind() != m.kind() {
+fn toks<'t, I: Iterator<Item = (SyntaxKind, &'t str)>>(inner: I) -> Toks<'t, I> {
+    Toks { inner, previous: ["", ""] }
+}
+
+fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Names) -> Option<String> {
+    let source_tokens = source.node().significant_tokens().map(|t| (t.kind(), t.text()));
+    let merged_tokens = merged.node().significant_tokens().map(|t| (t.kind(), t.text()));
+    compare_streams(toks(source_tokens), toks(merged_tokens), facts, names).map(|(problem, _)| problem)
+}
+
+/// Compares two token streams; on a mismatch, the problem and the merged token's index.
+fn compare_streams<'a, 'b>(
+    mut source: impl Iterator<Item = Tok<'a>>,
+    mut merged: impl Iterator<Item = Tok<'b>>,
+    facts: &SliceFacts<'_>,
+    names: &Names,
+) -> Option<(String, usize)> {
+    let mut index = 0;
+    loop {
+        match (source.next(), merged.next()) {
+            (None, None) => return None,
+            (Some(s), Some(m)) => {
+                if !equivalent(&s, &m, facts, names) {
+                    return Some((format!("`{}` became `{}`", s.text, m.text), index));
+                }
+            }
+            (Some(s), None) => return Some((format!("`{}` and what follows are missing", s.text), index)),
+            (None, Some(m)) => return Some((format!("`{}` and what follows were added", m.text), index)),
+        }
+        index += 1;
+    }
+}
+
+/// Whether merged token `m` stands for source token `s`.
+fn equivalent(s: &Tok<'_>, m: &Tok<'_>, facts: &SliceFacts<'_>, names: &Names) -> bool {
+    if s.kind != m.kind {
         return false;
     }
-    let (s_text, m_text) = (s.text(), m.text());
-    match s.kind() {
+    let (s_text, m_text) = (s.text, m.text);
+    match s.kind {
         SyntaxKind::PERCENT_ID => {
             let s_name = &s_text[1..];
             let mut m_name = &m_text[1..];
+            // Follow the wrapper's args(...) out to the value it forwards.
             for _ in 0..8 {
                 match names.forwards.get(m_name) {
                     Some(outer) => m_name = outer,
@@ -241,7 +320,9 @@ fn equivalent(s: SyntaxToken<'_>, m: SyntaxToken<'_>, facts: &SliceFacts<'_>, na
             }
             let wired = names.merged_args.get(m_name);
             match names.source_args.get(s_name) {
+                // A kernel argument: the combined argument or prelude value wired to it.
                 Some(idx) => wired.is_some_and(|set| set.contains(idx)),
+                // Every other value carries the slice prefix.
                 None => {
                     let prefix = facts.prefix;
                     wired.is_none()
@@ -252,10 +333,10 @@ fn equivalent(s: SyntaxToken<'_>, m: SyntaxToken<'_>, facts: &SliceFacts<'_>, na
                 }
             }
         }
-        SyntaxKind::AT_ID if !m_text.starts_with("@\"") => {
-            let m_name = &m_text[1..];
-            match facts.extern_symbols.get(m_name).or_else(|| facts.symbols.get(m_name)) {
-                Some(original) => s_text.len() == original.len() + 1 && &s_text[1..] == original.as_str(),
+        SyntaxKind::AT_ID => {
+            let (s_name, m_name) = (symbol_name(s_text), symbol_name(m_text));
+            match facts.extern_symbols.get(&m_name).or_else(|| facts.symbols.get(&m_name)) {
+                Some(original) => s_name == *original && s_text.starts_with("@\"") == m_text.starts_with("@\""),
                 None => s_text == m_text,
             }
         }
@@ -263,77 +344,15 @@ fn equivalent(s: SyntaxToken<'_>, m: SyntaxToken<'_>, facts: &SliceFacts<'_>, na
             Some(original) => s_text == original,
             None => s_text == m_text,
         },
-        SyntaxKind::AT_ID | SyntaxKind::STRING => {
-            s_text == m_text || matches(&normalize_source(s, names), &normalize_merged(m, facts, names))
+        SyntaxKind::STRING => {
+            if s_text == m_text {
+                return true;
+            }
+            let (s_inner, m_inner) = (unquote_string(s_text), unquote_string(m_text));
+            // A renamed object (`link_with`), or a renamed `sym_name`.
+            facts.objects.get(&m_inner).is_some_and(|original| *original == s_inner)
+                || (m.is_sym_name && facts.symbols.get(&m_inner).is_some_and(|original| *original == s_inner))
         }
         _ => s_text == m_text,
-    }
-}
-
-fn normalize_source(token: SyntaxToken<'_>, names: &Names) -> Norm {
-    if token.kind() == SyntaxKind::PERCENT_ID {
-        if let Some(idx) = names.source_args.get(token.text().trim_start_matches('%')) {
-            return Norm::Args(BTreeSet::from([*idx]));
-        }
-    }
-    Norm::Text(token.text().to_string())
-}
-
-fn strip_prefix(text: &str, sigil: &str, prefix: &str) -> Option<String> {
-    let rest = text.strip_prefix(sigil)?;
-    if let Some(quoted) = rest.strip_prefix('"') {
-        return quoted.strip_prefix(&format!("{prefix}_")).map(|r| format!("{sigil}\"{r}"));
-    }
-    rest.strip_prefix(&format!("{prefix}_")).map(|r| format!("{sigil}{r}"))
-}
-
-fn normalize_merged(token: SyntaxToken<'_>, facts: &SliceFacts<'_>, names: &Names) -> Norm {
-    let text = token.text();
-    match token.kind() {
-        SyntaxKind::PERCENT_ID => {
-            // Follow the wrapper's args(...) out to the value it forwards.
-            let mut name = text.trim_start_matches('%');
-            for _ in 0..8 {
-                match names.forwards.get(name) {
-                    Some(outer) => name = outer,
-                    None => break,
-                }
-            }
-            if let Some(args) = names.merged_args.get(name) {
-                return Norm::Args(args.clone());
-            }
-            // Every other value must carry the slice prefix.
-            let name = format!("%{name}");
-            Norm::Text(strip_prefix(&name, "%", facts.prefix).unwrap_or_else(|| format!("{name} (not prefixed)")))
-        }
-        SyntaxKind::AT_ID => {
-            let name = symbol_name(text);
-            match facts.extern_symbols.get(&name).or_else(|| facts.symbols.get(&name)) {
-                Some(original) if text.starts_with("@\"") => Norm::Text(format!("@\"{original}\"")),
-                Some(original) => Norm::Text(format!("@{original}")),
-                None => Norm::Text(text.to_string()),
-            }
-        }
-        SyntaxKind::HASH_ID | SyntaxKind::BANG_ID => {
-            Norm::Text(facts.aliases.get(text).cloned().unwrap_or_else(|| text.to_string()))
-        }
-        SyntaxKind::STRING => {
-            let inner = air_syntax::views::unquote_string(text);
-            if let Some(original) = facts.objects.get(&inner) {
-                return Norm::Text(format!("\"{original}\""));
-            }
-            // `sym_name = "q_herd0"` of the hierarchy.
-            let is_sym_name = token
-                .prev_significant()
-                .and_then(|eq| eq.prev_significant())
-                .is_some_and(|key| key.text() == "sym_name");
-            if is_sym_name {
-                if let Some(original) = facts.symbols.get(&inner) {
-                    return Norm::Text(format!("\"{original}\""));
-                }
-            }
-            Norm::Text(text.to_string())
-        }
-        _ => Norm::Text(text.to_string()),
     }
 }

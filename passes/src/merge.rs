@@ -62,9 +62,28 @@ fn merge_checked(
     slices: Vec<ParsedSlice>,
     between: &dyn Fn(String) -> String,
 ) -> Result<Merged, Vec<Diagnostic>> {
-    let (text, externs) = stitch(plan, &slices, between)?;
+    let stitched = stitch_checked(plan, &slices, between)?;
     drop(slices);
-    // Internal check: the output must parse cleanly.
+    finish(stitched)
+}
+
+/// A merged module that passed every check needing the slices; [`finish`] makes the last one.
+#[derive(Debug)]
+pub struct Stitched {
+    text: String,
+    externs: ExternState,
+}
+
+/// The first phase of [`merge`]: checks, passes, assembly and the equivalence check. Callers
+/// that keep their own copies of the inputs (for diagnostics) can drop them between the phases.
+pub fn stitch(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Stitched, Vec<Diagnostic>> {
+    stitch_checked(plan, slices, &|text| text)
+}
+
+/// The second phase of [`merge`]: the output must parse with zero errors and zero unresolved
+/// values.
+pub fn finish(stitched: Stitched) -> Result<Merged, Vec<Diagnostic>> {
+    let Stitched { text, externs } = stitched;
     let reparsed = air_syntax::parse_owned(text);
     if reparsed.has_errors() {
         let text = reparsed.tree.text();
@@ -82,11 +101,11 @@ fn merge_checked(
 }
 
 /// Checks, passes, assembly and the equivalence check: everything that needs the slices.
-fn stitch(
+fn stitch_checked(
     plan: &MergePlan,
     slices: &[ParsedSlice],
     between: &dyn Fn(String) -> String,
-) -> Result<(String, ExternState), Vec<Diagnostic>> {
+) -> Result<Stitched, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     for slice in slices {
         for error in slice.parse.all_errors() {
@@ -331,7 +350,7 @@ fn stitch(
     if !mismatches.is_empty() {
         return Err(mismatches);
     }
-    Ok((text, extern_state))
+    Ok(Stitched { text, externs: extern_state })
 }
 
 #[cfg(test)]
@@ -369,7 +388,7 @@ mod tests {
         assert_eq!(
             errors,
             vec![
-                "internal error: the merged op at line 21 differs from its source in slice `b`: `%arg0` became `%arg3`"
+                "internal error: the merged module differs from its source at line 21 in slice `b`: `%arg0` became `%arg3`"
                     .to_string()
             ]
         );
@@ -386,7 +405,11 @@ mod tests {
 
     #[test]
     fn internal_parse_check_catches_broken_output() {
+        // Inside a slice's part, a changed token is a difference from the source...
         let errors = tampered("air.segment @a_seg  args", "air.segment @a_seg  argz");
+        assert!(errors[0].contains("`args` became `argz`"), "{errors:?}");
+        // ...outside every part, only the final parse can see it.
+        let errors = tampered("    return\n  }\n}\n", "    return\n  }\n)\n");
         assert!(errors[0].starts_with("internal error: the merged module does not parse cleanly"), "{errors:?}");
     }
 }

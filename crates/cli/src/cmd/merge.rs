@@ -2,7 +2,7 @@
 
 use crate::common::{self, GlobalOpts, Outcome};
 use air_diagnostics::{Diagnostic, SourceMap};
-use air_passes::merge::{merge, ParsedSlice};
+use air_passes::merge::{finish, stitch, ParsedSlice};
 use air_passes::plan::{parse_plan, prefix_from_stem};
 use air_passes::zero_config::{zero_config_plan, Bind};
 use std::path::{Path, PathBuf};
@@ -140,14 +140,23 @@ impl Opts {
         };
 
         let slice_count = slices.len();
-        let mut merged = match merge(&plan, slices) {
+        let failed = |errors: &[Diagnostic], sources: &SourceMap| {
+            common::emit(errors, sources, &self.global);
+            let count = air_diagnostics::error_count(errors);
+            eprintln!("merge failed: {count} error(s); nothing written");
+            Ok(Outcome::Problems)
+        };
+        let stitched = match stitch(&plan, &slices) {
+            Ok(stitched) => stitched,
+            Err(errors) => return failed(&errors, &sources),
+        };
+        // No diagnostic refers to the inputs from here on: free them (and their trees) before
+        // the output is parsed again.
+        drop(slices);
+        sources = SourceMap::new();
+        let mut merged = match finish(stitched) {
             Ok(merged) => merged,
-            Err(errors) => {
-                common::emit(&errors, &sources, &self.global);
-                let count = air_diagnostics::error_count(&errors);
-                eprintln!("merge failed: {count} error(s); nothing written");
-                return Ok(Outcome::Problems);
-            }
+            Err(errors) => return failed(&errors, &sources),
         };
         common::emit(&merged.warnings, &sources, &self.global);
         if self.verify {
