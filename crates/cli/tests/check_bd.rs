@@ -6,13 +6,10 @@
 //! code, line of the primary label) that must be present. Fixtures named `ok_*` (documented
 //! working configurations) must produce no error and exit 0.
 
+use air_testkit::repo_root;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// Runs the binary in `dir`; returns (exit code, stdout, stderr).
 fn run_in(dir: &Path, args: &[String]) -> (i32, String, String) {
@@ -99,7 +96,7 @@ fn check_expectations(name: &str, code: i32, json: &Value, header: &Header) -> V
 
 #[test]
 fn fixtures_give_their_documented_findings_and_stable_output() {
-    let root = workspace_root();
+    let root = repo_root();
     let mut failures = Vec::new();
     insta::with_settings!({snapshot_path => "../../../snapshots/check-bd", prepend_module_to_snapshot => false}, {
         insta::glob!("../../../testdata/checkbd", "*.mlir", |path| {
@@ -132,7 +129,7 @@ fn fixtures_give_their_documented_findings_and_stable_output() {
 
 #[test]
 fn usage_and_io_errors_exit_with_status_2() {
-    let root = workspace_root();
+    let root = repo_root();
     let (code, _, stderr) = run_in(&root, &["check-bd".into(), "testdata/checkbd/no_such_file.mlir".into()]);
     assert_eq!(
         (code, stderr.trim()),
@@ -151,26 +148,6 @@ fn usage_and_io_errors_exit_with_status_2() {
     assert_eq!((code, stderr.trim()), (2, "error: --air-runtime-loop-tiling-sizes values must be 0 or positive"));
 }
 
-/// The upstream corpus (`$AIR_STITCH_CORPUS`, else `shared/corpus/mlir-air` above the workspace,
-/// else `/work/shared/corpus/mlir-air`); a failure under `CI=true` when missing.
-fn corpus_dir() -> Option<PathBuf> {
-    if let Ok(dir) = std::env::var("AIR_STITCH_CORPUS") {
-        return Some(PathBuf::from(dir));
-    }
-    for ancestor in Path::new(env!("CARGO_MANIFEST_DIR")).ancestors() {
-        let candidate = ancestor.join("shared/corpus/mlir-air");
-        if candidate.is_dir() {
-            return Some(candidate);
-        }
-    }
-    let fallback = PathBuf::from("/work/shared/corpus/mlir-air");
-    if fallback.is_dir() {
-        return Some(fallback);
-    }
-    assert!(std::env::var("CI").as_deref() != Ok("true"), "the mlir-air corpus was not found; set AIR_STITCH_CORPUS");
-    None
-}
-
 /// Upstream files whose check-bd output is snapshotted: multi-launch NPU lowering, a launch-level
 /// channel matmul, per-launch shim DMA tiling attributes, async tokens and `air.execute`, an
 /// AIE2 GEMM, named body-less launches, `air.rank` hierarchies, and twelve herds in one segment.
@@ -187,10 +164,7 @@ const CORPUS_SELECTION: &[&str] = &[
 
 #[test]
 fn corpus_selection_reports_are_stable() {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("corpus not found; skipping (set AIR_STITCH_CORPUS)");
-        return;
-    };
+    let Some(dir) = air_testkit::corpus_dir() else { return };
     insta::with_settings!({snapshot_path => "../../../snapshots/check-bd/corpus", prepend_module_to_snapshot => false}, {
         for relpath in CORPUS_SELECTION {
             let args: Vec<String> =
@@ -208,13 +182,8 @@ fn corpus_selection_reports_are_stable() {
 /// tiling ([2, 2]) none of them may give an error. Data-driven: a new kernel is checked too.
 #[test]
 fn project_kernels_have_no_errors_with_runtime_loop_tiling() {
-    let root = workspace_root();
-    let mut kernels: Vec<PathBuf> = std::fs::read_dir(root.join("testdata/kernels"))
-        .map(|entries| {
-            entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "mlir")).collect()
-        })
-        .unwrap_or_default();
-    kernels.sort();
+    let root = repo_root();
+    let kernels = air_testkit::sorted_files(&root.join("testdata/kernels"), "mlir");
     let mut failures = Vec::new();
     for path in &kernels {
         let relative = path.strip_prefix(&root).unwrap_or(path).to_string_lossy().into_owned();

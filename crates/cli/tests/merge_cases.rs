@@ -5,12 +5,9 @@
 //! Adding a directory adds a case.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use air_testkit::repo_root;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn run_case(dir: &Path) -> (String, i32, String) {
     let args_text = std::fs::read_to_string(dir.join("args")).expect("every case has an args file");

@@ -6,7 +6,6 @@
 //! against its source file by hand.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// `(corpus path, split on // -----)`.
@@ -23,30 +22,9 @@ const FILES: &[(&str, bool)] = &[
     ("mlir/test/Dialect/AIR/air_launch.mlir", false),
 ];
 
-/// The upstream corpus: `$AIR_STITCH_CORPUS`, a `shared/corpus/mlir-air` above the workspace,
-/// or `/work/shared/corpus/mlir-air`; under `CI=true` a missing corpus is a failure.
-fn corpus_dir() -> Option<PathBuf> {
-    if let Ok(dir) = std::env::var("AIR_STITCH_CORPUS") {
-        return Some(PathBuf::from(dir));
-    }
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let found = manifest
-        .ancestors()
-        .map(|a| a.join("shared/corpus/mlir-air"))
-        .chain([PathBuf::from("/work/shared/corpus/mlir-air")])
-        .find(|candidate| candidate.is_dir());
-    if found.is_none() && std::env::var("CI").as_deref() == Ok("true") {
-        panic!("the mlir-air corpus was not found; set AIR_STITCH_CORPUS");
-    }
-    found
-}
-
 #[test]
 fn outline_of_representative_corpus_kernels_matches_snapshots() {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("corpus not found; skipping (set AIR_STITCH_CORPUS)");
-        return;
-    };
+    let Some(dir) = air_testkit::corpus_dir() else { return };
     for (path, split) in FILES {
         let mut args = vec!["outline", "--color", "never"];
         if *split {

@@ -2,34 +2,37 @@
 //! report and its summary are snapshotted in full. Adding a plan adds a case.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::Path;
+use air_testkit::repo_root;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// The reference plans, `testdata/plans/*.toml`, sorted.
+fn reference_plans() -> Vec<PathBuf> {
+    air_testkit::sorted_files(&repo_root().join("testdata/plans"), "toml")
+}
+
+/// `air-stitch merge --color never -o - --plan PLAN`, run in the repository root (so that paths
+/// in messages are repository-relative); callers add their flags.
+fn merge_command(plan: &Path) -> Command {
+    let root = repo_root();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
+    command
+        .current_dir(&root)
+        .args(["merge", "--color", "never", "-o", "-", "--plan"])
+        .arg(plan.strip_prefix(&root).unwrap());
+    command
+}
 
 #[test]
 fn reference_merges_match_their_snapshots() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut plans: Vec<_> = std::fs::read_dir(root.join("testdata/plans"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    plans.sort();
+    let plans = reference_plans();
     assert!(plans.len() >= 4, "expected the reference plans");
     let scratch = std::env::temp_dir().join(format!("air-stitch-reference-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
     for plan in &plans {
         let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
         let report = scratch.join(format!("{name}.json"));
-        let rel = plan.strip_prefix(&root).unwrap();
-        let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-            .current_dir(&root)
-            .args(["merge", "--plan"])
-            .arg(rel)
-            .args(["-o", "-", "--color", "never", "--externs-report"])
-            .arg(&report)
-            .output()
-            .unwrap();
+        let output = merge_command(plan).arg("--externs-report").arg(&report).output().unwrap();
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
         assert_eq!(output.status.code(), Some(0), "{name}: {stderr}");
@@ -47,21 +50,8 @@ fn reference_merges_match_their_snapshots() {
 #[test]
 fn reference_merges_pass_merge_verify() {
     // With the `mlir` feature this also runs MLIR's parser and verifier on each merged module.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut plans: Vec<_> = std::fs::read_dir(root.join("testdata/plans"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    plans.sort();
-    for plan in &plans {
-        let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-            .current_dir(&root)
-            .args(["merge", "--verify", "--color", "never", "-o", "-", "--plan"])
-            .arg(plan.strip_prefix(&root).unwrap())
-            .output()
-            .unwrap();
+    for plan in &reference_plans() {
+        let output = merge_command(plan).arg("--verify").output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(0), "{}: {stderr}", plan.display());
         assert!(!stderr.contains("error["), "{}: {stderr}", plan.display());
@@ -81,37 +71,13 @@ fn backend_flags(plan: &str) -> &'static [&'static str] {
 
 #[test]
 fn reference_merges_pass_check_bd_and_their_reports_match() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut plans: Vec<_> = std::fs::read_dir(root.join("testdata/plans"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    plans.sort();
-    for plan in &plans {
+    for plan in &reference_plans() {
         let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
-        let merged = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-            .current_dir(&root)
-            .args(["merge", "--color", "never", "-o", "-", "--plan"])
-            .arg(plan.strip_prefix(&root).unwrap())
-            .output()
-            .unwrap();
+        let merged = merge_command(plan).output().unwrap();
         assert_eq!(merged.status.code(), Some(0), "{name}");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-            .args(["check-bd", "--report", "--color", "never"])
-            .args(backend_flags(&name))
-            .arg("-")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(&merged.stdout).unwrap();
-        }
-        let output = child.wait_with_output().unwrap();
+        let mut check_bd = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
+        check_bd.args(["check-bd", "--report", "--color", "never"]).args(backend_flags(&name)).arg("-");
+        let output = air_testkit::run_with_stdin(&mut check_bd, &merged.stdout);
         let report = format!(
             "$ air-stitch check-bd --report {} -\nexit: {}\n--- stdout\n{}--- stderr\n{}",
             backend_flags(&name).join(" "),

@@ -4,35 +4,25 @@
 //! file is exit status 2; the summary line, JSON output, split mode and stdin work.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
-}
+use air_testkit::repo_root;
+use std::path::PathBuf;
+use std::process::{Command, Output};
 
 /// Runs `air-stitch ARGS` in the workspace root (so paths in messages are relative).
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_air-stitch"))
         .args(args)
-        .current_dir(workspace_root())
+        .current_dir(repo_root())
         .env_remove("NO_COLOR")
         .output()
         .unwrap()
 }
 
 fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(args)
-        .current_dir(workspace_root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    air_testkit::run_with_stdin(
+        Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(args).current_dir(repo_root()),
+        stdin,
+    )
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -21,7 +21,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn every_rust_file_opens_with_a_doc_line_and_stays_small() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = air_testkit::repo_root();
     let mut files = Vec::new();
     for dir in ["crates", "passes", "tools", "fuzz"] {
         rust_files(&root.join(dir), &mut files);

@@ -4,12 +4,8 @@
 // Tests may unwrap and panic: a failure is the report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use air_testkit::repo_root;
+use std::process::{Command, Output};
 
 /// Runs the binary in the repository root (so file names in messages are repo-relative).
 fn air_stitch(args: &[&str]) -> Output {
@@ -17,7 +13,7 @@ fn air_stitch(args: &[&str]) -> Output {
         .args(args)
         .arg("--color")
         .arg("never")
-        .current_dir(repo())
+        .current_dir(repo_root())
         .output()
         .expect("running air-stitch")
 }
@@ -132,29 +128,12 @@ fn print_without_generic_is_still_the_identity() {
     let path = "testdata/verify/generic/all_ops.mlir";
     let output = air_stitch(&["print", path]);
     assert_eq!(output.status.code(), Some(0));
-    assert_eq!(stdout(&output), std::fs::read_to_string(repo().join(path)).unwrap());
-}
-
-/// `mlir-opt-22` on PATH or in /usr/lib/llvm-22/bin; under `CI=true` its absence fails.
-fn mlir_opt() -> Option<PathBuf> {
-    for candidate in ["mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt"] {
-        let works = Command::new(candidate)
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if works {
-            return Some(PathBuf::from(candidate));
-        }
-    }
-    assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "mlir-opt-22 not found (install mlir-22-tools)");
-    None
+    assert_eq!(stdout(&output), std::fs::read_to_string(repo_root().join(path)).unwrap());
 }
 
 #[test]
 fn print_generic_output_round_trips_through_mlir_opt() {
-    let Some(mlir_opt) = mlir_opt() else { return };
+    let Some(mlir_opt) = air_testkit::mlir_opt() else { return };
     for (file, split) in
         [("testdata/verify/generic/all_ops.mlir", false), ("testdata/verify/generic/split_chunks.mlir", true)]
     {
@@ -170,11 +149,7 @@ fn print_generic_output_round_trips_through_mlir_opt() {
         if split {
             command.arg("--split-input-file");
         }
-        let mut child =
-            command.arg("-").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        use std::io::Write;
-        child.stdin.take().unwrap().write_all(&generic.stdout).unwrap();
-        let result = child.wait_with_output().unwrap();
+        let result = air_testkit::run_with_stdin(command.arg("-"), &generic.stdout);
         assert!(result.status.success(), "{file}: {}", String::from_utf8_lossy(&result.stderr));
         if !split {
             // MLIR's own generic printing of our text: every AIR op with its operands,

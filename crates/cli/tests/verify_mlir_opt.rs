@@ -9,43 +9,8 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-fn corpus_dir() -> Option<PathBuf> {
-    if let Ok(dir) = std::env::var("AIR_STITCH_CORPUS") {
-        return Some(PathBuf::from(dir));
-    }
-    for ancestor in Path::new(env!("CARGO_MANIFEST_DIR")).ancestors() {
-        let candidate = ancestor.join("shared/corpus/mlir-air");
-        if candidate.is_dir() {
-            return Some(candidate);
-        }
-    }
-    let fallback = PathBuf::from("/work/shared/corpus/mlir-air");
-    if fallback.is_dir() {
-        return Some(fallback);
-    }
-    assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "the mlir-air corpus was not found; set AIR_STITCH_CORPUS");
-    None
-}
-
-fn mlir_opt() -> Option<PathBuf> {
-    for candidate in ["mlir-opt-22", "/usr/lib/llvm-22/bin/mlir-opt"] {
-        let works = Command::new(candidate)
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if works {
-            return Some(PathBuf::from(candidate));
-        }
-    }
-    assert_ne!(std::env::var("CI").as_deref(), Ok("true"), "mlir-opt-22 not found (install mlir-22-tools)");
-    None
-}
+use std::path::Path;
+use std::process::Command;
 
 /// What happened to one file.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -82,29 +47,9 @@ fn run(mlir_opt: &Path, path: &Path, split: bool) -> Outcome {
         let first = stderr.lines().next().unwrap_or("").to_string();
         return Outcome::NotConverted(first);
     }
-    let mut command = Command::new(mlir_opt);
-    command.arg("--allow-unregistered-dialect");
-    if split {
-        command.arg("--split-input-file");
-    }
-    let mut child = command
-        .args(["-o", "/dev/null", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mlir-opt");
-    let mut stdin = child.stdin.take().unwrap();
-    let text = generic.stdout;
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&text);
-    });
-    let output = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    if output.status.success() {
+    let Err(stderr) = air_testkit::run_mlir_opt(mlir_opt, &generic.stdout, split) else {
         return Outcome::Accepted;
-    }
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    };
     let first = stderr.lines().find(|l| l.contains("error: ")).unwrap_or("").to_string();
     let message = first.split_once("error: ").map(|(_, m)| m.to_string()).unwrap_or(first);
     Outcome::Rejected(reason(&message), message)
@@ -112,27 +57,17 @@ fn run(mlir_opt: &Path, path: &Path, split: bool) -> Outcome {
 
 #[test]
 fn valid_corpus_files_in_generic_form_pass_mlir_opt_except_the_listed_ones() {
-    let (Some(dir), Some(mlir_opt)) = (corpus_dir(), mlir_opt()) else { return };
-    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap();
-    let files: Vec<(String, bool)> = manifest
-        .lines()
-        .skip(1)
-        .filter_map(|line| {
-            let cols: Vec<&str> = line.split('\t').collect();
-            (cols.len() >= 5 && cols[4] == "no").then(|| (cols[0].to_string(), cols[3] == "yes"))
-        })
-        .collect();
+    let (Some(dir), Some(mlir_opt)) = (air_testkit::corpus_dir(), air_testkit::mlir_opt()) else { return };
+    let files: Vec<air_testkit::CorpusFile> = air_testkit::corpus_files(&dir).into_iter().filter(|f| f.valid).collect();
     // Two workers: the machine has two cores.
     let half = files.len().div_ceil(2);
     let outcomes: Vec<(String, Outcome)> = std::thread::scope(|scope| {
         let workers: Vec<_> = files
             .chunks(half.max(1))
             .map(|part| {
-                let (dir, mlir_opt) = (&dir, &mlir_opt);
+                let mlir_opt = &mlir_opt;
                 scope.spawn(move || {
-                    part.iter()
-                        .map(|(rel, split)| (rel.clone(), run(mlir_opt, &dir.join(rel), *split)))
-                        .collect::<Vec<_>>()
+                    part.iter().map(|f| (f.relpath.clone(), run(mlir_opt, &f.path, f.split))).collect::<Vec<_>>()
                 })
             })
             .collect();

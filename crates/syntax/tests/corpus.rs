@@ -3,17 +3,12 @@
 //! a `.mlir` file under the corpus adds it to this test.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
-
 use air_syntax::{parse, split_input_file};
 
 #[test]
 fn corpus_round_trips_and_valid_files_parse_cleanly() {
-    let Some(dir) = common::corpus_dir() else {
-        eprintln!("corpus not found; skipping (set AIR_STITCH_CORPUS)");
-        return;
-    };
-    let files = common::corpus_files(&dir);
+    let Some(dir) = air_testkit::corpus_dir() else { return };
+    let files = air_testkit::corpus_files(&dir);
     assert!(!files.is_empty(), "no .mlir files under {}", dir.display());
     let mut failures = Vec::new();
     let mut chunk_count = 0;

@@ -3,8 +3,6 @@
 //! the pest grammar on those cases, on every corpus file, and on arbitrary strings.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
-
 use air_syntax::{lex, lex_with_pest, split_input_file, SyntaxKind, SPLIT_MARKER};
 use proptest::prelude::*;
 
@@ -344,11 +342,8 @@ fn every_token_kind_appears_in_the_token_list() {
 
 #[test]
 fn hand_lexer_matches_pest_on_every_corpus_file() {
-    let Some(dir) = common::corpus_dir() else {
-        eprintln!("corpus not found; skipping (set AIR_STITCH_CORPUS)");
-        return;
-    };
-    let files = common::corpus_files(&dir);
+    let Some(dir) = air_testkit::corpus_dir() else { return };
+    let files = air_testkit::corpus_files(&dir);
     assert!(!files.is_empty());
     for file in &files {
         let text = std::fs::read_to_string(&file.path).unwrap();

@@ -218,8 +218,8 @@ fn snippet_sources() -> &'static Vec<String> {
     static SOURCES: OnceLock<Vec<String>> = OnceLock::new();
     SOURCES.get_or_init(|| {
         let mut sources = Vec::new();
-        if let Some(dir) = common::corpus_dir() {
-            for file in common::corpus_files(&dir) {
+        if let Some(dir) = air_testkit::corpus_dir() {
+            for file in air_testkit::corpus_files(&dir) {
                 if let Ok(text) = std::fs::read_to_string(&file.path) {
                     sources.push(text);
                 }

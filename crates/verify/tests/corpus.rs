@@ -13,8 +13,8 @@ use std::fmt::Write;
 
 #[test]
 fn valid_corpus_files_verify_except_the_listed_ones() {
-    let Some(dir) = common::corpus_dir() else { return };
-    let files: Vec<common::CorpusFile> = common::corpus_files(&dir).into_iter().filter(|f| f.valid).collect();
+    let Some(dir) = air_testkit::corpus_dir() else { return };
+    let files: Vec<air_testkit::CorpusFile> = air_testkit::corpus_files(&dir).into_iter().filter(|f| f.valid).collect();
     let mut failing = String::new();
     let mut by_code: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut passed = 0;

@@ -38,7 +38,7 @@ fn snapshot(name: &str, description: &str, printed: &str, rendered: &str) {
 
 #[test]
 fn testdata_files_print_in_generic_form_that_mlir_opt_accepts() {
-    let mlir_opt = common::mlir_opt();
+    let mlir_opt = air_testkit::mlir_opt();
     for path in common::testdata("generic") {
         let name = common::display_name(&path);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -46,7 +46,7 @@ fn testdata_files_print_in_generic_form_that_mlir_opt_accepts() {
         let (printed, rendered, complete) = generic_of(&name, &text, split, GenericOptions::default());
         snapshot(&format!("generic__{}", common::stem(&path)), &format!("print --generic {name}"), &printed, &rendered);
         if let (Some(mlir_opt), true) = (&mlir_opt, complete) {
-            if let Err(stderr) = common::run_mlir_opt(mlir_opt, &printed, split) {
+            if let Err(stderr) = air_testkit::run_mlir_opt(mlir_opt, printed.as_bytes(), split) {
                 panic!("mlir-opt-22 rejects the generic form of {name}:\n{stderr}\n{printed}");
             }
         }
@@ -65,9 +65,9 @@ const CORPUS_SAMPLES: &[&str] = &[
 
 #[test]
 fn representative_corpus_files_print_in_generic_form() {
-    let Some(dir) = common::corpus_dir() else { return };
-    let files = common::corpus_files(&dir);
-    let mlir_opt = common::mlir_opt();
+    let Some(dir) = air_testkit::corpus_dir() else { return };
+    let files = air_testkit::corpus_files(&dir);
+    let mlir_opt = air_testkit::mlir_opt();
     for relpath in CORPUS_SAMPLES {
         let file =
             files.iter().find(|f| f.relpath == *relpath).unwrap_or_else(|| panic!("{relpath} not in the corpus"));
@@ -77,7 +77,7 @@ fn representative_corpus_files_print_in_generic_form() {
         let stem = relpath.rsplit('/').next().unwrap().trim_end_matches(".mlir");
         snapshot(&format!("generic_corpus__{stem}"), &format!("print --generic {relpath}"), &printed, &rendered);
         if let Some(mlir_opt) = &mlir_opt {
-            if let Err(stderr) = common::run_mlir_opt(mlir_opt, &printed, file.split) {
+            if let Err(stderr) = air_testkit::run_mlir_opt(mlir_opt, printed.as_bytes(), file.split) {
                 panic!("mlir-opt-22 rejects the generic form of {relpath}:\n{stderr}");
             }
         }
@@ -86,9 +86,9 @@ fn representative_corpus_files_print_in_generic_form() {
 
 #[test]
 fn chunks_without_custom_form_air_ops_print_byte_for_byte() {
-    let Some(dir) = common::corpus_dir() else { return };
+    let Some(dir) = air_testkit::corpus_dir() else { return };
     let mut checked = 0;
-    for file in common::corpus_files(&dir) {
+    for file in air_testkit::corpus_files(&dir) {
         let text = std::fs::read_to_string(&file.path).unwrap();
         let parsed = common::Parsed::new(&file.relpath, text, file.split);
         for input in parsed.inputs() {
@@ -119,7 +119,7 @@ fn module_wrapping_hoists_aliases_and_keeps_a_single_module_as_is() {
 
 #[test]
 fn source_map_points_generated_text_back_at_the_original() {
-    let path = common::repo_root().join("testdata/verify/generic/all_ops.mlir");
+    let path = air_testkit::repo_root().join("testdata/verify/generic/all_ops.mlir");
     let text = std::fs::read_to_string(&path).unwrap();
     let parsed = common::Parsed::new("all_ops.mlir", text.clone(), false);
     let input = parsed.inputs().remove(0);

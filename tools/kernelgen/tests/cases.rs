@@ -13,14 +13,7 @@ use clap::Parser;
 use std::path::PathBuf;
 
 fn case_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "args"))
-        .collect();
-    files.sort();
-    files
+    air_testkit::sorted_files(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases"), "args")
 }
 
 /// The command line of a case file: `#` comments and blank lines dropped, words split on

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 
 #[test]
 fn committed_kernels_are_byte_identical_to_the_generator_output() {
-    let dir = common::repo_root().join("testdata/kernels");
+    let dir = air_testkit::repo_root().join("testdata/kernels");
     for fixture in fixtures() {
         let generated = fixture.generate().unwrap();
         let path = dir.join(fixture.file);
@@ -26,7 +26,7 @@ fn committed_kernels_are_byte_identical_to_the_generator_output() {
 
 #[test]
 fn kernel_directory_holds_only_generated_files() {
-    let dir = common::repo_root().join("testdata/kernels");
+    let dir = air_testkit::repo_root().join("testdata/kernels");
     let on_disk: BTreeSet<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())

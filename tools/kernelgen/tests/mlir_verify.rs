@@ -9,20 +9,7 @@
 
 use air_kernelgen::testdata::fixtures;
 use air_syntax::views::{all_ops, FuncOp, Hierarchy, HierarchyKind};
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
-fn mlir_opt() -> Option<PathBuf> {
-    let candidates = [PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"), PathBuf::from("/usr/bin/mlir-opt-22")];
-    if let Some(found) = candidates.into_iter().find(|p| p.is_file()) {
-        return Some(found);
-    }
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("mlir-opt-22 is needed for this test under CI=true");
-    }
-    None
-}
+use std::process::Command;
 
 /// The module of herd functions for one kernel.
 fn herds_as_functions(kernel: &str) -> String {
@@ -67,17 +54,11 @@ fn herds_as_functions(kernel: &str) -> String {
 
 #[test]
 fn herd_bodies_of_every_fixture_verify_in_mlir() {
-    let Some(mlir_opt) = mlir_opt() else {
-        eprintln!("mlir-opt-22 not found; skipping");
-        return;
-    };
+    let Some(mlir_opt) = air_testkit::mlir_opt() else { return };
     for fixture in fixtures() {
         let module = herds_as_functions(&fixture.generate().unwrap());
         assert!(module.contains("func.func @herd0"), "{}: no herd found", fixture.file);
-        let mut child =
-            Command::new(&mlir_opt).stdin(Stdio::piped()).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
-        child.stdin.take().unwrap().write_all(module.as_bytes()).unwrap();
-        let output = child.wait_with_output().unwrap();
+        let output = air_testkit::run_with_stdin(&mut Command::new(&mlir_opt), module.as_bytes());
         assert!(
             output.status.success(),
             "{}: mlir-opt rejected the herd code:\n{}\n{module}",

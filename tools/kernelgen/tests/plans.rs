@@ -26,7 +26,7 @@ fn expected() -> BTreeMap<&'static str, (usize, usize)> {
 
 #[test]
 fn every_reference_plan_merges_with_its_launch_and_argument_counts() {
-    let dir = common::repo_root().join("testdata/plans");
+    let dir = air_testkit::repo_root().join("testdata/plans");
     // Only the reference plans: other plans (error cases of the merge checks, say) belong to
     // the merge's own tests.
     let expected = expected();

@@ -8,20 +8,7 @@
 use air_kernelgen::ir::Builder;
 use air_kernelgen::ops::{self, Ix};
 use air_kernelgen::types::{self, L1};
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
-fn mlir_opt() -> Option<PathBuf> {
-    let candidates = [PathBuf::from("/usr/lib/llvm-22/bin/mlir-opt"), PathBuf::from("/usr/bin/mlir-opt-22")];
-    if let Some(found) = candidates.into_iter().find(|p| p.is_file()) {
-        return Some(found);
-    }
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("mlir-opt-22 is needed for this test under CI=true");
-    }
-    None
-}
+use std::process::Command;
 
 /// Everything the kernels rely on for naming: function and loop arguments, index/i32/float
 /// constants with conflicts, numbered results continuing into nested regions, sibling loops and
@@ -99,15 +86,9 @@ fn sample_module() -> String {
 
 #[test]
 fn builder_names_values_exactly_as_mlir_opt_prints_them() {
-    let Some(mlir_opt) = mlir_opt() else {
-        eprintln!("mlir-opt-22 not found; skipping");
-        return;
-    };
+    let Some(mlir_opt) = air_testkit::mlir_opt() else { return };
     let module = sample_module();
-    let mut child =
-        Command::new(mlir_opt).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(module.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = air_testkit::run_with_stdin(&mut Command::new(mlir_opt), module.as_bytes());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "mlir-opt rejected the module:\n{stderr}\n{module}");
     let reprinted = String::from_utf8(output.stdout).unwrap();

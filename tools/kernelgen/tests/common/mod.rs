@@ -1,13 +1,6 @@
-//! Helpers shared by the kernelgen tests: repository paths and the "parses cleanly" check.
+//! Helpers shared by the kernelgen tests: the "parses cleanly" check and counting ops.
 // Each test binary uses a subset of these helpers.
 #![allow(dead_code)]
-
-use std::path::PathBuf;
-
-/// The repository root (two levels above this crate).
-pub fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// `Ok` when `text` parses with no syntax error and every SSA use resolves; otherwise the
 /// messages, for the assertion.
