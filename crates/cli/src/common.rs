@@ -1,7 +1,7 @@
 //! What every subcommand shares: reading inputs (files or `-`), rendering diagnostics with the
 //! right colour choice, and writing outputs atomically.
 
-use air_diagnostics::{render, ColorChoice, Diagnostic, FileId, RenderOptions, SourceMap};
+use air_diagnostics::{render, ColorChoice, Diagnostic, FileId, LineIndex, RenderOptions, SourceMap};
 use anyhow::Context;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -96,6 +96,22 @@ pub fn register(sources: &mut SourceMap, raw: &RawInput) -> (FileId, Result<(), 
     }
 }
 
+/// Reads one input (`-` for stdin) and registers it in `sources`. `None` when it is not UTF-8:
+/// the diagnostic is then already emitted and the command ends with [`Outcome::Problems`].
+pub fn read_registered(
+    path: &Path,
+    sources: &mut SourceMap,
+    global: &GlobalOpts,
+) -> anyhow::Result<Option<(RawInput, FileId)>> {
+    let raw = read_input(path)?;
+    let (file, decoded) = register(sources, &raw);
+    if let Err(diagnostic) = decoded {
+        emit(&[diagnostic], sources, global);
+        return Ok(None);
+    }
+    Ok(Some((raw, file)))
+}
+
 /// Like [`register`], but consumes the input and shares its text with the source map (for
 /// commands that keep large parsed inputs alive, such as `merge`).
 pub fn register_shared(sources: &mut SourceMap, raw: RawInput) -> (FileId, Result<std::sync::Arc<String>, Diagnostic>) {
@@ -125,6 +141,14 @@ pub fn emit(diagnostics: &[Diagnostic], sources: &SourceMap, global: &GlobalOpts
     for diagnostic in diagnostics {
         let _ = write!(stderr, "{}", render(diagnostic, sources, options));
         let _ = writeln!(stderr);
+    }
+}
+
+/// Prints diagnostics in the chosen format: text on stderr, or one JSON document on stdout.
+pub fn emit_as(format: Format, diagnostics: &[Diagnostic], sources: &SourceMap, global: &GlobalOpts) {
+    match format {
+        Format::Text => emit(diagnostics, sources, global),
+        Format::Json => println!("{}", air_diagnostics::to_json(diagnostics, sources)),
     }
 }
 
@@ -171,14 +195,23 @@ pub struct ParsedChunk {
 }
 
 impl ParsedChunk {
-    /// Syntax errors (labels in `file`, offsets into the whole file).
-    pub fn syntax_errors(&self, file: FileId) -> Vec<Diagnostic> {
-        self.parse.errors.iter().map(|d| d.clone().in_file(file).shifted(self.offset)).collect()
+    /// Syntax errors, then scope errors (unresolved uses, redefinitions, result indices out of
+    /// range), with labels in `file` and offsets into the whole file.
+    pub fn errors(&self, file: FileId) -> Vec<Diagnostic> {
+        let all = self.parse.errors.iter().chain(&self.parse.scopes.errors);
+        all.map(|d| d.clone().in_file(file).shifted(self.offset)).collect()
     }
 
-    /// Unresolved uses, redefinitions and result indices out of range.
-    pub fn scope_errors(&self, file: FileId) -> Vec<Diagnostic> {
-        self.parse.scopes.errors.iter().map(|d| d.clone().in_file(file).shifted(self.offset)).collect()
+    /// This chunk of the file `name` (registered as `file`, whole text `text`) as an input of
+    /// `air_verify`.
+    pub fn input<'a>(
+        &'a self,
+        name: &'a str,
+        file: FileId,
+        text: &'a str,
+        lines: &'a LineIndex,
+    ) -> air_verify::Input<'a> {
+        air_verify::Input { name, file, text, lines, offset: self.offset, parse: &self.parse }
     }
 }
 

@@ -110,8 +110,7 @@ impl Opts {
             }
             let text = sources.text(file).to_string();
             for chunk in common::parse_chunks(&text, self.split_input_file) {
-                let mut errors = chunk.syntax_errors(file);
-                errors.extend(chunk.scope_errors(file));
+                let mut errors = chunk.errors(file);
                 if !errors.is_empty() {
                     errors.push(
                         Diagnostic::note(

@@ -56,13 +56,10 @@ impl Opts {
         let mut pending: Vec<Pending> = Vec::new();
 
         let plan = if let Some(plan_path) = &self.plan {
-            let raw = common::read_input(plan_path)?;
-            inputs.push(plan_path.clone());
-            let (plan_file, decoded) = common::register(&mut sources, &raw);
-            if let Err(diagnostic) = decoded {
-                common::emit(&[diagnostic], &sources, &self.global);
+            let Some((_, plan_file)) = common::read_registered(plan_path, &mut sources, &self.global)? else {
                 return Ok(Outcome::Problems);
-            }
+            };
+            inputs.push(plan_path.clone());
             let plan = match parse_plan(sources.text(plan_file), plan_file) {
                 Ok(plan) => plan,
                 Err(errors) => {

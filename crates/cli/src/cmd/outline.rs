@@ -20,13 +20,10 @@ pub struct Opts {
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
-        let raw = common::read_input(&self.file)?;
         let mut sources = SourceMap::new();
-        let (file, decoded) = common::register(&mut sources, &raw);
-        if let Err(diagnostic) = decoded {
-            common::emit(&[diagnostic], &sources, &self.global);
+        let Some((_, file)) = common::read_registered(&self.file, &mut sources, &self.global)? else {
             return Ok(Outcome::Problems);
-        }
+        };
         let text = sources.text(file).to_string();
         let lines = LineIndex::new(&text);
         let chunks = common::parse_chunks(&text, self.split_input_file);
@@ -38,8 +35,7 @@ impl Opts {
                 out.push_str(&format!("== chunk {} (line {line}) ==\n", idx + 1));
             }
             out.push_str(&crate::outline::outline(&chunk.parse, chunk.offset, &text, &lines));
-            diagnostics.extend(chunk.syntax_errors(file));
-            diagnostics.extend(chunk.scope_errors(file));
+            diagnostics.extend(chunk.errors(file));
         }
         print!("{out}");
         common::emit(&diagnostics, &sources, &self.global);

@@ -51,8 +51,7 @@ impl Opts {
             let text = sources.text(file).to_string();
             for chunk in common::parse_chunks(&text, self.split_input_file) {
                 chunk_count += 1;
-                diagnostics.extend(chunk.syntax_errors(file));
-                diagnostics.extend(chunk.scope_errors(file));
+                diagnostics.extend(chunk.errors(file));
                 let chunk_text = &text[chunk.offset as usize..chunk.offset as usize + chunk.parse.tree.text().len()];
                 if self.roundtrip && chunk.parse.tree.print() != chunk_text {
                     diagnostics.push(
@@ -66,10 +65,7 @@ impl Opts {
                 bad_files += 1;
             }
         }
-        match self.format {
-            Format::Text => common::emit(&diagnostics, &sources, &self.global),
-            Format::Json => println!("{}", air_diagnostics::to_json(&diagnostics, &sources)),
-        }
+        common::emit_as(self.format, &diagnostics, &sources, &self.global);
         let files = self.files.len();
         let what = if self.roundtrip { "parse and round-trip" } else { "parse" };
         let summary = if bad_files == 0 {

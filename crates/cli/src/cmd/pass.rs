@@ -146,13 +146,10 @@ impl Opts {
 
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let spec = self.spec()?;
-        let raw = common::read_input(&self.file)?;
         let mut sources = SourceMap::new();
-        let (file, decoded) = common::register(&mut sources, &raw);
-        if let Err(diagnostic) = decoded {
-            common::emit(&[diagnostic], &sources, &self.global);
+        let Some((raw, file)) = common::read_registered(&self.file, &mut sources, &self.global)? else {
             return Ok(Outcome::Problems);
-        }
+        };
         let parse = air_syntax::parse(sources.text(file));
         match spec.run(&parse, file, &raw.name) {
             Ok(output) => {

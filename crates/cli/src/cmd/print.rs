@@ -3,7 +3,7 @@
 
 use crate::common::{self, GlobalOpts, Outcome};
 use air_diagnostics::{LineIndex, SourceMap};
-use air_verify::{GenericOptions, Input};
+use air_verify::GenericOptions;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -37,30 +37,19 @@ pub struct Opts {
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
-        let raw = common::read_input(&self.file)?;
         let mut sources = SourceMap::new();
-        let (file, decoded) = common::register(&mut sources, &raw);
-        if let Err(diagnostic) = decoded {
-            common::emit(&[diagnostic], &sources, &self.global);
+        let Some((raw, file)) = common::read_registered(&self.file, &mut sources, &self.global)? else {
             return Ok(Outcome::Problems);
-        }
+        };
         let text = sources.text(file).to_string();
         let lines = LineIndex::new(&text);
         let chunks = common::parse_chunks(&text, self.split_input_file);
         let mut diagnostics = Vec::new();
         let mut printed = Vec::with_capacity(chunks.len());
         for chunk in &chunks {
-            diagnostics.extend(chunk.syntax_errors(file));
-            diagnostics.extend(chunk.scope_errors(file));
+            diagnostics.extend(chunk.errors(file));
             if self.generic {
-                let input = Input {
-                    name: &raw.name,
-                    file,
-                    text: &text,
-                    lines: &lines,
-                    offset: chunk.offset,
-                    parse: &chunk.parse,
-                };
+                let input = chunk.input(&raw.name, file, &text, &lines);
                 let generic = air_verify::to_generic(&input, GenericOptions::default());
                 diagnostics.extend(generic.diagnostics);
                 printed.push(generic.text);

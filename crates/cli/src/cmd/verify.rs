@@ -3,7 +3,6 @@
 
 use crate::common::{self, Format, GlobalOpts, Outcome};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
-use air_verify::Input;
 use std::path::PathBuf;
 
 /// Verify MLIR/AIR files: syntax, AIR's structural rules (isolated hierarchy bodies, `args`
@@ -48,14 +47,7 @@ impl Opts {
             let mut file_has_errors = false;
             for chunk in common::parse_chunks(&text, self.split_input_file) {
                 chunk_count += 1;
-                let input = Input {
-                    name: &raw.name,
-                    file,
-                    text: &text,
-                    lines: &lines,
-                    offset: chunk.offset,
-                    parse: &chunk.parse,
-                };
+                let input = chunk.input(&raw.name, file, &text, &lines);
                 let found = air_verify::verify_chunk(&input);
                 file_has_errors |= found.iter().any(|d| d.is_error());
                 diagnostics.extend(found);
@@ -67,10 +59,7 @@ impl Opts {
         if !air_verify::MLIR_BUILT_IN {
             diagnostics.push(air_verify::mlir_not_built_note());
         }
-        match self.format {
-            Format::Text => common::emit(&diagnostics, &sources, &self.global),
-            Format::Json => println!("{}", air_diagnostics::to_json(&diagnostics, &sources)),
-        }
+        common::emit_as(self.format, &diagnostics, &sources, &self.global);
         let files = self.files.len();
         let how = if air_verify::MLIR_BUILT_IN { "structural checks and MLIR 22" } else { "structural checks only" };
         let summary = if bad_files == 0 {
