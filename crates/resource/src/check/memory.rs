@@ -10,7 +10,7 @@
 //! refuses for `air.no_split` / `air.memtile_col` buffers and single-in-single-out buffers.
 
 use super::{Cx, Finding, Unit};
-use crate::program::{BufferId, Endpoint, HerdId, Level, SegmentId};
+use crate::program::{BufferId, Endpoint, Level, SegmentId};
 use crate::report::{Amount, BudgetRow};
 use crate::rules;
 use crate::util::fmt_bytes;
@@ -32,16 +32,30 @@ fn buffer_name(cx: &Cx<'_>, buffer: BufferId) -> String {
     cx.prog.buffers[buffer].name.clone()
 }
 
+/// A buffer of memory `level` has a dynamic shape, so that level's use is not checked: a note
+/// at the buffer, and the budget row `resource` saying why.
+fn dynamic_buffer(
+    cx: &mut Cx<'_>,
+    id: BufferId,
+    level: &str,
+    resource: &'static str,
+    scope: String,
+    available: i64,
+) -> BudgetRow {
+    let message = format!("an {level} buffer has a dynamic shape; {level} use is not checked");
+    cx.emit(Finding::info(&rules::NOT_CONSTANT, message).at(
+        cx.file,
+        cx.prog.buffers[id].range,
+        format!("dynamic {level} buffer"),
+    ));
+    let reason = format!("an {level} buffer with a dynamic shape");
+    BudgetRow { resource, scope, used: Amount::NotConstant { reason }, available, unit: "bytes" }
+}
+
 pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
     let limit = cx.dev.core.memory_bytes as i64;
     let stack = cx.opts.stack_size as i64;
-    // Physical herds: same symbol in one segment.
-    let mut groups: BTreeMap<(Option<SegmentId>, String), Vec<HerdId>> = BTreeMap::new();
-    for &h in &unit.herds {
-        let herd = &cx.prog.herds[h];
-        groups.entry((herd.ctx.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")))).or_default().push(h);
-    }
-    for herds in groups.values() {
+    for herds in &super::physical_herds(cx.prog, &unit.herds) {
         let first = herds[0];
         let shape = cx.prog.herds[first].shape();
         // (buffer, bytes per copy, copies)
@@ -60,24 +74,10 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
                 parts.push((id, per_core_share(cx, id, shape), cx.pingpong.factor(id)));
             }
         }
-        let scope = match &cx.prog.herds[first].name {
-            Some(name) => format!("herd @{name}, per core"),
-            None => "herd, per core".to_string(),
-        };
+        let scope = super::per_core_scope(cx.prog, first);
         let unknown = parts.iter().find(|(_, bytes, _)| bytes.is_none()).map(|(id, _, _)| *id);
         if let Some(id) = unknown {
-            cx.emit(Finding::info(&rules::NOT_CONSTANT, "an L1 buffer has a dynamic shape; L1 use is not checked").at(
-                cx.file,
-                cx.prog.buffers[id].range,
-                "dynamic L1 buffer",
-            ));
-            rows.push(BudgetRow {
-                resource: "l1_per_core",
-                scope,
-                used: Amount::NotConstant { reason: "an L1 buffer with a dynamic shape".to_string() },
-                available: limit,
-                unit: "bytes",
-            });
+            rows.push(dynamic_buffer(cx, id, "L1", "l1_per_core", scope, limit));
             continue;
         }
         let buffers_total: i64 = crate::util::sat_sum(parts.iter().map(|(_, b, n)| b.unwrap_or(0).saturating_mul(*n)));
@@ -174,18 +174,7 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             None => "launch".to_string(),
         };
         if let Some(&id) = buffers.iter().find(|&&b| cx.prog.buffers[b].bytes.is_none()) {
-            cx.emit(Finding::info(&rules::NOT_CONSTANT, "an L2 buffer has a dynamic shape; L2 use is not checked").at(
-                cx.file,
-                cx.prog.buffers[id].range,
-                "dynamic L2 buffer",
-            ));
-            rows.push(BudgetRow {
-                resource: "l2_per_segment",
-                scope,
-                used: Amount::NotConstant { reason: "an L2 buffer with a dynamic shape".to_string() },
-                available: capacity,
-                unit: "bytes",
-            });
+            rows.push(dynamic_buffer(cx, id, "L2", "l2_per_segment", scope, capacity));
             continue;
         }
         let total: i64 = crate::util::sat_sum(

@@ -19,6 +19,7 @@ use crate::report::{BudgetRow, UnitReport};
 use crate::rules::{rule_note, Rule};
 use crate::CheckOptions;
 use air_diagnostics::{Diagnostic, FileId, Severity, TextRange};
+use std::collections::BTreeMap;
 
 /// One analysed launch (or the launch-less herds).
 pub(crate) struct Unit {
@@ -102,6 +103,26 @@ impl Cx<'_> {
             diag = diag.with_help("to have it checked, make the value a compile-time constant (an `arith.constant`, or a launch/herd size built from one)");
         }
         self.diags.push(diag);
+    }
+}
+
+/// The physical herds among `herds`, in a stable order: herds with the same symbol in one
+/// segment are one physical herd (the GEMM builders reuse `@herd_0` for the zero, compute and
+/// drain herds) and share tiles; unnamed herds are each their own. Groups keep `herds`' order.
+pub(crate) fn physical_herds(prog: &Program, herds: &[HerdId]) -> Vec<Vec<HerdId>> {
+    let mut groups: BTreeMap<(Option<SegmentId>, String), Vec<HerdId>> = BTreeMap::new();
+    for &h in herds {
+        let herd = &prog.herds[h];
+        groups.entry((herd.ctx.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")))).or_default().push(h);
+    }
+    groups.into_values().collect()
+}
+
+/// The budget-row scope of a herd's per-core resources.
+pub(crate) fn per_core_scope(prog: &Program, herd: HerdId) -> String {
+    match &prog.herds[herd].name {
+        Some(name) => format!("herd @{name}, per core"),
+        None => "herd, per core".to_string(),
     }
 }
 

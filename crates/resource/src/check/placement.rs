@@ -12,23 +12,6 @@ use crate::report::{Amount, BudgetRow};
 use crate::rules;
 use std::collections::BTreeMap;
 
-/// One physical herd: the herds sharing a name in one segment.
-struct Group {
-    herds: Vec<HerdId>,
-    shape: Option<(i64, i64)>,
-}
-
-fn groups_of(cx: &Cx<'_>, herds: &[HerdId]) -> BTreeMap<(Option<SegmentId>, String), Group> {
-    let mut groups: BTreeMap<(Option<SegmentId>, String), Group> = BTreeMap::new();
-    for &h in herds {
-        let herd = &cx.prog.herds[h];
-        // Unnamed herds are each their own physical herd.
-        let key = (herd.ctx.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")));
-        groups.entry(key).or_insert_with(|| Group { herds: Vec::new(), shape: herd.shape() }).herds.push(h);
-    }
-    groups
-}
-
 fn herd_label(cx: &Cx<'_>, h: HerdId) -> String {
     match &cx.prog.herds[h].name {
         Some(name) => format!("herd `@{name}`"),
@@ -80,13 +63,12 @@ pub(crate) fn pack(rects: &[(i64, i64)], cols: i64, rows: i64) -> bool {
 pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> bool {
     let mut all_fit = true;
     let (cols, core_rows) = (i64::from(cx.dev.columns), i64::from(cx.dev.core_rows));
-    let groups = groups_of(cx, &unit.herds);
     let mut placeable: BTreeMap<Option<SegmentId>, Vec<(i64, i64, HerdId)>> = BTreeMap::new();
     let mut unknown: Option<String> = None;
-    for group in groups.values() {
-        let first = group.herds[0];
+    for herds in &super::physical_herds(cx.prog, &unit.herds) {
+        let first = herds[0];
         // One shape per physical herd.
-        for &h in &group.herds[1..] {
+        for &h in &herds[1..] {
             let (a, b) = (cx.prog.herds[first].shape(), cx.prog.herds[h].shape());
             if let (Some(a), Some(b)) = (a, b) {
                 if a != b {
@@ -101,7 +83,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
                 }
             }
         }
-        let Some((x, y)) = group.shape else {
+        let Some((x, y)) = cx.prog.herds[first].shape() else {
             let herd = &cx.prog.herds[first];
             let why = herd
                 .sizes

@@ -11,7 +11,7 @@ use super::issues::emit_issue;
 use super::{Cx, Finding, Unit};
 use crate::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
 use crate::pattern::endpoint_pattern;
-use crate::program::{Endpoint, EndpointId, HerdId, Level, Root, SegmentId};
+use crate::program::{Endpoint, EndpointId, Level, Root};
 use crate::report::{Amount, BudgetRow};
 use crate::rules;
 use std::collections::{BTreeMap, BTreeSet};
@@ -108,18 +108,10 @@ fn exclusive_sum(items: &[(String, i64, Branches<'_>)]) -> i64 {
 }
 
 pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
-    let mut groups: BTreeMap<(Option<SegmentId>, String), Vec<HerdId>> = BTreeMap::new();
-    for &h in &unit.herds {
-        let herd = &cx.prog.herds[h];
-        groups.entry((herd.ctx.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")))).or_default().push(h);
-    }
-    for herds in groups.values() {
+    for herds in &super::physical_herds(cx.prog, &unit.herds) {
         let first = herds[0];
         let herd_range = cx.prog.herds[first].range;
-        let scope = match &cx.prog.herds[first].name {
-            Some(name) => format!("herd @{name}, per core"),
-            None => "herd, per core".to_string(),
-        };
+        let scope = super::per_core_scope(cx.prog, first);
         let endpoints: Vec<EndpointId> = unit
             .endpoints
             .iter()

@@ -15,29 +15,22 @@ pub fn is_default_pattern(dims: &[Dim]) -> bool {
     if dims.is_empty() || (dims.len() == 1 && dims[0].stride == 1) {
         return true;
     }
-    let mut factor: i64 = 1;
-    for dim in dims.iter().rev() {
-        if dim.size == 1 && dim.stride == 0 {
-            continue;
-        }
-        if dim.stride != factor {
-            return false;
-        }
-        factor = match factor.checked_mul(dim.size) {
-            Some(f) => f,
-            None => return false,
-        };
-    }
-    true
+    is_row_major_skipping(dims, |dim| dim.size == 1 && dim.stride == 0)
 }
 
 /// A contiguous row-major body, optionally preceded by size-1 or stride-0 (repeat) dimensions:
 /// lowers to one linear shim BD, exempt from the wrap limits.
 pub fn is_contiguous_or_repeated(dims: &[Dim]) -> bool {
     let first_body = dims.iter().position(|d| !(d.size == 1 || d.stride == 0)).unwrap_or(dims.len());
+    is_row_major_skipping(&dims[first_body..], |dim| dim.size == 1)
+}
+
+/// Whether every stride of `dims` but those `skip` accepts is the product of the sizes after it
+/// (innermost stride 1); false on overflow.
+fn is_row_major_skipping(dims: &[Dim], skip: impl Fn(&Dim) -> bool) -> bool {
     let mut factor: i64 = 1;
-    for dim in dims[first_body..].iter().rev() {
-        if dim.size == 1 {
+    for dim in dims.iter().rev() {
+        if skip(dim) {
             continue;
         }
         if dim.stride != factor {
