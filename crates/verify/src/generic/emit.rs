@@ -91,6 +91,13 @@ impl<'i, 'a> Writer<'i, 'a> {
         self.push_loc(range.start, anchor);
     }
 
+    /// A line break, then `indent` and `then` (generated text, mapped to `anchor`).
+    fn push_newline(&mut self, indent: &str, then: &str, anchor: TextRange) {
+        self.push_generated("\n", anchor);
+        self.push_generated(indent, anchor);
+        self.push_generated(then, anchor);
+    }
+
     /// `"air.x_terminator"() : () -> () loc(...)`, the terminator the custom syntax implies.
     fn push_terminator(&mut self, plan: &RegionPlan<'a>, op_start: u32, anchor: TextRange) {
         self.push_generated(plan.terminator.quoted_name(), anchor);
@@ -105,9 +112,7 @@ impl<'i, 'a> Writer<'i, 'a> {
         let open = plan.body.and_then(|r| r.first_token()).map(|t| t.text_range()).unwrap_or(anchor);
         self.push_generated("{", open);
         if !plan.args.is_empty() {
-            self.push_generated("\n", anchor);
-            self.push_generated(op_indent, anchor);
-            self.push_generated("^bb0(", anchor);
+            self.push_newline(op_indent, "^bb0(", anchor);
             for (idx, arg) in plan.args.iter().enumerate() {
                 if idx > 0 {
                     self.push_generated(", ", anchor);
@@ -126,13 +131,9 @@ impl<'i, 'a> Writer<'i, 'a> {
             self.push_generated("):", anchor);
         }
         let Some(region) = plan.body else {
-            self.push_generated("\n", anchor);
-            self.push_generated(op_indent, anchor);
-            self.push_generated("  ", anchor);
+            self.push_newline(op_indent, "  ", anchor);
             self.push_terminator(plan, op_start, anchor);
-            self.push_generated("\n", anchor);
-            self.push_generated(op_indent, anchor);
-            self.push_generated("}", anchor);
+            self.push_newline(op_indent, "}", anchor);
             return;
         };
         let close = region.significant_tokens().last().map(|t| t.text_range()).unwrap_or(anchor);
@@ -145,16 +146,11 @@ impl<'i, 'a> Writer<'i, 'a> {
             // A one-line body (`{ memref.dealloc %m : T }`): one op per line, as MLIR prints.
             let first_start = first.node().text_range().start;
             let last_end = last.node().text_range().end;
-            self.push_generated("\n", anchor);
-            self.push_generated(op_indent, anchor);
-            self.push_generated("  ", anchor);
+            self.push_newline(op_indent, "  ", anchor);
             self.walk(TextRange::new(first_start, last_end), region);
-            self.push_generated("\n", anchor);
-            self.push_generated(op_indent, anchor);
-            self.push_generated("  ", anchor);
+            self.push_newline(op_indent, "  ", anchor);
             self.push_terminator(plan, op_start, anchor);
-            self.push_generated("\n", anchor);
-            self.push_generated(op_indent, anchor);
+            self.push_newline(op_indent, "", anchor);
         } else {
             let last_end = body.last().map(|o| o.node().text_range().end).unwrap_or(inner.start);
             let body_indent = match body.first() {
@@ -162,12 +158,10 @@ impl<'i, 'a> Writer<'i, 'a> {
                 None => "",
             };
             self.walk(TextRange::new(inner.start, last_end), region);
-            self.push_generated("\n", anchor);
             if body.is_empty() {
-                self.push_generated(op_indent, anchor);
-                self.push_generated("  ", anchor);
+                self.push_newline(op_indent, "  ", anchor);
             } else {
-                self.push_generated(body_indent, anchor);
+                self.push_newline(body_indent, "", anchor);
             }
             self.push_terminator(plan, op_start, anchor);
             self.verbatim(TextRange::new(last_end, inner.end));
