@@ -166,16 +166,7 @@ pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Di
             for (source_op, merged_op) in source_ops.iter().zip(&merged_ops) {
                 if let Some(problem) = compare_op(*source_op, *merged_op, facts, &names) {
                     let at = lines.line_col(start + merged_op.node().text_range().start, merged_text);
-                    errors.push(
-                        Diagnostic::error(
-                            codes::INTERNAL_CHECK,
-                            format!(
-                                "internal error: the merged module differs from its source at line {} in slice `{}`: {problem}",
-                                at.line, facts.prefix
-                            ),
-                        )
-                        .with_note("this is a bug in air-stitch; please report it with the inputs"),
-                    );
+                    errors.push(differs(at.line, facts, &problem));
                 }
             }
         }
@@ -217,16 +208,19 @@ fn compare_unwrapped(
         .map(|idx| tokens.range(idx).start)
         .unwrap_or(0);
     let at = lines.line_col(start + offset, merged_text);
-    Some(
-        Diagnostic::error(
-            codes::INTERNAL_CHECK,
-            format!(
-                "internal error: the merged module differs from its source at line {} in slice `{}`: {problem}",
-                at.line, facts.prefix
-            ),
-        )
-        .with_note("this is a bug in air-stitch; please report it with the inputs"),
+    Some(differs(at.line, facts, &problem))
+}
+
+/// The merged module differs from slice `facts` at merged line `line`: an internal error.
+fn differs(line: u32, facts: &SliceFacts<'_>, problem: &str) -> Diagnostic {
+    Diagnostic::error(
+        codes::INTERNAL_CHECK,
+        format!(
+            "internal error: the merged module differs from its source at line {line} in slice `{}`: {problem}",
+            facts.prefix
+        ),
     )
+    .with_note("this is a bug in air-stitch; please report it with the inputs")
 }
 
 fn is_terminator(op: &Op<'_>) -> bool {

@@ -184,19 +184,16 @@ pub(crate) fn check_wiring(
         };
         let count = kernel.args.len();
         let signature_loc = kernel.func.signature().map(|s| (slice.file, s.text_range()));
+        // The plan wires or aliases argument `idx`, which the kernel does not have.
+        let no_such_arg = |idx: usize, loc: Loc| {
+            let message =
+                format!("slice `{}` has no argument {idx}: `@{}` takes {count}", slice_plan.prefix, kernel.func.name());
+            located(codes::INDEX_OUT_OF_RANGE, &message, loc.or(slice_plan.loc))
+        };
         for (idx, (combined_idx, loc)) in &slice_plan.args {
             if *idx >= count {
                 errors.push(with_loc(
-                    located(
-                        codes::INDEX_OUT_OF_RANGE,
-                        &format!(
-                            "slice `{}` has no argument {idx}: `@{}` takes {count}",
-                            slice_plan.prefix,
-                            kernel.func.name()
-                        ),
-                        loc.or(slice_plan.loc),
-                    )
-                    .with_help(format!(
+                    no_such_arg(*idx, *loc).with_help(format!(
                         "slice argument indices are 0-based positions in the kernel signature (0..{count})"
                     )),
                     signature_loc,
@@ -232,15 +229,7 @@ pub(crate) fn check_wiring(
         }
         for (idx, (name, loc)) in &slice_plan.aliases {
             if *idx >= count {
-                errors.push(located(
-                    codes::INDEX_OUT_OF_RANGE,
-                    &format!(
-                        "slice `{}` has no argument {idx}: `@{}` takes {count}",
-                        slice_plan.prefix,
-                        kernel.func.name()
-                    ),
-                    loc.or(slice_plan.loc),
-                ));
+                errors.push(no_such_arg(*idx, *loc));
                 continue;
             }
             if slice_plan.args.contains_key(idx) {
