@@ -42,7 +42,7 @@ impl Parse {
     /// Syntax and scope errors together, in source order.
     pub fn all_errors(&self) -> Vec<Diagnostic> {
         let mut all: Vec<Diagnostic> = self.errors.iter().chain(self.scopes.errors.iter()).cloned().collect();
-        all.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
+        all.sort_by_key(start_of);
         all
     }
 
@@ -65,27 +65,26 @@ pub fn parse_owned(text: String) -> Parse {
 /// Parses `text` into a tree with its syntax errors, without resolving SSA names (`scopes` is
 /// empty): for readers that only need the structure.
 pub fn parse_syntax_only(text: &str) -> Parse {
-    let text = std::sync::Arc::new(text.to_string());
-    let (tokens, mut errors) = lexer::lex(&text);
-    let (nodes, parse_errors) = parser::parse_tokens(&text, &tokens);
-    errors.extend(parse_errors);
-    errors.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
-    let errors = tidy_errors(&text, errors);
-    let tree = SyntaxTree { text, tokens, nodes };
+    let (tree, errors) = parse_tree(std::sync::Arc::new(text.to_string()));
     Parse { tree, errors, scopes: Scopes::default() }
 }
 
 /// Parses a shared text: the tree keeps a reference instead of a copy (the CLI shares it with
 /// the diagnostics' source map).
 pub fn parse_shared(text: std::sync::Arc<String>) -> Parse {
+    let (tree, errors) = parse_tree(text);
+    let scopes = scopes::resolve(&tree);
+    Parse { tree, errors, scopes }
+}
+
+/// Lexes and parses `text`: the tree, and the lexer's and parser's errors in source order.
+fn parse_tree(text: std::sync::Arc<String>) -> (SyntaxTree, Vec<Diagnostic>) {
     let (tokens, mut errors) = lexer::lex(&text);
     let (nodes, parse_errors) = parser::parse_tokens(&text, &tokens);
     errors.extend(parse_errors);
-    errors.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
+    errors.sort_by_key(start_of);
     let errors = tidy_errors(&text, errors);
-    let tree = SyntaxTree { text, tokens, nodes };
-    let scopes = scopes::resolve(&tree);
-    Parse { tree, errors, scopes }
+    (SyntaxTree { text, tokens, nodes }, errors)
 }
 
 fn start_of(diagnostic: &Diagnostic) -> u32 {

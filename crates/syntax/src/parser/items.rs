@@ -431,9 +431,9 @@ impl Parser<'_> {
         let open = self.current_range();
         self.bump();
         loop {
-            if self.at_line_start() && self.starts_an_op_plainly() {
-                // A new line that plainly starts an op: the `}` is missing (typically a string
-                // left unterminated on the line above swallowed it).
+            // The end of input, or a new line that plainly starts an op: the `}` is missing
+            // (typically a string left unterminated on the line above swallowed it).
+            if self.at(EOF) || (self.at_line_start() && self.starts_an_op_plainly()) {
                 self.error_at(
                     open,
                     codes::UNCLOSED_DELIMITER,
@@ -445,15 +445,6 @@ impl Parser<'_> {
             match self.current() {
                 R_BRACE => {
                     self.bump();
-                    break;
-                }
-                EOF => {
-                    self.error_at(
-                        open,
-                        codes::UNCLOSED_DELIMITER,
-                        "unclosed `{` of this attribute dictionary",
-                        "add the missing `}`",
-                    );
                     break;
                 }
                 COMMA => self.bump(),
