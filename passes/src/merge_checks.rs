@@ -188,17 +188,17 @@ pub(crate) fn check_wiring(
         let no_such_arg = |idx: usize, loc: Loc| {
             let message =
                 format!("slice `{}` has no argument {idx}: `@{}` takes {count}", slice_plan.prefix, kernel.func.name());
-            located(codes::INDEX_OUT_OF_RANGE, &message, loc.or(slice_plan.loc))
+            with_loc(
+                located(codes::INDEX_OUT_OF_RANGE, &message, loc.or(slice_plan.loc)).with_help(format!(
+                    "slice argument indices are 0-based positions in the kernel signature (0..{count})"
+                )),
+                signature_loc,
+                "the kernel's signature",
+            )
         };
         for (idx, (combined_idx, loc)) in &slice_plan.args {
             if *idx >= count {
-                errors.push(with_loc(
-                    no_such_arg(*idx, *loc).with_help(format!(
-                        "slice argument indices are 0-based positions in the kernel signature (0..{count})"
-                    )),
-                    signature_loc,
-                    "the kernel's signature",
-                ));
+                errors.push(no_such_arg(*idx, *loc));
                 continue;
             }
             if *combined_idx >= combined {

@@ -1,10 +1,10 @@
 //! `air-stitch check-bd` end to end: every fixture under `testdata/checkbd/` (adding a file adds a
-#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 //! test) is run with the flags of its `// check-bd:` header line; its text output (diagnostics
 //! plus the `--report` table) and its JSON output are snapshotted under `snapshots/check-bd/`,
 //! and its `// expect:` lines are checked against the JSON: each names a finding (severity,
 //! code, line of the primary label) that must be present. Fixtures named `ok_*` (documented
 //! working configurations) must produce no error and exit 0.
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
 use air_testkit::repo_root;
 use serde_json::Value;
