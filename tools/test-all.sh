@@ -20,6 +20,21 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 export PATH="/usr/lib/llvm-22/bin:$PATH"
 
+# AIR's own verifier, the judge of every AIR file the project ships or emits: $AIR_OPT, else
+# air-opt on PATH, else air-mini-opt built from the kit beside the repository (about a minute
+# the first time, nothing afterwards).
+if [ -z "${AIR_OPT:-}" ] && ! command -v air-opt >/dev/null 2>&1; then
+  kit="${AIR_OPT_KIT:-../shared/air-opt}"
+  if [ -x "$kit/build.sh" ]; then
+    echo "==> building AIR's verifier (air-mini-opt) from $kit"
+    AIR_OPT="$("$kit/build.sh" | tail -1)"
+    export AIR_OPT
+  else
+    echo "==> no air-opt: set AIR_OPT, put air-opt on PATH, or place the kit at $kit (AIR_OPT_KIT)"
+  fi
+fi
+X
+
 echo "==> formatting and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -q -- -D warnings

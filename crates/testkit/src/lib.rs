@@ -1,9 +1,10 @@
 //! Helpers shared by the workspace's tests, benches and examples (a dev-dependency only): the
 //! repository root, sorted test-data listings, the upstream MLIR-AIR corpus with its
-//! `MANIFEST.tsv` flags, finding and running `mlir-opt-22`, and feeding a child process stdin.
+//! `MANIFEST.tsv` flags, finding and running `mlir-opt-22` and AIR's own verifier (`air-opt`),
+//! and feeding a child process stdin.
 //!
-//! Skip rules: a missing corpus or `mlir-opt-22` gives `None` (the caller skips), except under
-//! `CI=true`, where it is a failure: CI must run every test.
+//! Skip rules: a missing corpus, `mlir-opt-22` or `air-opt` gives `None` (the caller skips),
+//! except under `CI=true`, where it is a failure: CI must run every test.
 // A failing helper is a failing test: panicking with the reason is the report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -158,4 +159,69 @@ pub fn run_with_stdin(command: &mut Command, input: &[u8]) -> Output {
     let output = child.wait_with_output().unwrap_or_else(|e| panic!("running {:?}: {e}", command.get_program()));
     let _ = writer.join();
     output
+}
+
+/// AIR's own parser and verifier: `$AIR_OPT`, else `air-opt` on PATH (`tools/test-all.sh`
+/// builds `air-mini-opt` with `../shared/air-opt/build.sh` and exports `AIR_OPT`). `None` when
+/// neither runs (the caller skips); under `CI=true` its absence is a failure.
+pub fn air_opt() -> Option<PathBuf> {
+    let from_env = std::env::var_os("AIR_OPT").filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(path) = &from_env {
+        assert!(runs(path), "AIR_OPT={} does not run (`{} --version` failed)", path.display(), path.display());
+    }
+    let found = from_env.or_else(|| Some(PathBuf::from("air-opt")).filter(|p| runs(p)));
+    if found.is_none() {
+        assert!(!on_ci(), "AIR's verifier was not found: set AIR_OPT or put air-opt on PATH (tools/test-all.sh builds it)");
+        eprintln!("air-opt not found (set AIR_OPT); skipping");
+    }
+    found
+}
+
+fn runs(program: &Path) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// What AIR's verifier said about a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AirVerdict {
+    /// Exit status 0.
+    Accepted,
+    /// A verdict: exit status 1..=123, with its stderr.
+    Rejected(String),
+    /// Exit status 124 or above, or killed by a signal: the tool crashed, which is no verdict.
+    Crashed(String),
+}
+
+impl AirVerdict {
+    pub fn is_accepted(&self) -> bool {
+        matches!(self, AirVerdict::Accepted)
+    }
+}
+
+/// Runs `air-opt [--split-input-file] ARGS... -` on `text` (stdin); stdout is the caller's
+/// through [`run_air_opt_output`], here it is discarded with `-o /dev/null`.
+pub fn run_air_opt(air_opt: &Path, text: &[u8], split: bool) -> AirVerdict {
+    let (verdict, _) = run_air_opt_output(air_opt, text, split, &["-o", "/dev/null"]);
+    verdict
+}
+
+/// Runs `air-opt [--split-input-file] ARGS... -` on `text` and returns the verdict and stdout.
+pub fn run_air_opt_output(air_opt: &Path, text: &[u8], split: bool, args: &[&str]) -> (AirVerdict, String) {
+    let mut command = Command::new(air_opt);
+    if split {
+        command.arg("--split-input-file");
+    }
+    let output = run_with_stdin(command.args(args).arg("-"), text);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let verdict = match output.status.code() {
+        Some(0) => AirVerdict::Accepted,
+        Some(code) if code < 124 => AirVerdict::Rejected(stderr),
+        code => AirVerdict::Crashed(format!("air-opt crashed (exit status {code:?}): {stderr}")),
+    };
+    (verdict, String::from_utf8_lossy(&output.stdout).into_owned())
 }
