@@ -33,7 +33,7 @@ if [ -z "${AIR_OPT:-}" ] && ! command -v air-opt >/dev/null 2>&1; then
     echo "==> no air-opt: set AIR_OPT, put air-opt on PATH, or place the kit at $kit (AIR_OPT_KIT)"
   fi
 fi
-X
+if [ -n "${AIR_OPT:-}" ]; then echo "==> AIR's verifier: $AIR_OPT"; fi
 
 echo "==> formatting and lints"
 cargo fmt --all --check
