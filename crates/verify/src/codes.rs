@@ -25,6 +25,41 @@ pub const RETURN_MISMATCH: &str = "AS0510";
 pub const ASYNC_RESULT_MISMATCH: &str = "AS0511";
 /// `air.rank` nested in a segment, herd or rank (AIR's RankOp verifier).
 pub const RANK_NESTING: &str = "AS0512";
+/// `memref.alloc` inside a segment (herd) outside L2/L1 (L1): `verifyAllocMemorySpace`.
+pub const ALLOC_MEMORY_SPACE: &str = "AS0513";
+/// A load, store or vector transfer inside a herd on a memref that is not in L1.
+pub const HERD_DIRECT_ACCESS: &str = "AS0514";
+/// A channel bundle index that is an `scf.for` induction variable.
+pub const CHANNEL_INDEX_TEMPORAL: &str = "AS0515";
+/// An `air.channel` with a `channel_type` AIR does not support.
+pub const CHANNEL_TYPE: &str = "AS0516";
+/// `broadcast_shape` of the wrong rank or against NumPy's broadcasting rules.
+pub const BROADCAST_SHAPE: &str = "AS0517";
+/// `packet_ids` on a non-packet channel, out of [0, 31], duplicated or not integers.
+pub const PACKET_IDS: &str = "AS0518";
+/// `air.refeed_count` not an integer in [1, INT32_MAX].
+pub const REFEED_COUNT: &str = "AS0519";
+
+// ---- AIR's ODS constraints and op verifiers, continued ----
+/// A put/get breaking its channel type's rule (`npu_mmio` memory spaces, `gpu_symmetric_heap`
+/// outside an `air.rank`).
+pub const CHANNEL_TYPE_RULE: &str = "AS0560";
+/// Different numbers of sizes and strides in an access pattern.
+pub const SIZES_STRIDES_RANK: &str = "AS0561";
+/// `pad_before`/`pad_after` not both present, of different lengths, or out of [0, 65535].
+pub const PADDING: &str = "AS0562";
+/// `src_rank`/`dst_rank` outside an `air.rank`, negative, or on a non-symmetric allocation.
+pub const CROSS_RANK: &str = "AS0563";
+/// Two symbols of one name in one symbol table.
+pub const SYMBOL_REDEFINITION: &str = "AS0564";
+/// An attribute of an AIR op of a kind its ODS definition does not allow.
+pub const ATTRIBUTE_KIND: &str = "AS0565";
+/// An operand of an AIR op of a type its ODS definition does not allow.
+pub const OPERAND_TYPE: &str = "AS0566";
+/// A value whose type differs from the type written for it in an AIR op.
+pub const WRITTEN_TYPE_MISMATCH: &str = "AS0567";
+/// A hierarchy or `air.execute` body with more than one block.
+pub const REGION_SHAPE: &str = "AS0568";
 
 // ---- conversion to MLIR's generic form ----
 /// A custom-form op of a dialect MLIR does not know here (aie, airrt, transform.air, ...).

@@ -11,6 +11,7 @@
 //! assert!(!diagnostics.iter().any(|d| d.is_error()));
 //! ```
 
+mod attr_value;
 pub mod codes;
 pub mod dialect;
 pub mod generic;

@@ -81,7 +81,16 @@ fn with_mlir(input: &Input<'_>, diagnostics: &mut Vec<Diagnostic>) {
     }
     let generic = to_generic(input, GenericOptions::for_verification());
     let complete = generic.is_complete();
-    diagnostics.extend(generic.diagnostics.iter().cloned());
+    // The structural checks already report unknown `air.*` ops at the same place.
+    let known: Vec<(&str, TextRange)> =
+        diagnostics.iter().filter_map(|d| Some((d.code, d.primary.as_ref()?.range))).collect();
+    let fresh: Vec<Diagnostic> = generic
+        .diagnostics
+        .iter()
+        .filter(|d| !d.primary.as_ref().is_some_and(|l| known.contains(&(d.code, l.range))))
+        .cloned()
+        .collect();
+    diagnostics.extend(fresh);
     if !complete {
         diagnostics.push(skipped(input, "it has ops that cannot be converted to generic form"));
         return;

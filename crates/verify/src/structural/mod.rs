@@ -3,14 +3,29 @@
 //! declarations and indices, and `func.return` against the function's results. Each rule
 //! lives in its own module; every finding is a diagnostic at the original text.
 
+mod access;
 mod asyncs;
+mod attributes;
+mod channel_decl;
+mod channel_io;
 mod channels;
 mod hierarchy;
+mod memory_space;
+mod operand_types;
+mod ops;
+mod regions;
 mod returns;
+mod symbols;
 mod terminators;
 
 use crate::Input;
 use air_diagnostics::{Diagnostic, TextRange};
+use air_syntax::views::Op;
+
+/// Where an op is named (its name token), for labels; the whole op when it has no name.
+pub(crate) fn op_range(op: Op<'_>) -> TextRange {
+    op.name_node().map(|n| n.text_range()).unwrap_or_else(|| op.node().text_range())
+}
 
 /// Runs every structural check on one chunk. Diagnostics are sorted by position.
 pub fn check_structure(input: &Input<'_>) -> Vec<Diagnostic> {
@@ -20,6 +35,15 @@ pub fn check_structure(input: &Input<'_>) -> Vec<Diagnostic> {
     terminators::check(&mut ctx);
     channels::check(&mut ctx);
     returns::check(&mut ctx);
+    memory_space::check(&mut ctx);
+    channel_decl::check(&mut ctx);
+    channel_io::check(&mut ctx);
+    access::check(&mut ctx);
+    attributes::check(&mut ctx);
+    operand_types::check(&mut ctx);
+    regions::check(&mut ctx);
+    symbols::check(&mut ctx);
+    ops::check(&mut ctx);
     let mut diagnostics = ctx.diagnostics;
     diagnostics.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
     diagnostics

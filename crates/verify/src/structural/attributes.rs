@@ -1,0 +1,100 @@
+//! The ODS attribute constraints of the AIR ops (AIR.td `Arguments<(ins ...)>`): a
+//! `sym_name` is a string, `link_with` a string, offsets/sizes/strides `array<i64: ...>`,
+//! padding `array<i32: ...>`, ranks i64 integers, `chan_name` a flat symbol reference,
+//! `symbol` a symbol reference. MLIR checks these before any op verifier runs ("attribute
+//! 'x' failed to satisfy constraint"). The `air.channel` attributes are checked with the
+//! declaration (`channel_decl`).
+
+use super::channel_decl::attribute_kind;
+use super::Ctx;
+use crate::attr_value::AttrValue;
+use air_syntax::views::Op;
+use air_syntax::SyntaxKind;
+
+/// An ODS attribute constraint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// `StrAttr`, `SymbolNameAttr`.
+    Str,
+    /// `I64Attr`.
+    I64,
+    /// `DenseI32ArrayAttr`.
+    DenseI32,
+    /// `DenseI64ArrayAttr`.
+    DenseI64,
+    /// `FlatSymbolRefAttr`.
+    FlatSymbol,
+    /// `SymbolRefAttr`.
+    Symbol,
+}
+
+impl Kind {
+    fn accepts(self, value: &AttrValue) -> bool {
+        match (self, value) {
+            (Kind::Str, AttrValue::Str(_)) => true,
+            (Kind::I64, value) => value.is_i64(),
+            (Kind::DenseI32, AttrValue::DenseArray { ty, values }) => ty == "i32" && values.iter().all(Option::is_some),
+            (Kind::DenseI64, AttrValue::DenseArray { ty, values }) => ty == "i64" && values.iter().all(Option::is_some),
+            (Kind::FlatSymbol, AttrValue::SymbolRef { nested }) => !nested,
+            (Kind::Symbol, AttrValue::SymbolRef { .. }) => true,
+            _ => false,
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Kind::Str => "a string attribute",
+            Kind::I64 => "a 64-bit integer attribute",
+            Kind::DenseI32 => "an `array<i32: ...>` attribute",
+            Kind::DenseI64 => "an `array<i64: ...>` attribute",
+            Kind::FlatSymbol => "a flat symbol reference (`@name`)",
+            Kind::Symbol => "a symbol reference (`@name`)",
+        }
+    }
+}
+
+const STATIC_SRC: [&str; 3] = ["static_src_offsets", "static_src_sizes", "static_src_strides"];
+const STATIC_DST: [&str; 3] = ["static_dst_offsets", "static_dst_sizes", "static_dst_strides"];
+
+/// The constrained attributes of an AIR op.
+fn constraints(op_name: &str) -> Vec<(&'static str, Kind)> {
+    let padding = [("pad_before", Kind::DenseI32), ("pad_after", Kind::DenseI32)];
+    let statics = |keys: [&'static str; 3]| keys.map(|key| (key, Kind::DenseI64));
+    match op_name {
+        "air.launch" | "air.segment" | "air.rank" => vec![("sym_name", Kind::Str)],
+        "air.herd" => vec![("sym_name", Kind::Str), ("link_with", Kind::Str)],
+        "air.channel.put" => {
+            [("chan_name", Kind::FlatSymbol)].into_iter().chain(statics(STATIC_SRC)).chain(padding).collect()
+        }
+        "air.channel.get" => {
+            [("chan_name", Kind::FlatSymbol)].into_iter().chain(statics(STATIC_DST)).chain(padding).collect()
+        }
+        "air.dma_memcpy_nd" => statics(STATIC_DST)
+            .into_iter()
+            .chain(statics(STATIC_SRC))
+            .chain(padding)
+            .chain([("src_rank", Kind::I64), ("dst_rank", Kind::I64)])
+            .collect(),
+        "air.custom" => vec![("symbol", Kind::Symbol)],
+        "air.channel" => vec![("sym_name", Kind::Str)],
+        _ => Vec::new(),
+    }
+}
+
+pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
+    let tree = &ctx.input.parse.tree;
+    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
+        let op = Op(node);
+        if !op.name().starts_with("air.") {
+            continue;
+        }
+        for (key, kind) in constraints(op.name()) {
+            let Some(entry) = op.attr_dicts().into_iter().find_map(|dict| dict.entry(key)) else { continue };
+            let value = entry.child(SyntaxKind::ATTRIBUTE).map(AttrValue::read).unwrap_or(AttrValue::Unit);
+            if !kind.accepts(&value) {
+                let diagnostic = attribute_kind(ctx, op, key, entry, &value, kind.describe());
+                ctx.diagnostics.push(diagnostic);
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! Region shapes: the body of `air.launch/segment/herd/rank` and of `air.execute` is one
+//! block (`SizedRegion<1>` and `SingleBlockImplicitTerminator` in AIR.td: "expects region #0
+//! to have 0 or 1 blocks"). An empty body gets its terminator implicitly, so
+//! ExecuteOp::verify's "non-empty body" (AIRDialect.cpp 2065–2073) cannot fail on parsed text.
+
+use super::{op_range, Ctx};
+use crate::codes;
+use air_syntax::views::Op;
+use air_syntax::SyntaxKind;
+
+const SINGLE_BLOCK_OPS: &[&str] = &["air.launch", "air.segment", "air.herd", "air.rank", "air.execute"];
+
+pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
+    let tree = &ctx.input.parse.tree;
+    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
+        let op = Op(node);
+        if !SINGLE_BLOCK_OPS.contains(&op.name()) {
+            continue;
+        }
+        let Some(region) = op.first_region() else { continue };
+        let blocks: Vec<_> = region.children_of(SyntaxKind::BLOCK).collect();
+        if blocks.len() <= 1 {
+            continue;
+        }
+        let second = blocks[1].child(SyntaxKind::BLOCK_LABEL).map(|l| l.text_range()).unwrap_or(blocks[1].text_range());
+        let diagnostic = ctx.error(
+            codes::REGION_SHAPE,
+            format!("the body of `{}` must be a single block, but it has {}", op.name(), blocks.len()),
+            second,
+            "a second block starts here",
+        );
+        let diagnostic = ctx.secondary(diagnostic, op_range(op), "this op's body");
+        ctx.diagnostics.push(diagnostic.with_help(
+            "AIR bodies are straight-line code: replace the branches with `scf.if`/`scf.for`, or move them into a function",
+        ));
+    }
+}

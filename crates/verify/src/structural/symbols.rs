@@ -1,0 +1,80 @@
+//! Symbol tables: the ops directly in a module (or the implicit top-level module) define
+//! distinct symbol names, as MLIR's SymbolTable verifier requires ("redefinition of symbol
+//! named 'x'"). `air.channel` is a Symbol (AIR.td 620), so two channels of one name, or a
+//! channel named like a function, are an error before any AIR lowering sees them.
+
+use super::{op_range, Ctx};
+use crate::codes;
+use air_diagnostics::TextRange;
+use air_syntax::views::{attr_string, symbol_name, Op};
+use air_syntax::{SyntaxKind, SyntaxNode};
+use std::collections::BTreeMap;
+
+/// Custom-form ops whose first `@name` is their symbol name.
+const SYMBOL_OPS: &[&str] = &[
+    "func.func",
+    "air.channel",
+    "memref.global",
+    "llvm.func",
+    "llvm.mlir.global",
+    "module",
+    "builtin.module",
+    "gpu.module",
+    "gpu.func",
+    "ml_program.global",
+    "air.launch",
+    "air.segment",
+    "air.herd",
+    "air.rank",
+];
+
+/// The symbol an op defines and where its name is written.
+fn symbol_of(op: Op<'_>) -> Option<(String, TextRange)> {
+    if let Some(value) = op.attr("sym_name") {
+        return attr_string(value).map(|name| (name, value.text_range()));
+    }
+    if op.is_generic() || !SYMBOL_OPS.contains(&op.name()) {
+        return None;
+    }
+    let token = op.symbol()?;
+    Some((symbol_name(token.text()), token.text_range()))
+}
+
+pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
+    let tree = &ctx.input.parse.tree;
+    table(ctx, tree.root());
+    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
+        let op = Op(node);
+        if matches!(op.name(), "module" | "builtin.module" | "gpu.module") {
+            if let Some(region) = op.first_region() {
+                table(ctx, region);
+            }
+        }
+    }
+}
+
+/// One symbol table: the ops directly in `scope` (a region's blocks, or the file).
+fn table(ctx: &mut Ctx<'_, '_>, scope: SyntaxNode<'_>) {
+    let ops: Vec<Op<'_>> = if scope.kind() == SyntaxKind::REGION {
+        scope.children_of(SyntaxKind::BLOCK).flat_map(|b| b.children_of(SyntaxKind::OPERATION)).map(Op).collect()
+    } else {
+        scope.children_of(SyntaxKind::OPERATION).map(Op).collect()
+    };
+    let mut seen: BTreeMap<String, (TextRange, &str)> = BTreeMap::new();
+    for op in ops {
+        let Some((name, at)) = symbol_of(op) else { continue };
+        if let Some((first, first_op)) = seen.get(&name) {
+            let diagnostic = ctx.error(
+                codes::SYMBOL_REDEFINITION,
+                format!("redefinition of symbol `@{name}` (`{}`)", op.name()),
+                at,
+                "defined again here",
+            );
+            let diagnostic = ctx.secondary(diagnostic, *first, format!("first defined here by `{first_op}`"));
+            let diagnostic = ctx.secondary(diagnostic, op_range(op), "this op");
+            ctx.diagnostics.push(diagnostic.with_help("symbols in one module must be unique: rename one of them"));
+            continue;
+        }
+        seen.insert(name, (at, op.name()));
+    }
+}
