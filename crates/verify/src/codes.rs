@@ -60,6 +60,12 @@ pub const OPERAND_TYPE: &str = "AS0566";
 pub const WRITTEN_TYPE_MISMATCH: &str = "AS0567";
 /// A hierarchy or `air.execute` body with more than one block.
 pub const REGION_SHAPE: &str = "AS0568";
+/// Text AIR's custom parsers refuse though it reads fine generically: `dest(...)` on a get,
+/// a channel without its bundle size, an unnamed hierarchy op without a body.
+pub const AIR_SYNTAX: &str = "AS0569";
+/// A generic-form AIR op whose operand segments, required attributes or entry block do not
+/// fit its ODS definition.
+pub const GENERIC_FORM: &str = "AS0570";
 
 // ---- conversion to MLIR's generic form ----
 /// A custom-form op of a dialect MLIR does not know here (aie, airrt, transform.air, ...).

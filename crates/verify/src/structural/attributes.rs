@@ -53,6 +53,9 @@ impl Kind {
     }
 }
 
+/// Ops with a hand-written parser (AIRDialect.cpp) rather than a declarative format.
+const CUSTOM_PARSED: &[&str] = &["air.launch", "air.segment", "air.herd", "air.rank", "air.custom"];
+
 const STATIC_SRC: [&str; 3] = ["static_src_offsets", "static_src_sizes", "static_src_strides"];
 const STATIC_DST: [&str; 3] = ["static_dst_offsets", "static_dst_sizes", "static_dst_strides"];
 
@@ -91,10 +94,19 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         for (key, kind) in constraints(op.name()) {
             let Some(entry) = op.attr_dicts().into_iter().find_map(|dict| dict.entry(key)) else { continue };
             let value = entry.child(SyntaxKind::ATTRIBUTE).map(AttrValue::read).unwrap_or(AttrValue::Unit);
-            if !kind.accepts(&value) {
-                let diagnostic = attribute_kind(ctx, op, key, entry, &value, kind.describe());
-                ctx.diagnostics.push(diagnostic);
+            if kind.accepts(&value) {
+                continue;
             }
+            let diagnostic = attribute_kind(ctx, op, key, entry, &value, kind.describe());
+            // The hand-written parsers of these ops store inherent attributes through
+            // `setInherentAttr`, which drops a value of the wrong kind without a word: the op
+            // is valid, just without the attribute.
+            let dropped = !op.is_generic() && CUSTOM_PARSED.contains(&op.name());
+            ctx.diagnostics.push(if dropped {
+                air_diagnostics::Diagnostic { severity: air_diagnostics::Severity::Warning, ..diagnostic }.with_note(format!("AIR's parser drops it silently: the op has no `{key}`"))
+            } else {
+                diagnostic
+            });
         }
     }
 }

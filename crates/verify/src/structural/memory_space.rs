@@ -1,5 +1,5 @@
 //! Memory spaces inside the hierarchy, as AIR's SegmentOp and HerdOp verifiers check them
-//! (AIRDialect.cpp `verifyAllocMemorySpace` 1641–1679, `verifyComputeMemoryAccess` 1700–1750,
+//! (AIRDialect.cpp `verifyAllocMemorySpace` 1641–1679, `getDirectlyAccessedMemref` 1688–1706, `verifyComputeMemoryAccess` 1718–1750,
 //! `SegmentOp::verify` 1752, `HerdOp::verify` 2055): every `memref.alloc` anywhere inside a
 //! segment is L2 or L1 (memory space >= 1), inside a herd L1 (>= 2); loads, stores and vector
 //! transfers inside a herd touch only L1 memrefs. `#air.symmetric_heap` memrefs are exempt.

@@ -9,6 +9,8 @@ mod attributes;
 mod channel_decl;
 mod channel_io;
 mod channels;
+mod custom_syntax;
+mod generic_form;
 mod hierarchy;
 mod memory_space;
 mod operand_types;
@@ -44,6 +46,8 @@ pub fn check_structure(input: &Input<'_>) -> Vec<Diagnostic> {
     regions::check(&mut ctx);
     symbols::check(&mut ctx);
     ops::check(&mut ctx);
+    custom_syntax::check(&mut ctx);
+    generic_form::check(&mut ctx);
     let mut diagnostics = ctx.diagnostics;
     diagnostics.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
     diagnostics

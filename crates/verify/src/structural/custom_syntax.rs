@@ -1,0 +1,61 @@
+//! What AIR's custom parsers refuse that air-stitch's parser, which reads these ops
+//! leniently, lets through: `dest(%d)` belongs to `air.channel.put` only (AIR.td 833), an
+//! `air.channel` states its bundle size (`$sym_name $size attr-dict`, 625), and a hierarchy op
+//! without a body must be named (LaunchOp::parse 816–820 and its siblings fail, silently,
+//! otherwise).
+
+use super::{op_range, Ctx};
+use crate::codes;
+use air_syntax::views::{Hierarchy, Op};
+use air_syntax::SyntaxKind;
+
+pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
+    let tree = &ctx.input.parse.tree;
+    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
+        let op = Op(node);
+        if op.is_generic() {
+            continue;
+        }
+        match op.name() {
+            "air.channel.get" => get_without_dest(ctx, op),
+            "air.channel" if op.node().child(SyntaxKind::GROUP).is_none() => {
+                let diagnostic = ctx.error(
+                    codes::AIR_SYNTAX,
+                    "`air.channel` needs its bundle size after the name".to_string(),
+                    op_range(op),
+                    "no `[...]` size",
+                );
+                ctx.diagnostics
+                    .push(diagnostic.with_help("write `air.channel @name [1, 1]` (or `[]` for a single channel)"));
+            }
+            _ => {
+                if let Some(hierarchy) = Hierarchy::cast(op) {
+                    if hierarchy.body().is_none() && hierarchy.sym_token().is_none() {
+                        let name = op.name();
+                        let diagnostic = ctx.error(
+                            codes::AIR_SYNTAX,
+                            format!("`{name}` without a body must be named (`{name} @callee ...`)"),
+                            op_range(op),
+                            "no body and no name",
+                        );
+                        ctx.diagnostics.push(diagnostic.with_help(
+                            "give it a body `{ ... }`, or a symbol naming what it runs; AIR's parser fails here without a message",
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn get_without_dest(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
+    let dest = op.node().elements().find(|e| e.kind() == SyntaxKind::BARE_ID && e.text() == "dest");
+    let Some(dest) = dest else { return };
+    let diagnostic = ctx.error(
+        codes::AIR_SYNTAX,
+        "`dest(...)` is an operand of `air.channel.put` only".to_string(),
+        dest.text_range(),
+        "not part of `air.channel.get`",
+    );
+    ctx.diagnostics.push(diagnostic.with_help("drop `dest(...)`: a get writes into its own memref operand"));
+}
