@@ -13,7 +13,7 @@ pub fn synthetic_slice(launches: usize) -> String {
     for idx in 0..launches {
         let _ = writeln!(
             out,
-            "  air.channel @chan_a_{idx} [1, 1]\n  air.channel @chan_b_{idx} [2, 2] {{broadcast_shape = [2, 1]}}"
+            "  air.channel @chan_a_{idx} [1, 1]\n  air.channel @chan_b_{idx} [1, 1] {{broadcast_shape = [2, 2]}}"
         );
     }
     out.push_str("  func.func private @mm_kernel(memref<64x64xbf16, 2 : i32>, memref<64x64xbf16, 2 : i32>, memref<64x64xf32, 2 : i32>) attributes {link_with = \"mm.o\", llvm.emit_c_interface}\n");

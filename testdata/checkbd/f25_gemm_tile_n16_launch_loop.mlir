@@ -1,5 +1,5 @@
 // check-bd:
-// expect: error AS0410 line 47
+// expect: error AS0410 line 48
 // F25 (model doc §5): a prefill GEMM with tile_n=16 (int4 GEMM shape: 8× more launch-n iterations),
 // built without runtime loop tiling: the 32 launch-n iterations do not fold into the B panel's BD
 // and every iteration becomes a live task; fixed by runtime_loop_tiling_sizes=[2,2].
@@ -16,6 +16,7 @@ module {
     %c32_0 = arith.constant 32 : index
     air.launch (%arg3, %arg4) in (%arg5=%c4, %arg6=%c32_0) args(%arg7=%arg0, %arg8=%arg1, %arg9=%arg2) : memref<2048x2048xbf16>, memref<2048x2048xbf16>, memref<2048x2048xbf16> {
       air.segment @matmul_seg  args(%arg10=%arg3, %arg11=%arg4, %arg12=%arg7, %arg13=%arg8, %arg14=%arg9) : index, index, memref<2048x2048xbf16>, memref<2048x2048xbf16>, memref<2048x2048xbf16> {
+        %c4_s = arith.constant 4 : index
         %c0 = arith.constant 0 : index
         %c1 = arith.constant 1 : index
         %c2 = arith.constant 2 : index
@@ -37,15 +38,15 @@ module {
         %alloc_3 = memref.alloc() : memref<8x4x2x8x8x8xf32, 2 : i32>
         %0 = affine.apply #map()[%arg10]
         %1 = affine.apply #map1()[%arg11]
-        air.herd @herd_0  tile (%arg15, %arg16) in (%arg17=%c8, %arg18=%c4) args(%arg19=%alloc_3) : memref<8x4x2x8x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
+        air.herd @herd_0  tile (%arg15, %arg16) in (%arg17=%c8, %arg18=%c4_s) args(%arg19=%alloc_3) : memref<8x4x2x8x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
           %subview = memref.subview %arg19[%arg15, %arg16, 0, 0, 0, 0] [1, 1, 2, 8, 8, 8] [1, 1, 1, 1, 1, 1] : memref<8x4x2x8x8x8xf32, 2 : i32> to memref<1x1x2x8x8x8xf32, strided<[4096, 1024, 512, 64, 8, 1], offset: ?>, 2 : i32>
           func.call @zero_f32_mn(%subview) : (memref<1x1x2x8x8x8xf32, strided<[4096, 1024, 512, 64, 8, 1], offset: ?>, 2 : i32>) -> ()
         }
         scf.for %arg20 = %c0 to %c8 step %c1 {
           %2 = affine.apply #map2()[%arg20]
           air.dma_memcpy_nd (%alloc[] [] [], %arg12[%c0, %c0, %0, %2] [%c8, %c1, %c64, %c256] [%c131072_a, %c256, %c2048, %c1]) : (memref<8x1x64x256xbf16, 1 : i32>, memref<2048x2048xbf16>)
-          air.dma_memcpy_nd (%alloc_1[] [] [], %arg13[%c0, %c0, %2, %1] [%c1, %c4, %c256, %c16] [%c524288_b, %c16, %c2048, %c1]) : (memref<1x4x256x16xbf16, 1 : i32>, memref<2048x2048xbf16>)
-          air.herd @herd_0  tile (%arg21, %arg22) in (%arg23=%c8, %arg24=%c4) args(%arg25=%alloc_3, %arg26=%alloc, %arg27=%alloc_1) : memref<8x4x2x8x8x8xf32, 2 : i32>, memref<8x1x64x256xbf16, 1 : i32>, memref<1x4x256x16xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+          air.dma_memcpy_nd (%alloc_1[] [] [], %arg13[%c0, %c0, %2, %1] [%c1, %c4_s, %c256, %c16] [%c524288_b, %c16, %c2048, %c1]) : (memref<1x4x256x16xbf16, 1 : i32>, memref<2048x2048xbf16>)
+          air.herd @herd_0  tile (%arg21, %arg22) in (%arg23=%c8, %arg24=%c4_s) args(%arg25=%alloc_3, %arg26=%alloc, %arg27=%alloc_1) : memref<8x4x2x8x8x8xf32, 2 : i32>, memref<8x1x64x256xbf16, 1 : i32>, memref<1x4x256x16xbf16, 1 : i32> attributes {link_with = "mm.o"} {
             %c0_h = arith.constant 0 : index
             %c1_h = arith.constant 1 : index
             %c2_h = arith.constant 2 : index
@@ -71,7 +72,7 @@ module {
             memref.dealloc %alloc_5 : memref<1x1x2x4x8x8xbf16, 2 : i32>
           }
         }
-        air.herd @herd_0  tile (%arg36, %arg37) in (%arg38=%c8, %arg39=%c4) args(%arg40=%alloc_3, %arg41=%alloc, %arg42=%alloc_1, %arg43=%alloc_2) : memref<8x4x2x8x8x8xf32, 2 : i32>, memref<8x1x64x256xbf16, 1 : i32>, memref<1x4x256x16xbf16, 1 : i32>, memref<8x4x64x16xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+        air.herd @herd_0  tile (%arg36, %arg37) in (%arg38=%c8, %arg39=%c4_s) args(%arg40=%alloc_3, %arg41=%alloc, %arg42=%alloc_1, %arg43=%alloc_2) : memref<8x4x2x8x8x8xf32, 2 : i32>, memref<8x1x64x256xbf16, 1 : i32>, memref<1x4x256x16xbf16, 1 : i32>, memref<8x4x64x16xbf16, 1 : i32> attributes {link_with = "mm.o"} {
           %c0_h = arith.constant 0 : index
           %c1_h = arith.constant 1 : index
           %c2_h = arith.constant 2 : index
@@ -89,7 +90,7 @@ module {
           air.dma_memcpy_nd (%arg43[%arg36, %arg37, %c0_h, %c0_h] [%c1_h, %c1_h, %c64_d, %c16_d] [%c4096_d, %c1024_d, %c16_d, %c1_h], %alloc_d[%c0_h, %c0_h, %c0_h, %c0_h, %c0_h, %c0_h] [%c1_h, %c1_h, %c8_h, %c8_h, %c2_h, %c8_h] [%c1024_d, %c1024_d, %c64_d, %c8_h, %c512_d, %c1_h]) : (memref<8x4x64x16xbf16, 1 : i32>, memref<1x1x2x8x8x8xbf16, 2 : i32>)
           memref.dealloc %alloc_d : memref<1x1x2x8x8x8xbf16, 2 : i32>
         }
-        air.dma_memcpy_nd (%arg14[%0, %1] [%c512_o, %c64_o] [%c2048, %c1], %alloc_2[%c0, %c0, %c0, %c0] [%c8, %c64, %c4, %c16] [%c4096_o, %c16, %c1024_o, %c1]) : (memref<2048x2048xbf16>, memref<8x4x64x16xbf16, 1 : i32>)
+        air.dma_memcpy_nd (%arg14[%0, %1] [%c512_o, %c64_o] [%c2048, %c1], %alloc_2[%c0, %c0, %c0, %c0] [%c8, %c64, %c4_s, %c16] [%c4096_o, %c16, %c1024_o, %c1]) : (memref<2048x2048xbf16>, memref<8x4x64x16xbf16, 1 : i32>)
         memref.dealloc %alloc : memref<8x1x64x256xbf16, 1 : i32>
         memref.dealloc %alloc_1 : memref<1x4x256x16xbf16, 1 : i32>
         memref.dealloc %alloc_2 : memref<8x4x64x16xbf16, 1 : i32>

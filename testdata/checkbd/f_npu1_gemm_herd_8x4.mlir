@@ -1,5 +1,5 @@
 // check-bd: --device npu1 --air-runtime-loop-tiling-sizes 2,2
-// expect: error AS0401 line 38
+// expect: error AS0401 line 39
 // An 8×4 GEMM herd on npu1 (Phoenix, 4 columns): the herd does not fit the 4×4 core array.
 #map = affine_map<()[s0] -> (s0 * 256)>
 #map1 = affine_map<()[s0] -> (s0 * 512)>
@@ -14,6 +14,7 @@ module {
     %c1_0 = arith.constant 1 : index
     air.launch (%arg3, %arg4) in (%arg5=%c8, %arg6=%c1_0) args(%arg7=%arg0, %arg8=%arg1, %arg9=%arg2) : memref<2048x2048xbf16>, memref<2048x512xbf16>, memref<2048x512xbf16> {
       air.segment @matmul_seg  args(%arg10=%arg3, %arg11=%arg4, %arg12=%arg7, %arg13=%arg8, %arg14=%arg9) : index, index, memref<2048x2048xbf16>, memref<2048x512xbf16>, memref<2048x512xbf16> {
+        %c8_s = arith.constant 8 : index
         %c0 = arith.constant 0 : index
         %c1 = arith.constant 1 : index
         %c4 = arith.constant 4 : index
@@ -35,15 +36,15 @@ module {
         %alloc_3 = memref.alloc() : memref<8x4x16x4x8x8xf32, 2 : i32>
         %0 = affine.apply #map()[%arg10]
         %1 = affine.apply #map1()[%arg11]
-        air.herd @herd_0  tile (%arg15, %arg16) in (%arg17=%c8, %arg18=%c4) args(%arg19=%alloc_3) : memref<8x4x16x4x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
+        air.herd @herd_0  tile (%arg15, %arg16) in (%arg17=%c8_s, %arg18=%c4) args(%arg19=%alloc_3) : memref<8x4x16x4x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
           %subview = memref.subview %arg19[%arg15, %arg16, 0, 0, 0, 0] [1, 1, 16, 4, 8, 8] [1, 1, 1, 1, 1, 1] : memref<8x4x16x4x8x8xf32, 2 : i32> to memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>
           func.call @zero_f32_mn(%subview) : (memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>) -> ()
         }
-        scf.for %arg20 = %c0 to %c8 step %c1 {
+        scf.for %arg20 = %c0 to %c8_s step %c1 {
           %2 = affine.apply #map2()[%arg20]
-          air.dma_memcpy_nd (%alloc[] [] [], %arg12[%c0, %c0, %0, %2] [%c8, %c1, %c32, %c256] [%c65536_a, %c256, %c2048, %c1]) : (memref<8x1x32x256xbf16, 1 : i32>, memref<2048x2048xbf16>)
+          air.dma_memcpy_nd (%alloc[] [] [], %arg12[%c0, %c0, %0, %2] [%c8_s, %c1, %c32, %c256] [%c65536_a, %c256, %c2048, %c1]) : (memref<8x1x32x256xbf16, 1 : i32>, memref<2048x2048xbf16>)
           air.dma_memcpy_nd (%alloc_1[] [] [], %arg13[%c0, %c0, %2, %1] [%c1, %c4, %c256, %c128] [%c131072_b, %c128, %c512, %c1]) : (memref<1x4x256x128xbf16, 1 : i32>, memref<2048x512xbf16>)
-          air.herd @herd_0  tile (%arg21, %arg22) in (%arg23=%c8, %arg24=%c4) args(%arg25=%alloc_3, %arg26=%alloc, %arg27=%alloc_1) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+          air.herd @herd_0  tile (%arg21, %arg22) in (%arg23=%c8_s, %arg24=%c4) args(%arg25=%alloc_3, %arg26=%alloc, %arg27=%alloc_1) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
             %c0_h = arith.constant 0 : index
             %c1_h = arith.constant 1 : index
             %c4_h = arith.constant 4 : index
@@ -70,7 +71,7 @@ module {
             memref.dealloc %alloc_5 : memref<1x1x16x4x8x8xbf16, 2 : i32>
           }
         }
-        air.herd @herd_0  tile (%arg36, %arg37) in (%arg38=%c8, %arg39=%c4) args(%arg40=%alloc_3, %arg41=%alloc, %arg42=%alloc_1, %arg43=%alloc_2) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32>, memref<8x4x32x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+        air.herd @herd_0  tile (%arg36, %arg37) in (%arg38=%c8_s, %arg39=%c4) args(%arg40=%alloc_3, %arg41=%alloc, %arg42=%alloc_1, %arg43=%alloc_2) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32>, memref<8x4x32x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
           %c0_h = arith.constant 0 : index
           %c1_h = arith.constant 1 : index
           %c4_h = arith.constant 4 : index
@@ -89,7 +90,7 @@ module {
           air.dma_memcpy_nd (%arg43[%arg36, %arg37, %c0_h, %c0_h] [%c1_h, %c1_h, %c32_d, %c128_d] [%c16384_d, %c4096_d, %c128_d, %c1_h], %alloc_d[%c0_h, %c0_h, %c0_h, %c0_h, %c0_h, %c0_h] [%c1_h, %c1_h, %c4_h, %c8_h, %c16_h, %c8_h] [%c4096_d, %c4096_d, %c64_d, %c8_h, %c256_d, %c1_h]) : (memref<8x4x32x128xbf16, 1 : i32>, memref<1x1x16x4x8x8xbf16, 2 : i32>)
           memref.dealloc %alloc_d : memref<1x1x16x4x8x8xbf16, 2 : i32>
         }
-        air.dma_memcpy_nd (%arg14[%0, %1] [%c256_o, %c512_o] [%c512, %c1], %alloc_2[%c0, %c0, %c0, %c0] [%c8, %c32, %c4, %c128] [%c16384_o, %c128, %c4096_o, %c1]) : (memref<2048x512xbf16>, memref<8x4x32x128xbf16, 1 : i32>)
+        air.dma_memcpy_nd (%arg14[%0, %1] [%c256_o, %c512_o] [%c512, %c1], %alloc_2[%c0, %c0, %c0, %c0] [%c8_s, %c32, %c4, %c128] [%c16384_o, %c128, %c4096_o, %c1]) : (memref<2048x512xbf16>, memref<8x4x32x128xbf16, 1 : i32>)
         memref.dealloc %alloc : memref<8x1x32x256xbf16, 1 : i32>
         memref.dealloc %alloc_1 : memref<1x4x256x128xbf16, 1 : i32>
         memref.dealloc %alloc_2 : memref<8x4x32x128xbf16, 1 : i32>

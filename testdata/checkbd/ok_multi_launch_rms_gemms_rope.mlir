@@ -1,5 +1,5 @@
 // check-bd: --air-runtime-loop-tiling-sizes 2,2
-// expect: warning AS0424 line 377
+// expect: warning AS0424 line 380
 // §6 working case: the llama-3.2-1B rms_gemms_rope multi-launch module (6 launches, 13 arguments:
 // RMSNorm wrapped in launch+segment, Q/K/V GEMMs, RoPE Q and K), as the merge recipe builds it.
 // F24 (model doc §5): summed over the 6 launches, shim BDs would exceed 16 per tile if BD pools
@@ -93,6 +93,7 @@ module {
     %q_c4_0 = arith.constant 4 : index
     air.launch (%q_arg3, %q_arg4) in (%q_arg5=%q_c8, %q_arg6=%q_c4_0) args(%q_arg7=%arg2, %q_arg8=%arg3, %q_arg9=%arg4) : memref<2048x2048xbf16>, memref<2048x2048xbf16>, memref<2048x2048xbf16> {
       air.segment @q_matmul_seg  args(%q_arg10=%q_arg3, %q_arg11=%q_arg4, %q_arg12=%q_arg7, %q_arg13=%q_arg8, %q_arg14=%q_arg9) : index, index, memref<2048x2048xbf16>, memref<2048x2048xbf16>, memref<2048x2048xbf16> {
+        %q_c8_s = arith.constant 8 : index
         %q_c0 = arith.constant 0 : index
         %q_c1 = arith.constant 1 : index
         %q_c4 = arith.constant 4 : index
@@ -113,15 +114,15 @@ module {
         %q_alloc_3 = memref.alloc() : memref<8x4x16x4x8x8xf32, 2 : i32>
         %q_0 = affine.apply #q_map()[%q_arg10]
         %q_1 = affine.apply #q_map1()[%q_arg11]
-        air.herd @q_herd_0  tile (%q_arg15, %q_arg16) in (%q_arg17=%q_c8, %q_arg18=%q_c4) args(%q_arg19=%q_alloc_3) : memref<8x4x16x4x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
+        air.herd @q_herd_0  tile (%q_arg15, %q_arg16) in (%q_arg17=%q_c8_s, %q_arg18=%q_c4) args(%q_arg19=%q_alloc_3) : memref<8x4x16x4x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
           %q_subview = memref.subview %q_arg19[%q_arg15, %q_arg16, 0, 0, 0, 0] [1, 1, 16, 4, 8, 8] [1, 1, 1, 1, 1, 1] : memref<8x4x16x4x8x8xf32, 2 : i32> to memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>
           func.call @zero_f32_mn(%q_subview) : (memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>) -> ()
         }
-        scf.for %q_arg20 = %q_c0 to %q_c8 step %q_c1 {
+        scf.for %q_arg20 = %q_c0 to %q_c8_s step %q_c1 {
           %q_2 = affine.apply #q_map2()[%q_arg20]
-          air.dma_memcpy_nd (%q_alloc[] [] [], %q_arg12[%q_c0, %q_c0, %q_0, %q_2] [%q_c8, %q_c1, %q_c32, %q_c256] [%q_c65536_a, %q_c256, %q_c2048, %q_c1]) : (memref<8x1x32x256xbf16, 1 : i32>, memref<2048x2048xbf16>)
+          air.dma_memcpy_nd (%q_alloc[] [] [], %q_arg12[%q_c0, %q_c0, %q_0, %q_2] [%q_c8_s, %q_c1, %q_c32, %q_c256] [%q_c65536_a, %q_c256, %q_c2048, %q_c1]) : (memref<8x1x32x256xbf16, 1 : i32>, memref<2048x2048xbf16>)
           air.dma_memcpy_nd (%q_alloc_1[] [] [], %q_arg13[%q_c0, %q_c0, %q_2, %q_1] [%q_c1, %q_c4, %q_c256, %q_c128] [%q_c524288_b, %q_c128, %q_c2048, %q_c1]) : (memref<1x4x256x128xbf16, 1 : i32>, memref<2048x2048xbf16>)
-          air.herd @q_herd_0  tile (%q_arg21, %q_arg22) in (%q_arg23=%q_c8, %q_arg24=%q_c4) args(%q_arg25=%q_alloc_3, %q_arg26=%q_alloc, %q_arg27=%q_alloc_1) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+          air.herd @q_herd_0  tile (%q_arg21, %q_arg22) in (%q_arg23=%q_c8_s, %q_arg24=%q_c4) args(%q_arg25=%q_alloc_3, %q_arg26=%q_alloc, %q_arg27=%q_alloc_1) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
             %q_c0_h = arith.constant 0 : index
             %q_c1_h = arith.constant 1 : index
             %q_c4_h = arith.constant 4 : index
@@ -148,7 +149,7 @@ module {
             memref.dealloc %q_alloc_5 : memref<1x1x16x4x8x8xbf16, 2 : i32>
           }
         }
-        air.herd @q_herd_0  tile (%q_arg36, %q_arg37) in (%q_arg38=%q_c8, %q_arg39=%q_c4) args(%q_arg40=%q_alloc_3, %q_arg41=%q_alloc, %q_arg42=%q_alloc_1, %q_arg43=%q_alloc_2) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32>, memref<8x4x32x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+        air.herd @q_herd_0  tile (%q_arg36, %q_arg37) in (%q_arg38=%q_c8_s, %q_arg39=%q_c4) args(%q_arg40=%q_alloc_3, %q_arg41=%q_alloc, %q_arg42=%q_alloc_1, %q_arg43=%q_alloc_2) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32>, memref<8x4x32x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
           %q_c0_h = arith.constant 0 : index
           %q_c1_h = arith.constant 1 : index
           %q_c4_h = arith.constant 4 : index
@@ -167,7 +168,7 @@ module {
           air.dma_memcpy_nd (%q_arg43[%q_arg36, %q_arg37, %q_c0_h, %q_c0_h] [%q_c1_h, %q_c1_h, %q_c32_d, %q_c128_d] [%q_c16384_d, %q_c4096_d, %q_c128_d, %q_c1_h], %q_alloc_d[%q_c0_h, %q_c0_h, %q_c0_h, %q_c0_h, %q_c0_h, %q_c0_h] [%q_c1_h, %q_c1_h, %q_c4_h, %q_c8_h, %q_c16_h, %q_c8_h] [%q_c4096_d, %q_c4096_d, %q_c64_d, %q_c8_h, %q_c256_d, %q_c1_h]) : (memref<8x4x32x128xbf16, 1 : i32>, memref<1x1x16x4x8x8xbf16, 2 : i32>)
           memref.dealloc %q_alloc_d : memref<1x1x16x4x8x8xbf16, 2 : i32>
         }
-        air.dma_memcpy_nd (%q_arg14[%q_0, %q_1] [%q_c256_o, %q_c512_o] [%q_c2048, %q_c1], %q_alloc_2[%q_c0, %q_c0, %q_c0, %q_c0] [%q_c8, %q_c32, %q_c4, %q_c128] [%q_c16384_o, %q_c128, %q_c4096_o, %q_c1]) : (memref<2048x2048xbf16>, memref<8x4x32x128xbf16, 1 : i32>)
+        air.dma_memcpy_nd (%q_arg14[%q_0, %q_1] [%q_c256_o, %q_c512_o] [%q_c2048, %q_c1], %q_alloc_2[%q_c0, %q_c0, %q_c0, %q_c0] [%q_c8_s, %q_c32, %q_c4, %q_c128] [%q_c16384_o, %q_c128, %q_c4096_o, %q_c1]) : (memref<2048x2048xbf16>, memref<8x4x32x128xbf16, 1 : i32>)
         memref.dealloc %q_alloc : memref<8x1x32x256xbf16, 1 : i32>
         memref.dealloc %q_alloc_1 : memref<1x4x256x128xbf16, 1 : i32>
         memref.dealloc %q_alloc_2 : memref<8x4x32x128xbf16, 1 : i32>
@@ -178,6 +179,7 @@ module {
     %k_c1_0 = arith.constant 1 : index
     air.launch (%k_arg3, %k_arg4) in (%k_arg5=%k_c8, %k_arg6=%k_c1_0) args(%k_arg7=%arg2, %k_arg8=%arg5, %k_arg9=%arg6) : memref<2048x2048xbf16>, memref<2048x512xbf16>, memref<2048x512xbf16> {
       air.segment @k_matmul_seg  args(%k_arg10=%k_arg3, %k_arg11=%k_arg4, %k_arg12=%k_arg7, %k_arg13=%k_arg8, %k_arg14=%k_arg9) : index, index, memref<2048x2048xbf16>, memref<2048x512xbf16>, memref<2048x512xbf16> {
+        %k_c8_s = arith.constant 8 : index
         %k_c0 = arith.constant 0 : index
         %k_c1 = arith.constant 1 : index
         %k_c4 = arith.constant 4 : index
@@ -199,15 +201,15 @@ module {
         %k_alloc_3 = memref.alloc() : memref<8x4x16x4x8x8xf32, 2 : i32>
         %k_0 = affine.apply #k_map()[%k_arg10]
         %k_1 = affine.apply #k_map1()[%k_arg11]
-        air.herd @k_herd_0  tile (%k_arg15, %k_arg16) in (%k_arg17=%k_c8, %k_arg18=%k_c4) args(%k_arg19=%k_alloc_3) : memref<8x4x16x4x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
+        air.herd @k_herd_0  tile (%k_arg15, %k_arg16) in (%k_arg17=%k_c8_s, %k_arg18=%k_c4) args(%k_arg19=%k_alloc_3) : memref<8x4x16x4x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
           %k_subview = memref.subview %k_arg19[%k_arg15, %k_arg16, 0, 0, 0, 0] [1, 1, 16, 4, 8, 8] [1, 1, 1, 1, 1, 1] : memref<8x4x16x4x8x8xf32, 2 : i32> to memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>
           func.call @zero_f32_mn(%k_subview) : (memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>) -> ()
         }
-        scf.for %k_arg20 = %k_c0 to %k_c8 step %k_c1 {
+        scf.for %k_arg20 = %k_c0 to %k_c8_s step %k_c1 {
           %k_2 = affine.apply #k_map2()[%k_arg20]
-          air.dma_memcpy_nd (%k_alloc[] [] [], %k_arg12[%k_c0, %k_c0, %k_0, %k_2] [%k_c8, %k_c1, %k_c32, %k_c256] [%k_c65536_a, %k_c256, %k_c2048, %k_c1]) : (memref<8x1x32x256xbf16, 1 : i32>, memref<2048x2048xbf16>)
+          air.dma_memcpy_nd (%k_alloc[] [] [], %k_arg12[%k_c0, %k_c0, %k_0, %k_2] [%k_c8_s, %k_c1, %k_c32, %k_c256] [%k_c65536_a, %k_c256, %k_c2048, %k_c1]) : (memref<8x1x32x256xbf16, 1 : i32>, memref<2048x2048xbf16>)
           air.dma_memcpy_nd (%k_alloc_1[] [] [], %k_arg13[%k_c0, %k_c0, %k_2, %k_1] [%k_c1, %k_c4, %k_c256, %k_c128] [%k_c131072_b, %k_c128, %k_c512, %k_c1]) : (memref<1x4x256x128xbf16, 1 : i32>, memref<2048x512xbf16>)
-          air.herd @k_herd_0  tile (%k_arg21, %k_arg22) in (%k_arg23=%k_c8, %k_arg24=%k_c4) args(%k_arg25=%k_alloc_3, %k_arg26=%k_alloc, %k_arg27=%k_alloc_1) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+          air.herd @k_herd_0  tile (%k_arg21, %k_arg22) in (%k_arg23=%k_c8_s, %k_arg24=%k_c4) args(%k_arg25=%k_alloc_3, %k_arg26=%k_alloc, %k_arg27=%k_alloc_1) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
             %k_c0_h = arith.constant 0 : index
             %k_c1_h = arith.constant 1 : index
             %k_c4_h = arith.constant 4 : index
@@ -234,7 +236,7 @@ module {
             memref.dealloc %k_alloc_5 : memref<1x1x16x4x8x8xbf16, 2 : i32>
           }
         }
-        air.herd @k_herd_0  tile (%k_arg36, %k_arg37) in (%k_arg38=%k_c8, %k_arg39=%k_c4) args(%k_arg40=%k_alloc_3, %k_arg41=%k_alloc, %k_arg42=%k_alloc_1, %k_arg43=%k_alloc_2) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32>, memref<8x4x32x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+        air.herd @k_herd_0  tile (%k_arg36, %k_arg37) in (%k_arg38=%k_c8_s, %k_arg39=%k_c4) args(%k_arg40=%k_alloc_3, %k_arg41=%k_alloc, %k_arg42=%k_alloc_1, %k_arg43=%k_alloc_2) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32>, memref<8x4x32x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
           %k_c0_h = arith.constant 0 : index
           %k_c1_h = arith.constant 1 : index
           %k_c4_h = arith.constant 4 : index
@@ -253,7 +255,7 @@ module {
           air.dma_memcpy_nd (%k_arg43[%k_arg36, %k_arg37, %k_c0_h, %k_c0_h] [%k_c1_h, %k_c1_h, %k_c32_d, %k_c128_d] [%k_c16384_d, %k_c4096_d, %k_c128_d, %k_c1_h], %k_alloc_d[%k_c0_h, %k_c0_h, %k_c0_h, %k_c0_h, %k_c0_h, %k_c0_h] [%k_c1_h, %k_c1_h, %k_c4_h, %k_c8_h, %k_c16_h, %k_c8_h] [%k_c4096_d, %k_c4096_d, %k_c64_d, %k_c8_h, %k_c256_d, %k_c1_h]) : (memref<8x4x32x128xbf16, 1 : i32>, memref<1x1x16x4x8x8xbf16, 2 : i32>)
           memref.dealloc %k_alloc_d : memref<1x1x16x4x8x8xbf16, 2 : i32>
         }
-        air.dma_memcpy_nd (%k_arg14[%k_0, %k_1] [%k_c256_o, %k_c512_o] [%k_c512, %k_c1], %k_alloc_2[%k_c0, %k_c0, %k_c0, %k_c0] [%k_c8, %k_c32, %k_c4, %k_c128] [%k_c16384_o, %k_c128, %k_c4096_o, %k_c1]) : (memref<2048x512xbf16>, memref<8x4x32x128xbf16, 1 : i32>)
+        air.dma_memcpy_nd (%k_arg14[%k_0, %k_1] [%k_c256_o, %k_c512_o] [%k_c512, %k_c1], %k_alloc_2[%k_c0, %k_c0, %k_c0, %k_c0] [%k_c8_s, %k_c32, %k_c4, %k_c128] [%k_c16384_o, %k_c128, %k_c4096_o, %k_c1]) : (memref<2048x512xbf16>, memref<8x4x32x128xbf16, 1 : i32>)
         memref.dealloc %k_alloc : memref<8x1x32x256xbf16, 1 : i32>
         memref.dealloc %k_alloc_1 : memref<1x4x256x128xbf16, 1 : i32>
         memref.dealloc %k_alloc_2 : memref<8x4x32x128xbf16, 1 : i32>
@@ -264,6 +266,7 @@ module {
     %v_c1_0 = arith.constant 1 : index
     air.launch (%v_arg3, %v_arg4) in (%v_arg5=%v_c8, %v_arg6=%v_c1_0) args(%v_arg7=%arg2, %v_arg8=%arg7, %v_arg9=%arg8) : memref<2048x2048xbf16>, memref<2048x512xbf16>, memref<2048x512xbf16> {
       air.segment @v_matmul_seg  args(%v_arg10=%v_arg3, %v_arg11=%v_arg4, %v_arg12=%v_arg7, %v_arg13=%v_arg8, %v_arg14=%v_arg9) : index, index, memref<2048x2048xbf16>, memref<2048x512xbf16>, memref<2048x512xbf16> {
+        %v_c8_s = arith.constant 8 : index
         %v_c0 = arith.constant 0 : index
         %v_c1 = arith.constant 1 : index
         %v_c4 = arith.constant 4 : index
@@ -285,15 +288,15 @@ module {
         %v_alloc_3 = memref.alloc() : memref<8x4x16x4x8x8xf32, 2 : i32>
         %v_0 = affine.apply #v_map()[%v_arg10]
         %v_1 = affine.apply #v_map1()[%v_arg11]
-        air.herd @v_herd_0  tile (%v_arg15, %v_arg16) in (%v_arg17=%v_c8, %v_arg18=%v_c4) args(%v_arg19=%v_alloc_3) : memref<8x4x16x4x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
+        air.herd @v_herd_0  tile (%v_arg15, %v_arg16) in (%v_arg17=%v_c8_s, %v_arg18=%v_c4) args(%v_arg19=%v_alloc_3) : memref<8x4x16x4x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
           %v_subview = memref.subview %v_arg19[%v_arg15, %v_arg16, 0, 0, 0, 0] [1, 1, 16, 4, 8, 8] [1, 1, 1, 1, 1, 1] : memref<8x4x16x4x8x8xf32, 2 : i32> to memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>
           func.call @zero_f32_mn(%v_subview) : (memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>) -> ()
         }
-        scf.for %v_arg20 = %v_c0 to %v_c8 step %v_c1 {
+        scf.for %v_arg20 = %v_c0 to %v_c8_s step %v_c1 {
           %v_2 = affine.apply #v_map2()[%v_arg20]
-          air.dma_memcpy_nd (%v_alloc[] [] [], %v_arg12[%v_c0, %v_c0, %v_0, %v_2] [%v_c8, %v_c1, %v_c32, %v_c256] [%v_c65536_a, %v_c256, %v_c2048, %v_c1]) : (memref<8x1x32x256xbf16, 1 : i32>, memref<2048x2048xbf16>)
+          air.dma_memcpy_nd (%v_alloc[] [] [], %v_arg12[%v_c0, %v_c0, %v_0, %v_2] [%v_c8_s, %v_c1, %v_c32, %v_c256] [%v_c65536_a, %v_c256, %v_c2048, %v_c1]) : (memref<8x1x32x256xbf16, 1 : i32>, memref<2048x2048xbf16>)
           air.dma_memcpy_nd (%v_alloc_1[] [] [], %v_arg13[%v_c0, %v_c0, %v_2, %v_1] [%v_c1, %v_c4, %v_c256, %v_c128] [%v_c131072_b, %v_c128, %v_c512, %v_c1]) : (memref<1x4x256x128xbf16, 1 : i32>, memref<2048x512xbf16>)
-          air.herd @v_herd_0  tile (%v_arg21, %v_arg22) in (%v_arg23=%v_c8, %v_arg24=%v_c4) args(%v_arg25=%v_alloc_3, %v_arg26=%v_alloc, %v_arg27=%v_alloc_1) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+          air.herd @v_herd_0  tile (%v_arg21, %v_arg22) in (%v_arg23=%v_c8_s, %v_arg24=%v_c4) args(%v_arg25=%v_alloc_3, %v_arg26=%v_alloc, %v_arg27=%v_alloc_1) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
             %v_c0_h = arith.constant 0 : index
             %v_c1_h = arith.constant 1 : index
             %v_c4_h = arith.constant 4 : index
@@ -320,7 +323,7 @@ module {
             memref.dealloc %v_alloc_5 : memref<1x1x16x4x8x8xbf16, 2 : i32>
           }
         }
-        air.herd @v_herd_0  tile (%v_arg36, %v_arg37) in (%v_arg38=%v_c8, %v_arg39=%v_c4) args(%v_arg40=%v_alloc_3, %v_arg41=%v_alloc, %v_arg42=%v_alloc_1, %v_arg43=%v_alloc_2) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32>, memref<8x4x32x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+        air.herd @v_herd_0  tile (%v_arg36, %v_arg37) in (%v_arg38=%v_c8_s, %v_arg39=%v_c4) args(%v_arg40=%v_alloc_3, %v_arg41=%v_alloc, %v_arg42=%v_alloc_1, %v_arg43=%v_alloc_2) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32>, memref<8x4x32x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
           %v_c0_h = arith.constant 0 : index
           %v_c1_h = arith.constant 1 : index
           %v_c4_h = arith.constant 4 : index
@@ -339,7 +342,7 @@ module {
           air.dma_memcpy_nd (%v_arg43[%v_arg36, %v_arg37, %v_c0_h, %v_c0_h] [%v_c1_h, %v_c1_h, %v_c32_d, %v_c128_d] [%v_c16384_d, %v_c4096_d, %v_c128_d, %v_c1_h], %v_alloc_d[%v_c0_h, %v_c0_h, %v_c0_h, %v_c0_h, %v_c0_h, %v_c0_h] [%v_c1_h, %v_c1_h, %v_c4_h, %v_c8_h, %v_c16_h, %v_c8_h] [%v_c4096_d, %v_c4096_d, %v_c64_d, %v_c8_h, %v_c256_d, %v_c1_h]) : (memref<8x4x32x128xbf16, 1 : i32>, memref<1x1x16x4x8x8xbf16, 2 : i32>)
           memref.dealloc %v_alloc_d : memref<1x1x16x4x8x8xbf16, 2 : i32>
         }
-        air.dma_memcpy_nd (%v_arg14[%v_0, %v_1] [%v_c256_o, %v_c512_o] [%v_c512, %v_c1], %v_alloc_2[%v_c0, %v_c0, %v_c0, %v_c0] [%v_c8, %v_c32, %v_c4, %v_c128] [%v_c16384_o, %v_c128, %v_c4096_o, %v_c1]) : (memref<2048x512xbf16>, memref<8x4x32x128xbf16, 1 : i32>)
+        air.dma_memcpy_nd (%v_arg14[%v_0, %v_1] [%v_c256_o, %v_c512_o] [%v_c512, %v_c1], %v_alloc_2[%v_c0, %v_c0, %v_c0, %v_c0] [%v_c8_s, %v_c32, %v_c4, %v_c128] [%v_c16384_o, %v_c128, %v_c4096_o, %v_c1]) : (memref<2048x512xbf16>, memref<8x4x32x128xbf16, 1 : i32>)
         memref.dealloc %v_alloc : memref<8x1x32x256xbf16, 1 : i32>
         memref.dealloc %v_alloc_1 : memref<1x4x256x128xbf16, 1 : i32>
         memref.dealloc %v_alloc_2 : memref<8x4x32x128xbf16, 1 : i32>

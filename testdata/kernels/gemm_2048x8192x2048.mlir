@@ -51,11 +51,13 @@ module {
           %c1_16 = arith.constant 1 : index
           scf.for %arg11 = %c0_14 to %c8_15 step %c1_16 {
             %2 = affine.apply #map2()[%arg11]
-            scf.for %arg12 = %c0_3 to %c8_5 step %c1_4 {
+            scf.parallel (%arg12) = (%c0_3) to (%c8_5) step (%c1_4) {
               air.channel.put  @chan_a_l2l1[%arg12, %c0_3] (%alloc[%arg12, 0, 0, 0, 0, %2] [1, 1, 4, 4, 8, 8] [8192, 8192, 8, 2048, 256, 1]) : (memref<8x1x32x256xbf16, 1 : i32>)
+              scf.reduce 
             }
-            scf.for %arg12 = %c0_3 to %c4_6 step %c1_4 {
+            scf.parallel (%arg12) = (%c0_3) to (%c4_6) step (%c1_4) {
               air.channel.put  @chan_b_l2l1[%c0_3, %arg12] (%alloc_0[0, %arg12, 0, 0, %2, 0] [1, 1, 16, 4, 8, 8] [131072, 32768, 8, 1024, 128, 1]) : (memref<1x4x256x128xbf16, 1 : i32>)
+              scf.reduce 
             }
           }
           %c8_17 = arith.constant 8 : index
@@ -85,10 +87,9 @@ module {
           air.channel.put  @chan_c_l1l2[%arg10, %arg11] (%alloc_14[0, 0, 0, 0, 0, 0] [1, 1, 4, 8, 16, 8] [4096, 4096, 64, 8, 256, 1]) : (memref<1x1x16x4x8x8xbf16, 2 : i32>)
           memref.dealloc %alloc_14 : memref<1x1x16x4x8x8xbf16, 2 : i32>
         }
-        scf.for %arg10 = %c0_3 to %c8_5 step %c1_4 {
-          scf.for %arg11 = %c0_3 to %c4_6 step %c1_4 {
-            air.channel.get  @chan_c_l1l2[%arg10, %arg11] (%alloc_1[%arg10, %arg11, 0, 0] [1, 1, 32, 128] [16384, 4096, 128, 1]) : (memref<8x4x32x128xbf16, 1 : i32>)
-          }
+        scf.parallel (%arg10, %arg11) = (%c0_3, %c0_3) to (%c8_5, %c4_6) step (%c1_4, %c1_4) {
+          air.channel.get  @chan_c_l1l2[%arg10, %arg11] (%alloc_1[%arg10, %arg11, 0, 0] [1, 1, 32, 128] [16384, 4096, 128, 1]) : (memref<8x4x32x128xbf16, 1 : i32>)
+          scf.reduce 
         }
         air.channel.put  @chan_c_l2l3[] (%alloc_1[0, 0, 0, 0] [8, 32, 4, 128] [16384, 128, 4096, 1]) : (memref<8x4x32x128xbf16, 1 : i32>)
         memref.dealloc %alloc : memref<8x1x32x256xbf16, 1 : i32>

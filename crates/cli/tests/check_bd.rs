@@ -4,6 +4,11 @@
 //! and its `// expect:` lines are checked against the JSON: each names a finding (severity,
 //! code, line of the primary label) that must be present. Fixtures named `ok_*` (documented
 //! working configurations) must produce no error and exit 0.
+//!
+//! Every fixture is valid AIR (AIR's own verifier accepts it: `tests/air_accepts.rs`) unless it
+//! is invalid on purpose and says so: in its name (`bad_*`, `*_invalid*`) or with the header line
+//! `// expect: invalid-air` (`air_testkit::marked_invalid_air`). A check-bd finding on valid AIR
+//! is a finding about code the compiler would accept, which is what the F-cases claim.
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
 use air_testkit::repo_root;
@@ -29,8 +34,15 @@ fn run_in(dir: &Path, args: &[String]) -> (i32, String, String) {
 /// One `// expect:` line.
 #[derive(Debug)]
 enum Expect {
-    Finding { severity: String, code: String, line: u64 },
+    Finding {
+        severity: String,
+        code: String,
+        line: u64,
+    },
     Exit(i32),
+    /// `// expect: invalid-air`: AIR's verifier must reject the fixture (checked by
+    /// `tests/air_accepts.rs`; check-bd's own expectations are the other lines).
+    InvalidAir,
 }
 
 struct Header {
@@ -48,6 +60,7 @@ fn header(text: &str) -> Header {
             let words: Vec<&str> = rest.split_whitespace().collect();
             match words.as_slice() {
                 ["exit", code] => expects.push(Expect::Exit(code.parse().expect("exit code"))),
+                ["invalid-air"] => expects.push(Expect::InvalidAir),
                 [severity, code, "line", line] => expects.push(Expect::Finding {
                     severity: severity.to_string(),
                     code: code.to_string(),
@@ -67,7 +80,7 @@ fn check_expectations(name: &str, code: i32, json: &Value, header: &Header) -> V
     for expect in &header.expects {
         match expect {
             Expect::Exit(want) if *want != code => failures.push(format!("{name}: exit {code}, expected {want}")),
-            Expect::Exit(_) => {}
+            Expect::Exit(_) | Expect::InvalidAir => {}
             Expect::Finding { severity, code: want_code, line } => {
                 let found = diagnostics.iter().any(|d| {
                     d["severity"] == severity.as_str()
@@ -83,7 +96,7 @@ fn check_expectations(name: &str, code: i32, json: &Value, header: &Header) -> V
     if name.starts_with("ok_") && (errors > 0 || code != 0) {
         failures.push(format!("{name}: a documented working configuration gave {errors} error(s), exit {code}"));
     }
-    if !name.starts_with("ok_") && header.expects.is_empty() {
+    if !name.starts_with("ok_") && header.expects.iter().all(|e| matches!(e, Expect::InvalidAir)) {
         failures.push(format!("{name}: a failure fixture needs `// expect:` lines"));
     }
     let has_error_expect =

@@ -228,3 +228,36 @@ pub fn run_air_opt_output(air_opt: &Path, text: &[u8], split: bool, args: &[&str
     };
     (verdict, String::from_utf8_lossy(&output.stdout).into_owned())
 }
+
+/// The `// expect:` header line that marks a test input as invalid AIR on purpose.
+pub const EXPECT_INVALID_AIR: &str = "// expect: invalid-air";
+
+/// Whether a test input is invalid AIR on purpose, so that AIR's verifier must reject it: its
+/// file stem says so (`bad_*`, `*_invalid*`), or one of its leading `//` lines is
+/// `// expect: invalid-air` ([`EXPECT_INVALID_AIR`]). Every other `.mlir` file the project ships
+/// as an input or fixture must be accepted by AIR.
+pub fn marked_invalid_air(path: &Path, text: &str) -> bool {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    stem.starts_with("bad_")
+        || stem.contains("_invalid")
+        || text.lines().take_while(|l| l.starts_with("//")).any(|l| l.trim_end() == EXPECT_INVALID_AIR)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_air_is_marked_by_name_or_by_a_header_line() {
+        let module = "module {\n}\n";
+        assert!(marked_invalid_air(Path::new("d/bad_unparseable.mlir"), module));
+        assert!(marked_invalid_air(Path::new("d/ids_invalid_count.mlir"), module));
+        assert!(!marked_invalid_air(Path::new("d/ok_gemm.mlir"), module));
+        assert!(!marked_invalid_air(Path::new("d/badge.mlir"), module));
+        let header = "// check-bd:\n// expect: invalid-air\nmodule {\n}\n";
+        assert!(marked_invalid_air(Path::new("d/f99.mlir"), header));
+        // Only the leading comment block is the header.
+        let late = "// check-bd:\nmodule {\n// expect: invalid-air\n}\n";
+        assert!(!marked_invalid_air(Path::new("d/f99.mlir"), late));
+    }
+}

@@ -145,6 +145,26 @@ pub fn for_values(b: &mut Builder, lb: Value, ub: Value, step: Value, body: impl
     b.op(&[], "scf.for $0 = $1 to $2 step $3 $r0", &[iv[0], lb, ub, step], &[region]);
 }
 
+/// `scf.parallel (ivs) = (lbs) to (ubs) step (steps)` with SSA bounds, one induction variable
+/// per bound. Its body ends with the terminator MLIR prints for it, `scf.reduce ` (the trailing
+/// space is the printer's). AIR's verifier takes these spatial variables as channel bundle
+/// indices; a temporal `scf.for` variable it rejects.
+pub fn parallel_values(
+    b: &mut Builder,
+    lbs: &[Value],
+    ubs: &[Value],
+    steps: &[Value],
+    body: impl FnOnce(&mut Builder, &[Value]),
+) {
+    let (region, ivs) = b.build_region(lbs.len(), |b, ivs| {
+        body(b, ivs);
+        b.op0("scf.reduce ", &[]);
+    });
+    let mut tpl = Tpl::new("scf.parallel (");
+    tpl.vals(&ivs).text(") = (").vals(lbs).text(") to (").vals(ubs).text(") step (").vals(steps).text(") $r0");
+    b.op(&[], &tpl.text, &tpl.vals, &[region]);
+}
+
 /// `air.dma_memcpy_nd (dst, src) : (Tdst, Tsrc)`.
 pub fn dma(b: &mut Builder, dst: &Access, src: &Access, dst_ty: &str, src_ty: &str) {
     let mut tpl = Tpl::new("air.dma_memcpy_nd (");

@@ -10,22 +10,7 @@ mod common;
 
 use air_kernelgen::cli::Cli;
 use clap::Parser;
-use std::path::PathBuf;
-
-fn case_files() -> Vec<PathBuf> {
-    air_testkit::sorted_files(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases"), "args")
-}
-
-/// The command line of a case file: `#` comments and blank lines dropped, words split on
-/// whitespace.
-fn words(text: &str) -> Vec<String> {
-    let mut words = vec!["kernelgen".to_string()];
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap_or("");
-        words.extend(line.split_whitespace().map(str::to_string));
-    }
-    words
-}
+use common::{case_files, words};
 
 #[test]
 fn each_case_generates_the_snapshotted_module_or_error() {

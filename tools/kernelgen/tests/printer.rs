@@ -12,7 +12,8 @@ use std::process::Command;
 
 /// Everything the kernels rely on for naming: function and loop arguments, index/i32/float
 /// constants with conflicts, numbered results continuing into nested regions, sibling loops and
-/// `scf.if` branches reusing names, subviews and casts, aliases numbered in order of first use.
+/// `scf.if` branches reusing names, subviews and casts, aliases numbered in order of first use,
+/// `scf.parallel` with the terminator the printer writes (`scf.reduce `).
 fn sample_module() -> String {
     let bf = "bf16";
     let row = types::memref_in(&[64], bf, L1);
@@ -77,6 +78,13 @@ fn sample_module() -> String {
             );
             ops::dealloc(b, cast, &types::memref_in(&[16], bf, L1));
             ops::dealloc(b, a, &row);
+        });
+        ops::parallel_values(b, &[c0], &[c1], &[c1], |b, iv| {
+            b.op0(&format!("memref.store $0, $1[$2] : {acc_ty}"), &[zero_f32, acc, iv[0]]);
+        });
+        ops::parallel_values(b, &[c0, c0], &[c1, c1], &[c1, c1], |b, iv| {
+            let sum = b.num("arith.addi $0, $1 : index", &[iv[0], iv[1]]);
+            b.op0(&format!("memref.store $0, $1[$2] : {acc_ty}"), &[zero_f32, acc, sum]);
         });
         ops::dealloc(b, out, &row);
         ops::dealloc(b, acc, &acc_ty);

@@ -14,6 +14,11 @@
 //! the segment (A broadcast along herd rows, B along herd columns, as the broadcast
 //! specialisation declares them) and got in the compute herd, L1->L2 put by the drain herd and
 //! got in the segment, L2->L3 put in the segment and got in the launch after it.
+//!
+//! The segment-side puts and gets of the per-core channels sit in `scf.parallel` loops over the
+//! herd rows / columns, whose variables index the channel bundle: the form `air-dma-to-channel`
+//! gives a herd's DMA hoisted out to its segment. AIR's verifier rejects a temporal `scf.for`
+//! variable as a bundle index.
 
 use crate::ir::{Builder, Value};
 use crate::ops::{self, pattern, whole, Ix, Level};
@@ -271,13 +276,15 @@ fn segment_body(b: &mut Builder, s: &Shapes, ch: &Channels) {
         ops::get(b, &ch.b_l3l2, &[], &whole(b_l2), &s.l2_b);
         ops::for_range(b, 0, s.tk2 / s.tk1, 1, |b, step| {
             let k_offset = ops::affine_apply(b, &ops::scale_map(s.tk1), &[step]);
-            ops::for_values(b, c0, herd_m, c1, |b, row| {
+            ops::parallel_values(b, &[c0], &[herd_m], &[c1], |b, iv| {
+                let row = iv[0];
                 let offsets = [row.into(), Ix::Const(0), Ix::Const(0), Ix::Const(0), Ix::Const(0), k_offset.into()];
                 let sizes = [1, 1, s.tk1 / mk, s.tm / mm, mm, mk];
                 let strides = [s.tm * s.tk2, s.tm * s.tk2, mk, s.tk2 * mm, s.tk2, 1];
                 ops::put(b, &ch.a_l2l1, &[row, c0], &pattern(a_l2, &offsets, &sizes, &strides), &s.l2_a);
             });
-            ops::for_values(b, c0, herd_n, c1, |b, col| {
+            ops::parallel_values(b, &[c0], &[herd_n], &[c1], |b, iv| {
+                let col = iv[0];
                 let offsets = [Ix::Const(0), col.into(), Ix::Const(0), Ix::Const(0), k_offset.into(), Ix::Const(0)];
                 let sizes = [1, 1, s.tn / mn, s.tk1 / mk, mk, mn];
                 let strides = [s.hn * s.tn * s.tk2, s.tn * s.tk2, mn, s.tn * mk, s.tn, 1];
@@ -314,16 +321,15 @@ fn segment_body(b: &mut Builder, s: &Shapes, ch: &Channels) {
         ops::put(b, &ch.c_l1l2, &[tx, ty], &src, &s.l1_drain);
         ops::dealloc(b, drain, &s.l1_drain);
     });
-    ops::for_values(b, c0, herd_m, c1, |b, row| {
-        ops::for_values(b, c0, herd_n, c1, |b, col| {
-            let dst = pattern(
-                c_l2,
-                &[row.into(), col.into(), Ix::Const(0), Ix::Const(0)],
-                &[1, 1, s.tm, s.tn],
-                &[s.hn * s.tm * s.tn, s.tm * s.tn, s.tn, 1],
-            );
-            ops::get(b, &ch.c_l1l2, &[row, col], &dst, &s.l2_c);
-        });
+    ops::parallel_values(b, &[c0, c0], &[herd_m, herd_n], &[c1, c1], |b, iv| {
+        let (row, col) = (iv[0], iv[1]);
+        let dst = pattern(
+            c_l2,
+            &[row.into(), col.into(), Ix::Const(0), Ix::Const(0)],
+            &[1, 1, s.tm, s.tn],
+            &[s.hn * s.tm * s.tn, s.tm * s.tn, s.tn, 1],
+        );
+        ops::get(b, &ch.c_l1l2, &[row, col], &dst, &s.l2_c);
     });
     let c_src =
         pattern(c_l2, &[Ix::Const(0); 4], &[s.hm, s.tm, s.hn, s.tn], &[s.tm * s.hn * s.tn, s.tn, s.tm * s.tn, 1]);

@@ -1,6 +1,25 @@
-//! Helpers shared by the kernelgen tests: the "parses cleanly" check and counting ops.
+//! Helpers shared by the kernelgen tests: the case files, the "parses cleanly" check and
+//! counting ops.
 // Each test binary uses a subset of these helpers.
 #![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The data-driven cases, `tests/cases/*.args`, sorted.
+pub fn case_files() -> Vec<PathBuf> {
+    air_testkit::sorted_files(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases"), "args")
+}
+
+/// The command line of a case file: `#` comments and blank lines dropped, words split on
+/// whitespace.
+pub fn words(text: &str) -> Vec<String> {
+    let mut words = vec!["kernelgen".to_string()];
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("");
+        words.extend(line.split_whitespace().map(str::to_string));
+    }
+    words
+}
 
 /// `Ok` when `text` parses with no syntax error and every SSA use resolves; otherwise the
 /// messages, for the assertion.
