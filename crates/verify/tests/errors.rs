@@ -51,3 +51,35 @@ fn seeded_errors_are_reported_with_their_codes_at_the_right_lines() {
         });
     }
 }
+
+/// AIR's own verifier judges every seeded file as `verify` does: it rejects a file exactly when
+/// the file has an error outside the rules deliberately stricter than AIR
+/// (`codes::STRICTER_THAN_AIR`), or an upstream-op error only MLIR sees (`// expect-mlir:`).
+#[test]
+fn air_agrees_with_the_seeded_errors() {
+    let Some(air_opt) = air_testkit::air_opt() else { return };
+    let mut disagreements = Vec::new();
+    for path in common::testdata("errors") {
+        let name = common::display_name(&path);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let parse = air_syntax::parse(&text);
+        let diagnostics = air_verify::verify_module(&name, &text, &parse, FileId(0));
+        let ours: Vec<&str> = diagnostics
+            .iter()
+            .filter(|d| d.is_error() && !air_verify::codes::STRICTER_THAN_AIR.contains(&d.code))
+            .filter(|d| !d.code.starts_with("AS053"))
+            .map(|d| d.code)
+            .collect();
+        let rejects = !ours.is_empty() || !expected_codes(&text, "// expect-mlir:").is_empty();
+        let verdict = air_testkit::run_air_opt(&air_opt, text.as_bytes(), false);
+        if let air_testkit::AirVerdict::Crashed(message) = &verdict {
+            // No verdict (the known `args` crash of AIR's parsers): ours must be an error.
+            assert!(rejects, "{name}: AIR crashes and air-stitch accepts: {message}");
+            continue;
+        }
+        if verdict.is_accepted() == rejects {
+            disagreements.push(format!("{name}: air-stitch {:?}, AIR {verdict:?}", ours));
+        }
+    }
+    assert!(disagreements.is_empty(), "AIR disagrees:\n{}", disagreements.join("\n"));
+}

@@ -1,7 +1,7 @@
 // Seeded: a put on an undeclared channel, a get with fewer indices than its channel has
 // dimensions (error), a put with more (warning: AIR's tests do this for broadcast
 // channels), and a constant index.
-// expect: AS0508 AS0509 AS0509 AS0509
+// expect: AS0508 AS0509 AS0509 AS0569
 air.channel @declared [2, 2]
 air.channel @single [1]
 func.func @f(%buf: memref<64xbf16>) {

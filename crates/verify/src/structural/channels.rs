@@ -58,7 +58,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
             if let IndexEntry::Const(value) = entry {
                 ctx.diagnostics.push(
                     ctx.error(
-                        codes::CHANNEL_INDEX_COUNT,
+                        codes::AIR_SYNTAX,
                         format!("channel index `{value}` of `{}` must be an `index` value, not a constant", op.name()),
                         index_at,
                         "constant index",
