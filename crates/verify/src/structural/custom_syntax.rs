@@ -2,7 +2,7 @@
 //! leniently, lets through: `dest(%d)` belongs to `air.channel.put` only (AIR.td 833), an
 //! `air.channel` states its bundle size (`$sym_name $size attr-dict`, 625), and a hierarchy op
 //! without a body must be named (LaunchOp::parse 816–820 and its siblings fail, silently,
-//! otherwise).
+//! otherwise), and `air.execute`'s result types are parenthesized (`-> (T)`, AIR.td 1163).
 
 use super::{op_range, Ctx};
 use crate::codes;
@@ -18,6 +18,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         }
         match op.name() {
             "air.channel.get" => get_without_dest(ctx, op),
+            "air.execute" => execute_types_in_parens(ctx, op),
             "air.channel" if op.node().child(SyntaxKind::GROUP).is_none() => {
                 let diagnostic = ctx.error(
                     codes::AIR_SYNTAX,
@@ -58,4 +59,20 @@ fn get_without_dest(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
         "not part of `air.channel.get`",
     );
     ctx.diagnostics.push(diagnostic.with_help("drop `dest(...)`: a get writes into its own memref operand"));
+}
+
+fn execute_types_in_parens(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
+    let Some(results) = op.node().child(SyntaxKind::EXEC_RESULTS) else { return };
+    if results.direct_tokens().any(|t| t.kind() == SyntaxKind::L_PAREN) || results.child(SyntaxKind::TYPE).is_none() {
+        return;
+    }
+    let diagnostic = ctx.error(
+        codes::AIR_SYNTAX,
+        "the result types of `air.execute` are written in parentheses".to_string(),
+        results.text_range(),
+        "no `(`",
+    );
+    let types = crate::text::compact(results);
+    let inner = types.trim_start_matches("->").trim();
+    ctx.diagnostics.push(diagnostic.with_help(format!("write `-> ({inner})`")));
 }
