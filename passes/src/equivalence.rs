@@ -57,8 +57,18 @@ struct Names {
     source_args: FxHashMap<String, usize>,
     /// Merged name (without `%`) of a combined argument or prelude alias → slice argument indices.
     merged_args: FxHashMap<String, BTreeSet<usize>>,
-    /// A wrapper block argument (merged name) → the value it forwards.
+    /// A wrapper block argument, or a token a wrapper's segment starts with (merged name) →
+    /// the value it forwards (the launch's dependency it stands for).
     forwards: FxHashMap<String, String>,
+    /// The tokens of wrapper launches (merged names): each stands, after its launch, for any
+    /// token defined inside it.
+    launch_tokens: BTreeSet<String>,
+    /// Values defined inside wrapper launches (merged names).
+    wrapped_defs: BTreeSet<String>,
+    /// Source `PERCENT_ID` tokens that are a definition or a resolved use. The others name no
+    /// value (the ids of a region-less `air.launch @f (%t) in (%s = %c)`), so no pass renames
+    /// them.
+    bound: rustc_hash::FxHashSet<u32>,
 }
 
 impl Names {
@@ -75,21 +85,55 @@ impl Names {
             merged_args.entry(target.value_name()).or_default().insert(*idx);
         }
         let mut forwards = FxHashMap::default();
+        let mut launch_tokens = BTreeSet::new();
+        let mut wrapped_defs = BTreeSet::new();
+        let bare = |text: &str| text.trim_start_matches('%').to_string();
         for op in ops {
             let Some(segment) = wrapper_segment(*op, facts) else { continue };
             for wrapper in [*op, segment] {
                 for arg in Hierarchy::cast(wrapper).map(|h| h.kernel_args()).unwrap_or_default() {
                     if let Some(outer) = arg.outer.and_then(|o| o.first_token()) {
-                        forwards.insert(
-                            arg.inner.text().trim_start_matches('%').to_string(),
-                            outer.text().trim_start_matches('%').to_string(),
-                        );
+                        forwards.insert(bare(arg.inner.text()), bare(outer.text()));
                     }
                 }
             }
+            let deps = Hierarchy::cast(*op).map(|h| h.deps()).unwrap_or_default();
+            for (dep, token) in deps.iter().zip(wrapper_tokens(*op, segment)) {
+                forwards.insert(bare(token.text()), bare(dep.text()));
+            }
+            launch_tokens.extend(op.result_names().iter().map(|t| bare(t.text())));
+            for node in op.node().descendants().filter(|n| matches!(n.kind(), SyntaxKind::RESULT)) {
+                if let Some(token) = node.first_token() {
+                    wrapped_defs.insert(bare(token.text()));
+                }
+            }
         }
-        Names { source_args, merged_args, forwards }
+        let scopes = &facts.parse.scopes;
+        let tree = &facts.parse.tree;
+        let bound = scopes
+            .defs
+            .iter()
+            .map(|d| d.token.0)
+            .chain(
+                scopes.uses.iter().filter(|(_, def)| def.is_some()).map(|(node, _)| tree.node(*node).token_range().0),
+            )
+            .collect();
+        Names { source_args, merged_args, forwards, launch_tokens, wrapped_defs, bound }
     }
+}
+
+/// The `air.wait_all async` ops a wrapper's segment starts with, one per dependency of its
+/// launch: the tokens that stand inside for the dependencies (a launch body is
+/// IsolatedFromAbove). Returns their result tokens.
+fn wrapper_tokens<'a>(launch: Op<'a>, segment: Op<'a>) -> Vec<air_syntax::SyntaxToken<'a>> {
+    let count = Hierarchy::cast(launch).map(|h| h.deps().len()).unwrap_or(0);
+    segment
+        .body_ops()
+        .into_iter()
+        .take(count)
+        .filter(|op| op.name() == "air.wait_all")
+        .filter_map(|op| op.result_names().first().copied())
+        .collect()
 }
 
 /// Checks every slice against the part of the merged text assembly placed it in. Each part is
@@ -135,11 +179,15 @@ pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Di
         let mut merged_ops: Vec<Op<'_>> = Vec::new();
         for op in top_ops {
             match wrapper_segment(op, facts) {
-                Some(segment) => merged_ops.extend(segment.body_ops().into_iter().filter(|o| !is_terminator(o))),
+                Some(segment) => {
+                    let added = wrapper_tokens(op, segment).len();
+                    merged_ops.extend(segment.body_ops().into_iter().skip(added).filter(|o| !is_terminator(o)))
+                }
                 None => merged_ops.push(op),
             }
         }
-        // A wrapper moves L3 allocations before and deallocations after its launch: compare
+        // A wrapper moves L3 allocations (plain or in an `air.execute`) before and
+        // deallocations after its launch: compare
         // those groups separately, each in order.
         let group = |op: &Op<'_>| usize::from(is_l3_alloc(*op)) + 2 * usize::from(is_l3_dealloc(*op));
         let pairs: Vec<(Vec<Op<'_>>, Vec<Op<'_>>)> = (0..3)
@@ -189,7 +237,7 @@ fn compare_unwrapped(
     }
     let merged_stream = (0..tokens.len()).filter(|idx| !tokens.kinds[*idx].is_trivia()).map(|idx| {
         let range = tokens.range(idx);
-        (tokens.kinds[idx], &part[range.start as usize..range.end as usize])
+        (tokens.kinds[idx], &part[range.start as usize..range.end as usize], true)
     });
     let tree = &facts.parse.tree;
     let (first, end) = match (facts.kernel.ops.first(), facts.kernel.ops.last()) {
@@ -199,7 +247,7 @@ fn compare_unwrapped(
     let source_stream = (first..end)
         .map(|idx| tree.token(TokenId(idx)))
         .filter(|t| !t.kind().is_trivia())
-        .map(|t| (t.kind(), t.text()));
+        .map(|t| (t.kind(), t.text(), names.bound.contains(&t.id().0)));
     let (problem, index) = compare_streams(toks(source_stream), toks(merged_stream.clone()), facts, &names)?;
     // Point at the merged token that differs.
     let offset = (0..tokens.len())
@@ -243,32 +291,35 @@ struct Tok<'t> {
     text: &'t str,
     /// The value of a `sym_name = "..."` entry (two tokens after the key).
     is_sym_name: bool,
+    /// A `PERCENT_ID` that names a value (see [`Names::bound`]); always true on the merged side.
+    bound: bool,
 }
 
 /// Turns a stream of significant (kind, text) pairs into [`Tok`]s.
-struct Toks<'t, I: Iterator<Item = (SyntaxKind, &'t str)>> {
+struct Toks<'t, I: Iterator<Item = (SyntaxKind, &'t str, bool)>> {
     inner: I,
     previous: [&'t str; 2],
 }
 
-impl<'t, I: Iterator<Item = (SyntaxKind, &'t str)>> Iterator for Toks<'t, I> {
+impl<'t, I: Iterator<Item = (SyntaxKind, &'t str, bool)>> Iterator for Toks<'t, I> {
     type Item = Tok<'t>;
 
     fn next(&mut self) -> Option<Tok<'t>> {
-        let (kind, text) = self.inner.next()?;
+        let (kind, text, bound) = self.inner.next()?;
         let is_sym_name = self.previous[0] == "sym_name" && self.previous[1] == "=";
         self.previous = [self.previous[1], text];
-        Some(Tok { kind, text, is_sym_name })
+        Some(Tok { kind, text, is_sym_name, bound })
     }
 }
 
-fn toks<'t, I: Iterator<Item = (SyntaxKind, &'t str)>>(inner: I) -> Toks<'t, I> {
+fn toks<'t, I: Iterator<Item = (SyntaxKind, &'t str, bool)>>(inner: I) -> Toks<'t, I> {
     Toks { inner, previous: ["", ""] }
 }
 
 fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Names) -> Option<String> {
-    let source_tokens = source.node().significant_tokens().map(|t| (t.kind(), t.text()));
-    let merged_tokens = merged.node().significant_tokens().map(|t| (t.kind(), t.text()));
+    let source_tokens =
+        source.node().significant_tokens().map(|t| (t.kind(), t.text(), names.bound.contains(&t.id().0)));
+    let merged_tokens = merged.node().significant_tokens().map(|t| (t.kind(), t.text(), true));
     compare_streams(toks(source_tokens), toks(merged_tokens), facts, names).map(|(problem, _)| problem)
 }
 
@@ -302,6 +353,7 @@ fn equivalent(s: &Tok<'_>, m: &Tok<'_>, facts: &SliceFacts<'_>, names: &Names) -
     }
     let (s_text, m_text) = (s.text, m.text);
     match s.kind {
+        SyntaxKind::PERCENT_ID if !s.bound => s_text == m_text,
         SyntaxKind::PERCENT_ID => {
             let s_name = &s_text[1..];
             let mut m_name = &m_text[1..];
@@ -313,6 +365,10 @@ fn equivalent(s: &Tok<'_>, m: &Tok<'_>, facts: &SliceFacts<'_>, names: &Names) -
                 }
             }
             let wired = names.merged_args.get(m_name);
+            if names.launch_tokens.contains(m_name) {
+                // A wrapper launch's token stands for a token defined inside the launch.
+                return names.wrapped_defs.contains(&format!("{}_{s_name}", facts.prefix));
+            }
             match names.source_args.get(s_name) {
                 // A kernel argument: the combined argument or prelude value wired to it.
                 Some(idx) => wired.is_some_and(|set| set.contains(idx)),

@@ -20,6 +20,7 @@ pub mod slice;
 pub mod standalone;
 pub mod synthetic;
 pub mod value_types;
+mod wrap_analysis;
 pub mod wrap_bare_herds;
 pub mod zero_config;
 

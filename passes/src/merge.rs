@@ -403,6 +403,39 @@ mod tests {
         assert!(tampered("(%a_sx=%a_c1)", "(%a_sx=%b_c1)")[0].contains("`%c1` became `%b_c1`"));
     }
 
+    /// An async bare herd: the wrapper adds launch dependencies, a stand-in token and the
+    /// launch's token.
+    const ASYNC_KERNEL: &str = "func.func @k(%arg0: memref<64xi32>) {\n  %c1 = arith.constant 1 : index\n  %t0, %buf = air.execute -> (memref<64xi32>) {\n    %alloc = memref.alloc() : memref<64xi32>\n    air.execute_terminator %alloc : memref<64xi32>\n  }\n  %t1 = air.execute [%t0] {\n    memref.copy %arg0, %buf : memref<64xi32> to memref<64xi32>\n  }\n  %h = air.herd async [%t1] tile (%tx, %ty) in (%sx=%c1, %sy=%c1) args(%a=%buf) : memref<64xi32> {\n  }\n  %t2 = air.execute [%h, %t0] {\n    memref.dealloc %buf : memref<64xi32>\n  }\n  return\n}\n";
+
+    fn run_async(tamper: &dyn Fn(String) -> String) -> Result<Merged, Vec<Diagnostic>> {
+        let slices = vec![
+            ParsedSlice::new(FileId(0), "a.mlir", ASYNC_KERNEL),
+            ParsedSlice::new(FileId(1), "b.mlir", ASYNC_KERNEL),
+        ];
+        let plan = zero_config_plan("fused", &slices, &[]).unwrap();
+        merge_checked(&plan, slices, tamper)
+    }
+
+    #[test]
+    fn equivalence_check_follows_the_wrappers_tokens_and_catches_rewired_ones() {
+        assert!(run_async(&|text| text).is_ok());
+        let messages = |from: &'static str, to: &'static str| -> Vec<String> {
+            let errors = run_async(&move |text: String| {
+                assert!(text.contains(from), "{from} not in the output:\n{text}");
+                text.replacen(from, to, 1)
+            })
+            .unwrap_err();
+            errors.iter().map(|e| e.message.clone()).collect()
+        };
+        // The launch waits on the wrong token: the stand-in no longer stands for `%t0`.
+        let errors = messages("air.launch async [%a_t0]", "air.launch async [%a_t1]");
+        assert!(errors[0].contains("`%t0` became `%a_in_t0`"), "{errors:?}");
+        // After the launch, its token may stand only for a token from inside it.
+        let errors =
+            messages("%a_t2 = air.execute [%a_launch_token, %a_t0]", "%a_t2 = air.execute [%a_launch_token, %a_t1]");
+        assert!(errors[0].contains("`%t0` became `%a_t1`"), "{errors:?}");
+    }
+
     #[test]
     fn internal_parse_check_catches_broken_output() {
         // Inside a slice's part, a changed token is a difference from the source...

@@ -109,22 +109,54 @@ pub fn op_result_types(op: Op<'_>) -> Vec<String> {
     split_types(text).into_iter().map(|t| compact(&t)).collect()
 }
 
-/// An L3 (memory space 0) `memref.alloc`/`alloca`: it must stay outside a segment.
-pub fn is_l3_alloc(op: Op<'_>) -> bool {
-    matches!(op.name(), "memref.alloc" | "memref.alloca")
-        && op_result_types(op)
-            .first()
-            .and_then(|t| air_syntax::views::parse_memref_type(t))
-            .is_some_and(|m| m.memory_space == 0 && m.memory_space_text.is_none())
+/// Whether a memref type lives in L3: memory space 0, written (`0 : i32`) or not. A dialect
+/// memory-space attribute (`#air.symmetric_heap`) is not L3: AIR exempts it.
+fn is_l3_memref(text: &str) -> bool {
+    air_syntax::views::parse_memref_type(text).is_some_and(|m| {
+        m.memory_space == 0
+            && m.memory_space_text
+                .as_deref()
+                .is_none_or(|t| t.split(':').next().is_some_and(|h| h.trim().parse::<i64>().is_ok()))
+    })
 }
 
-/// A `memref.dealloc` of an L3 buffer: it must stay outside a segment too.
+/// A plain L3 `memref.alloc`/`alloca`.
+pub fn is_plain_l3_alloc(op: Op<'_>) -> bool {
+    matches!(op.name(), "memref.alloc" | "memref.alloca")
+        && op_result_types(op).first().is_some_and(|t| is_l3_memref(t))
+}
+
+/// A plain `memref.dealloc` of an L3 buffer.
+fn is_plain_l3_dealloc(op: Op<'_>) -> bool {
+    op.name() == "memref.dealloc" && op_result_types(op).first().is_some_and(|t| is_l3_memref(t))
+}
+
+/// The one op of an `air.execute` body besides its terminator.
+fn execute_single_op(exec: Execute<'_>) -> Option<Op<'_>> {
+    let ops: Vec<Op<'_>> = exec.0.body_ops().into_iter().filter(|o| o.name() != "air.execute_terminator").collect();
+    match ops.as_slice() {
+        [op] => Some(*op),
+        _ => None,
+    }
+}
+
+/// An L3 allocation, which must stay outside a segment (AIR allows only L2 and L1 there): a
+/// plain L3 `memref.alloc`/`alloca`, or an `air.execute` that does nothing but that allocation
+/// and yields the buffer (`%t, %r = air.execute -> (memref<..>) { %a = memref.alloc() ... }`).
+pub fn is_l3_alloc(op: Op<'_>) -> bool {
+    match Execute::cast(op) {
+        Some(exec) => exec.result_types().len() == 1 && execute_single_op(exec).is_some_and(is_plain_l3_alloc),
+        None => is_plain_l3_alloc(op),
+    }
+}
+
+/// The deallocation of an L3 buffer, plain or as the only op of an `air.execute`: it stays
+/// outside a segment too, after the launch.
 pub fn is_l3_dealloc(op: Op<'_>) -> bool {
-    op.name() == "memref.dealloc"
-        && op_result_types(op)
-            .first()
-            .and_then(|t| air_syntax::views::parse_memref_type(t))
-            .is_some_and(|m| m.memory_space == 0 && m.memory_space_text.is_none())
+    match Execute::cast(op) {
+        Some(exec) => exec.result_types().is_empty() && execute_single_op(exec).is_some_and(is_plain_l3_dealloc),
+        None => is_plain_l3_dealloc(op),
+    }
 }
 
 /// Collapses whitespace runs.
@@ -209,6 +241,29 @@ mod tests {
                 Some("memref<8xbf16, strided<[1]>>".to_string()),
                 Some("!air.async.token".to_string()),
                 Some("memref<64xbf16, 2 : i32>".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn l3_allocations_and_deallocations_plain_or_in_an_execute() {
+        let text = "func.func @f() {\n  %a = memref.alloc() : memref<4xi32>\n  %b = memref.alloc() : memref<4xi32, 0 : i32>\n  %c = memref.alloc() : memref<4xi32, 1 : i32>\n  %t, %d = air.execute -> (memref<4xi32>) {\n    %x = memref.alloc() : memref<4xi32>\n    air.execute_terminator %x : memref<4xi32>\n  }\n  %u, %e = air.execute -> (memref<4xi32>) {\n    %y = memref.alloc() : memref<4xi32>\n    linalg.fill ins(%i : i32) outs(%y : memref<4xi32>)\n    air.execute_terminator %y : memref<4xi32>\n  }\n  %v = air.execute [%t] {\n    memref.dealloc %d : memref<4xi32>\n  }\n  %w = air.execute [%t] {\n    memref.dealloc %c : memref<4xi32, 1 : i32>\n  }\n  memref.dealloc %a : memref<4xi32>\n  return\n}\n";
+        let parse = air_syntax::parse(text);
+        let func = air_syntax::views::module_ops(parse.tree.root())[0];
+        let kinds: Vec<(bool, bool)> =
+            func.body_ops().iter().map(|op| (is_l3_alloc(*op), is_l3_dealloc(*op))).collect();
+        assert_eq!(
+            kinds,
+            [
+                (true, false),  // memory space 0 by default
+                (true, false),  // ... or written
+                (false, false), // L2
+                (true, false),  // an execute that only allocates L3
+                (false, false), // an execute that also fills the buffer
+                (false, true),  // an execute that only deallocates L3
+                (false, false), // an L2 deallocation
+                (false, true),
+                (false, false), // return
             ]
         );
     }

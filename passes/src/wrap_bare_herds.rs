@@ -7,19 +7,22 @@
 //! function (upstream `stitching.py`, `_wrap_ir_in_launch`). Unlike the regex version this
 //! reads the signature and body from the tree (any argument names, multi-line signatures,
 //! `return`/`func.return` written any way), threads only the values actually used, keeps L3
-//! allocations and deallocations outside the segment (a segment may only allocate L2/L1),
-//! re-indents the moved
-//! ops, and is a no-op when nothing is bare. Names it adds are fresh in the file and are
-//! prefixed by later passes like any other.
+//! allocations before the launch and their deallocations after it, plain or in `air.execute`
+//! (a segment may only allocate L2/L1), re-indents the moved ops, and is a no-op when nothing
+//! is bare. In async IR the launch waits on the outside tokens the moved ops waited on (a fresh
+//! `air.wait_all async` stands for each inside), and becomes `async` when something after it
+//! waits on a token from inside: its token then stands for those. `wrap_analysis.rs` decides
+//! all that; this file writes it. Names it adds are fresh in the file and are prefixed by later
+//! passes like any other.
 
-use crate::codes;
-use crate::rewrite::{Fragment, Rewrite, ValueKey};
+use crate::rewrite::{Fragment, Rewrite, SymbolKey, ValueKey};
 use crate::slice::Kernel;
-use crate::value_types::{def_type, is_l3_alloc, is_l3_dealloc};
+use crate::value_types::def_type;
+use crate::wrap_analysis::{plan_run, RunPlan};
 use air_diagnostics::{Diagnostic, FileId};
 use air_syntax::views::{all_ops, symbol_name, Hierarchy, HierarchyKind, Op};
 use air_syntax::{Parse, SyntaxKind, SyntaxNode, TokenId};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, Default)]
@@ -84,178 +87,15 @@ impl WrapBareHerds {
             return Ok(rewrite);
         }
 
-        let tree = &parse.tree;
-        let mut used_names: FxHashSet<String> =
-            tree.tokens().filter(|t| t.kind() == SyntaxKind::PERCENT_ID).map(|t| t.text()[1..].to_string()).collect();
-        used_names.extend(rewrite.synthetic_values.iter().cloned());
-        let mut used_symbols: FxHashSet<String> =
-            tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID).map(|t| symbol_name(t.text())).collect();
-        let mut next_arg = tree
-            .tokens()
-            .filter(|t| t.kind() == SyntaxKind::PERCENT_ID)
-            .filter_map(|t| t.text().strip_prefix("%arg").and_then(|n| n.parse::<u32>().ok()))
-            .max()
-            .map(|n| n + 1)
-            .unwrap_or(0);
-        let mut fresh_arg = |used: &mut FxHashSet<String>| loop {
-            let name = format!("arg{next_arg}");
-            next_arg += 1;
-            if used.insert(name.clone()) {
-                return name;
-            }
-        };
+        let mut fresh = Fresh::new(parse, &rewrite);
         let mut errors = Vec::new();
         let base_segment = self.segment_name.clone().unwrap_or_else(|| format!("{}_seg", kernel.func.name()));
-
+        // Tokens of earlier runs' moved ops that their launch's token stands for outside.
+        let mut stands_for: FxHashMap<TokenId, ValueKey> = FxHashMap::default();
         for run in &runs {
-            // L3 allocations go before the launch and their deallocations after it.
-            let hoisted: Vec<Op<'_>> = run.iter().copied().filter(|op| is_l3_alloc(*op)).collect();
-            let sunk: Vec<Op<'_>> = run.iter().copied().filter(|op| is_l3_dealloc(*op)).collect();
-            let moved: Vec<Op<'_>> =
-                run.iter().copied().filter(|op| !is_l3_alloc(*op) && !is_l3_dealloc(*op)).collect();
-            let (Some(first), Some(last)) = (moved.first(), moved.last()) else { continue };
-            let inside =
-                |node: SyntaxNode<'_>| moved.iter().any(|op| op.node() == node || op.node().is_ancestor_of(node));
-
-            // Values used inside and defined outside, in order of first use.
-            let mut captured: Vec<ValueKey> = Vec::new();
-            let mut captured_uses: Vec<(u32, usize)> = Vec::new();
-            for op in &moved {
-                for use_node in op.node().descendants().filter(|n| n.kind() == SyntaxKind::VALUE_USE) {
-                    let Some(def) = parse.scopes.def_of_use(use_node.id()) else { continue };
-                    if inside(tree.node(def.node)) {
-                        continue;
-                    }
-                    let key = ValueKey::Def(def.token);
-                    let idx = match captured.iter().position(|k| *k == key) {
-                        Some(idx) => idx,
-                        None => {
-                            captured.push(key);
-                            captured.len() - 1
-                        }
-                    };
-                    if let Some(token) = use_node.first_token() {
-                        captured_uses.push((token.id().0, idx));
-                    }
-                }
-            }
-            // Values defined by moved ops must not be used after the run.
-            let moved_defs: FxHashSet<TokenId> = parse
-                .scopes
-                .defs
-                .iter()
-                .filter(|d| {
-                    d.kind == air_syntax::DefKind::Result
-                        && moved.iter().any(|op| op.node().is_ancestor_of(tree.node(d.node)))
-                })
-                .map(|d| d.token)
-                .collect();
-            for (use_node, def) in &parse.scopes.uses {
-                let Some(def) = def else { continue };
-                let def = &parse.scopes.defs[*def as usize];
-                let use_node = tree.node(*use_node);
-                if moved_defs.contains(&def.token) && !inside(use_node) {
-                    errors.push(
-                        Diagnostic::error(codes::WRAP_UNSUPPORTED, format!("cannot wrap the bare herd: `{}` is defined inside the new launch but used after it", tree.token(def.token).text()))
-                            .with_primary(file, use_node.text_range(), "used here, outside the wrapped ops")
-                            .with_secondary(file, tree.token(def.token).text_range(), "defined here, inside the wrapped ops")
-                            .with_help("define the value again after the herd, or wrap the kernel in `air.launch`/`air.segment` by hand"),
-                    );
-                }
-            }
-            // Thread function arguments first, in signature order, then other values in
-            // definition order (readable wrappers, whatever order the body uses them in).
-            let rank = |key: &ValueKey| -> (usize, u32) {
-                let ValueKey::Def(token) = key else { return (usize::MAX, 0) };
-                match kernel.args.iter().position(|a| a.name.is_some_and(|n| n.id() == *token)) {
-                    Some(position) => (position, 0),
-                    None => (kernel.args.len(), token.0),
-                }
-            };
-            let mut order: Vec<usize> = (0..captured.len()).collect();
-            order.sort_by_key(|idx| rank(&captured[*idx]));
-            let mut position_of = vec![0usize; captured.len()];
-            for (new, old) in order.iter().enumerate() {
-                position_of[*old] = new;
-            }
-            captured = order.iter().map(|idx| captured[*idx]).collect();
-            for (_, idx) in captured_uses.iter_mut() {
-                *idx = position_of[*idx];
-            }
-            let mut types = Vec::new();
-            for key in &captured {
-                let ValueKey::Def(token) = key else { continue };
-                let def = parse.scopes.defs.iter().find(|d| d.token == *token);
-                match def.and_then(|d| def_type(parse, d)) {
-                    Some(ty) => types.push(ty),
-                    None => {
-                        errors.push(
-                            Diagnostic::error(codes::WRAP_UNSUPPORTED, format!("cannot wrap the bare herd: the type of `{}` is not written at its definition", tree.token(*token).text()))
-                                .with_primary(file, tree.token(*token).text_range(), "defined here")
-                                .with_help("the wrapper must list the type of every value it passes in; pass this value in as a function argument"),
-                        );
-                        types.push(String::new());
-                    }
-                }
-            }
-            if !errors.is_empty() {
-                continue;
-            }
-
-            let launch_args: Vec<ValueKey> =
-                captured.iter().map(|_| rewrite.new_value(fresh_arg(&mut used_names))).collect();
-            let segment_args: Vec<ValueKey> =
-                captured.iter().map(|_| rewrite.new_value(fresh_arg(&mut used_names))).collect();
-            for (token, idx) in &captured_uses {
-                rewrite.use_overrides.insert(*token, segment_args[*idx]);
-            }
-            let mut segment_name = base_segment.clone();
-            let mut suffix = 1;
-            while !used_symbols.insert(segment_name.clone()) {
-                segment_name = format!("{base_segment}_{suffix}");
-                suffix += 1;
-            }
-            let segment = rewrite.new_symbol(segment_name);
-
-            let indent = indentation(first.node());
-            let type_list = types.join(", ");
-            let mut opening = Fragment::new();
-            for op in &hoisted {
-                let (start, end) = op.node().token_range();
-                opening = opening.original(start, end).text(format!("\n{indent}"));
-                rewrite.delete(start, end);
-                // Drop the line break that followed the hoisted op.
-                if (end as usize) < tree.token_count() && tree.token(TokenId(end)).kind() == SyntaxKind::WHITESPACE {
-                    rewrite.delete(end, end + 1);
-                }
-            }
-            opening = opening.text("air.launch () in () ");
-            opening = args_clause(opening, &launch_args, &captured, &type_list);
-            opening = opening.text(format!("{{\n{indent}  air.segment ")).symbol(segment).text(" ");
-            opening = args_clause(opening, &segment_args, &launch_args, &type_list);
-            opening = opening.text(format!("{{\n{indent}    "));
-            let (first_token, _) = first.node().token_range();
-            let (_, last_end) = last.node().token_range();
-            rewrite.insert_before(first_token, opening);
-            let mut closing = Fragment::new().text(format!("\n{indent}  }}\n{indent}}}"));
-            for op in &sunk {
-                let (start, end) = op.node().token_range();
-                closing = closing.text(format!("\n{indent}")).original(start, end);
-                // Drop the line break before the sunk op along with it.
-                let before = start.checked_sub(1).map(|idx| tree.token(TokenId(idx)));
-                match before.filter(|t| t.kind() == SyntaxKind::WHITESPACE) {
-                    Some(ws) => rewrite.delete(ws.id().0, end),
-                    None => rewrite.delete(start, end),
-                }
-            }
-            rewrite.insert_after(last_end - 1, closing);
-            // Re-indent everything between the first and the last moved op by two levels.
-            for token in (first_token..last_end).map(|idx| tree.token(TokenId(idx))) {
-                if token.kind() == SyntaxKind::WHITESPACE && token.text().contains('\n') {
-                    let current =
-                        rewrite.token_text.get(&token.id().0).cloned().unwrap_or_else(|| token.text().to_string());
-                    rewrite.token_text.insert(token.id().0, reindent(&current));
-                }
+            match plan_run(parse, file, kernel, run) {
+                Ok(plan) => wrap_run(parse, &plan, &base_segment, &mut fresh, &mut stands_for, &mut rewrite),
+                Err(mut e) => errors.append(&mut e),
             }
         }
         if errors.is_empty() {
@@ -264,6 +104,211 @@ impl WrapBareHerds {
             Err(errors)
         }
     }
+}
+
+/// Names not yet used in the file, for the values and symbols a wrapper adds.
+struct Fresh {
+    names: FxHashSet<String>,
+    symbols: FxHashSet<String>,
+    next_arg: u32,
+}
+
+impl Fresh {
+    fn new(parse: &Parse, rewrite: &Rewrite) -> Fresh {
+        let tree = &parse.tree;
+        let mut names: FxHashSet<String> =
+            tree.tokens().filter(|t| t.kind() == SyntaxKind::PERCENT_ID).map(|t| t.text()[1..].to_string()).collect();
+        names.extend(rewrite.synthetic_values.iter().cloned());
+        let symbols = tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID).map(|t| symbol_name(t.text())).collect();
+        let next_arg = tree
+            .tokens()
+            .filter(|t| t.kind() == SyntaxKind::PERCENT_ID)
+            .filter_map(|t| t.text().strip_prefix("%arg").and_then(|n| n.parse::<u32>().ok()))
+            .max()
+            .map(|n| n + 1)
+            .unwrap_or(0);
+        Fresh { names, symbols, next_arg }
+    }
+
+    /// The next free `argN`.
+    fn arg(&mut self) -> String {
+        loop {
+            let name = format!("arg{}", self.next_arg);
+            self.next_arg += 1;
+            if self.names.insert(name.clone()) {
+                return name;
+            }
+        }
+    }
+
+    /// `name`, or `name_1`, `name_2`, ...: the first not yet used (then marked used).
+    fn name(&mut self, name: &str) -> String {
+        first_free(name, &mut self.names)
+    }
+
+    fn symbol(&mut self, name: &str) -> String {
+        first_free(name, &mut self.symbols)
+    }
+}
+
+fn first_free(name: &str, used: &mut FxHashSet<String>) -> String {
+    let mut candidate = name.to_string();
+    let mut suffix = 1;
+    while !used.insert(candidate.clone()) {
+        candidate = format!("{name}_{suffix}");
+        suffix += 1;
+    }
+    candidate
+}
+
+/// The values a wrapper introduces for one run.
+struct WrapperValues {
+    launch_args: Vec<ValueKey>,
+    segment_args: Vec<ValueKey>,
+    /// The tokens that stand inside for the launch's dependencies.
+    inner_deps: Vec<ValueKey>,
+    /// The launch's token, when something after the launch waits on the ops inside it.
+    launch_token: Option<ValueKey>,
+}
+
+/// Wraps one planned run: the new values and the uses they replace, the launch and segment
+/// around the moved ops, the hoisted and sunk ops around those, and the re-indentation.
+fn wrap_run(
+    parse: &Parse,
+    plan: &RunPlan<'_>,
+    base_segment: &str,
+    fresh: &mut Fresh,
+    stands_for: &mut FxHashMap<TokenId, ValueKey>,
+    rewrite: &mut Rewrite,
+) {
+    let tree = &parse.tree;
+    let (Some(first), Some(last)) = (plan.moved.first(), plan.moved.last()) else { return };
+    let values = WrapperValues {
+        launch_args: plan.captured.iter().map(|_| rewrite.new_value(fresh.arg())).collect(),
+        segment_args: plan.captured.iter().map(|_| rewrite.new_value(fresh.arg())).collect(),
+        // Inside, a fresh token stands for each dependency: the launch waited on it.
+        inner_deps: plan
+            .deps
+            .iter()
+            .map(|dep| rewrite.new_value(fresh.name(&format!("in_{}", &tree.token(*dep).text()[1..]))))
+            .collect(),
+        launch_token: (!plan.launch_token_uses.is_empty()).then(|| rewrite.new_value(fresh.name("launch_token"))),
+    };
+    for (token, idx) in &plan.captured_uses {
+        rewrite.use_overrides.insert(*token, values.segment_args[*idx]);
+    }
+    for (token, idx) in &plan.dep_uses {
+        rewrite.use_overrides.insert(*token, values.inner_deps[*idx]);
+    }
+    if let Some(key) = values.launch_token {
+        for token in &plan.launch_token_uses {
+            rewrite.use_overrides.insert(*token, key);
+        }
+        for def in moved_tokens(parse, &plan.moved) {
+            stands_for.insert(def, key);
+        }
+    }
+    let segment = rewrite.new_symbol(fresh.symbol(base_segment));
+    let indent = indentation(first.node());
+
+    let mut opening = Fragment::new();
+    for op in &plan.hoisted {
+        let (start, end) = op.node().token_range();
+        opening = opening.original(start, end).text(format!("\n{indent}"));
+        rewrite.delete(start, end);
+        // Drop the line break that followed the hoisted op.
+        if (end as usize) < tree.token_count() && tree.token(TokenId(end)).kind() == SyntaxKind::WHITESPACE {
+            rewrite.delete(end, end + 1);
+        }
+    }
+    opening = launch_header(opening, plan, &values, segment, stands_for, &indent);
+    let (first_token, _) = first.node().token_range();
+    let (_, last_end) = last.node().token_range();
+    rewrite.insert_before(first_token, opening);
+    let mut closing = Fragment::new().text(format!("\n{indent}  }}\n{indent}}}"));
+    for op in &plan.sunk {
+        let (start, end) = op.node().token_range();
+        closing = closing.text(format!("\n{indent}")).original(start, end);
+        // Drop the line break before the sunk op along with it.
+        let before = start.checked_sub(1).map(|idx| tree.token(TokenId(idx)));
+        match before.filter(|t| t.kind() == SyntaxKind::WHITESPACE) {
+            Some(ws) => rewrite.delete(ws.id().0, end),
+            None => rewrite.delete(start, end),
+        }
+    }
+    rewrite.insert_after(last_end - 1, closing);
+    // Re-indent everything between the first and the last moved op by two levels, but not the
+    // hoisted and sunk ops among them: they keep their level outside.
+    let stays: Vec<(u32, u32)> = plan.hoisted.iter().chain(&plan.sunk).map(|op| op.node().token_range()).collect();
+    for token in (first_token..last_end).map(|idx| tree.token(TokenId(idx))) {
+        let idx = token.id().0;
+        if stays.iter().any(|(start, end)| (*start..*end).contains(&idx)) {
+            continue;
+        }
+        if token.kind() == SyntaxKind::WHITESPACE && token.text().contains('\n') {
+            let current = rewrite.token_text.get(&idx).cloned().unwrap_or_else(|| token.text().to_string());
+            rewrite.token_text.insert(idx, reindent(&current));
+        }
+    }
+}
+
+/// `[%t = ]air.launch [async] [[deps]] () in () args(...) : T {` + `air.segment @s args(...) {`
+/// + the stand-in tokens, each on its own line, ready for the first moved op.
+fn launch_header(
+    mut opening: Fragment,
+    plan: &RunPlan<'_>,
+    values: &WrapperValues,
+    segment: SymbolKey,
+    stands_for: &FxHashMap<TokenId, ValueKey>,
+    indent: &str,
+) -> Fragment {
+    let types = plan.captured.iter().map(|(_, ty)| ty.as_str()).collect::<Vec<_>>().join(", ");
+    let captured: Vec<ValueKey> = plan.captured.iter().map(|(token, _)| ValueKey::Def(*token)).collect();
+    if let Some(key) = values.launch_token {
+        opening = opening.value(key).text(" = air.launch async ");
+    } else {
+        opening = opening.text("air.launch ");
+    }
+    if !plan.deps.is_empty() {
+        let outer = plan.deps.iter().map(|dep| stands_for.get(dep).copied().unwrap_or(ValueKey::Def(*dep)));
+        opening = value_list(opening.text("["), outer).text("] ");
+    }
+    opening = opening.text("() in () ");
+    opening = args_clause(opening, &values.launch_args, &captured, &types);
+    opening = opening.text(format!("{{\n{indent}  air.segment ")).symbol(segment).text(" ");
+    opening = args_clause(opening, &values.segment_args, &values.launch_args, &types);
+    opening = opening.text(format!("{{\n{indent}    "));
+    for key in &values.inner_deps {
+        opening = opening.value(*key).text(format!(" = air.wait_all async\n{indent}    "));
+    }
+    opening
+}
+
+/// The async tokens the moved ops define (at any depth: a use outside can only see the top
+/// level ones, but it costs nothing to be complete).
+fn moved_tokens(parse: &Parse, moved: &[Op<'_>]) -> Vec<TokenId> {
+    let tree = &parse.tree;
+    parse
+        .scopes
+        .defs
+        .iter()
+        .filter(|d| {
+            d.kind == air_syntax::DefKind::Result && moved.iter().any(|op| op.node().is_ancestor_of(tree.node(d.node)))
+        })
+        .filter(|d| def_type(parse, d).as_deref() == Some("!air.async.token"))
+        .map(|d| d.token)
+        .collect()
+}
+
+/// `%a, %b, ...`
+fn value_list(mut fragment: Fragment, values: impl Iterator<Item = ValueKey>) -> Fragment {
+    for (idx, value) in values.enumerate() {
+        if idx > 0 {
+            fragment = fragment.text(", ");
+        }
+        fragment = fragment.value(value);
+    }
+    fragment
 }
 
 /// `args(%a=%b, ...) : T, ... ` (or nothing when there are no values).

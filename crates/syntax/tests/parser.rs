@@ -62,3 +62,28 @@ fn an_unknown_op_never_makes_an_undefined_value_look_defined() {
     let defined: Vec<&str> = parsed.scopes.defs.iter().map(|def| parsed.tree.token(def.token).text()).collect();
     assert_eq!(defined, ["%m"]);
 }
+
+#[test]
+fn an_op_whose_results_are_missing_before_its_equals_is_the_same_error_at_every_level() {
+    let line = "= arith.constant 1 : index";
+    let texts = [
+        format!("{line}\n"),
+        format!("%c0 = arith.constant 0 : index\n{line}\n"),
+        format!("module {{\n  {line}\n}}\n"),
+        format!("module {{\n  %c0 = arith.constant 0 : index\n  {line}\n}}\n"),
+        format!("func.func @f() {{\n  {line}\n  return\n}}\n"),
+        format!("func.func @f() {{\n  %c0 = arith.constant 0 : index\n  {line}\n  return\n}}\n"),
+        format!("func.func @f() {{\n  \"test.op\"() : () -> ()\n  {line}\n  return\n}}\n"),
+    ];
+    for text in &texts {
+        let parsed = parse(text);
+        assert_eq!(parsed.tree.print(), *text);
+        let errors: Vec<(&str, String, u32)> = parsed
+            .errors
+            .iter()
+            .map(|e| (e.code, e.message.clone(), e.primary.as_ref().map(|l| l.range.start).unwrap_or(0)))
+            .collect();
+        let at = text.find(line).unwrap() as u32;
+        assert_eq!(errors, [("AS0110", "expected the op's results before `=`".to_string(), at)], "{text}");
+    }
+}

@@ -378,6 +378,10 @@ fn hundred_thousand_nested_parens_brackets_and_angles_never_overflow() {
             format!("func.func @f(%a: {}i32{}) -> ({}", "(".repeat(DEPTH), ")".repeat(DEPTH), open.repeat(DEPTH));
         deep_parse_codes(text);
     }
+    // Braces inside an unknown op's parentheses are groups: they recurse like the others.
+    let text = format!("test.op ({}{})\n", "{%a, ".repeat(DEPTH), "}".repeat(DEPTH));
+    let codes = deep_parse_codes(text);
+    assert!(codes.contains(&codes::TOO_DEEP), "{codes:?}");
 }
 
 #[test]

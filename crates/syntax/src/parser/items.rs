@@ -108,9 +108,21 @@ impl Parser<'_> {
         match self.current() {
             CARET_ID => true,
             PERCENT_ID => self.looks_like_result_list(),
-            BARE_ID => is_op_name(self.current_text()) && self.nth(1) != EQ,
-            STRING => self.nth(1) == L_PAREN,
+            BARE_ID | STRING => self.op_name_at(0),
             HASH_ID | BANG_ID => self.nth(1) == EQ,
+            // `= dialect.op ...`: an op whose results are missing. It starts an op (and gets
+            // its diagnostic there) wherever it stands, instead of continuing the op above.
+            EQ => self.op_name_at(1),
+            _ => false,
+        }
+    }
+
+    /// Significant token `n` from here is an op name: `dialect.op` not followed by `=`, or
+    /// `"dialect.op"(`.
+    fn op_name_at(&self, n: usize) -> bool {
+        match self.nth(n) {
+            BARE_ID => is_op_name(self.nth_text(n)) && self.nth(n + 1) != EQ,
+            STRING => self.nth(n + 1) == L_PAREN,
             _ => false,
         }
     }
@@ -148,6 +160,16 @@ impl Parser<'_> {
     pub(super) fn operation_or_recover(&mut self) {
         match self.current() {
             PERCENT_ID | BARE_ID | STRING => self.operation(),
+            EQ if self.op_name_at(1) => {
+                let range = self.current_range();
+                self.error_at(
+                    range,
+                    codes::EXPECTED,
+                    "expected the op's results before `=`",
+                    "name the results (`%r = dialect.op ...`), or remove the `=` if the op has none",
+                );
+                self.recover_until_boundary();
+            }
             _ => {
                 self.expected(
                     "an operation",
@@ -319,6 +341,8 @@ impl Parser<'_> {
         let newline_after = self.line_start.get(self.pos + 1).copied().unwrap_or(true);
         match self.nth(1) {
             CARET_ID | PERCENT_ID => BraceKind::Region,
+            // No dictionary entry starts with `=`: a region whose first op lost its results.
+            EQ => BraceKind::Region,
             R_BRACE if newline_after => BraceKind::Region,
             R_BRACE => BraceKind::Dict,
             STRING if self.nth(2) == L_PAREN => BraceKind::Region,
@@ -343,14 +367,21 @@ impl Parser<'_> {
         }
     }
 
-    /// A balanced `(...)` or `[...]` group inside an op body: values inside are uses,
-    /// braces inside are regions or dictionaries.
+    /// A balanced `(...)`, `[...]` or (inside one of those) `{...}` group of an op body:
+    /// values inside are uses, and a brace inside is a dictionary or another group, never a
+    /// region. Custom syntax puts regions after its operand lists, not inside them, and an op
+    /// this parser does not know may use braces for anything there (`aie.objectfifo
+    /// @f(%tile, {%consumer}, 1 : i32)`).
     pub(super) fn group(&mut self) {
         if !self.enter() {
             self.skip_balanced_as_error();
             return;
         }
-        let closer = if self.at(L_PAREN) { R_PAREN } else { R_BRACK };
+        let closer = match self.current() {
+            L_PAREN => R_PAREN,
+            L_BRACE => R_BRACE,
+            _ => R_BRACK,
+        };
         self.start(GROUP);
         let open = self.current_range();
         let open_text = self.current_text().to_string();
@@ -367,7 +398,7 @@ impl Parser<'_> {
                         open,
                         codes::UNCLOSED_DELIMITER,
                         format!("unclosed `{open_text}`"),
-                        &format!("add the missing `{}`", if closer == R_PAREN { ")" } else { "]" }),
+                        &format!("add the missing `{}`", closer_text(Some(closer))),
                     );
                     break;
                 }
@@ -377,10 +408,11 @@ impl Parser<'_> {
                         open,
                         codes::UNCLOSED_DELIMITER,
                         format!("unclosed `{open_text}`"),
-                        &format!("add the missing `{}`", if closer == R_PAREN { ")" } else { "]" }),
+                        &format!("add the missing `{}`", closer_text(Some(closer))),
                     );
                     break;
                 }
+                L_BRACE if self.brace_kind() == BraceKind::Region => self.group(),
                 _ => self.body_item(),
             }
         }
