@@ -103,7 +103,8 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
             // is valid, just without the attribute.
             let dropped = !op.is_generic() && CUSTOM_PARSED.contains(&op.name());
             ctx.diagnostics.push(if dropped {
-                air_diagnostics::Diagnostic { severity: air_diagnostics::Severity::Warning, ..diagnostic }.with_note(format!("AIR's parser drops it silently: the op has no `{key}`"))
+                air_diagnostics::Diagnostic { severity: air_diagnostics::Severity::Warning, ..diagnostic }
+                    .with_note(format!("AIR's parser drops it silently: the op has no `{key}`"))
             } else {
                 diagnostic
             });

@@ -21,9 +21,17 @@ fn segments(air: AirOp) -> Option<&'static [&'static str]> {
         AirOp::Rank => &["async_dependencies", "universe", "sizes", "rank_operands"],
         AirOp::ChannelPut => &["async_dependencies", "indices", "src", "offsets", "sizes", "strides", "dest"],
         AirOp::ChannelGet => &["async_dependencies", "indices", "dst", "offsets", "sizes", "strides"],
-        AirOp::DmaMemcpyNd => {
-            &["async_dependencies", "dst", "dst_offsets", "dst_sizes", "dst_strides", "src", "src_offsets", "src_sizes", "src_strides"]
-        }
+        AirOp::DmaMemcpyNd => &[
+            "async_dependencies",
+            "dst",
+            "dst_offsets",
+            "dst_sizes",
+            "dst_strides",
+            "src",
+            "src_offsets",
+            "src_sizes",
+            "src_strides",
+        ],
         AirOp::Custom => &["async_dependencies", "custom_operands"],
         _ => return None,
     })
@@ -57,9 +65,14 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         let Some(air) = AirOp::from_name(op.name()) else { continue };
         for key in required(air) {
             if !op.has_attr(key) {
-                let diagnostic =
-                    ctx.error(codes::GENERIC_FORM, format!("`{}` requires attribute `{key}`", op.name()), op_range(op), "missing");
-                ctx.diagnostics.push(diagnostic.with_help(format!("add `{key} = ...` to the op's properties `<{{...}}>`")));
+                let diagnostic = ctx.error(
+                    codes::GENERIC_FORM,
+                    format!("`{}` requires attribute `{key}`", op.name()),
+                    op_range(op),
+                    "missing",
+                );
+                ctx.diagnostics
+                    .push(diagnostic.with_help(format!("add `{key} = ...` to the op's properties `<{{...}}>`")));
             }
         }
         let Some(names) = segments(air) else { continue };
@@ -90,7 +103,8 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
                     op_range(op),
                     "entry block arguments do not match the operands",
                 );
-                ctx.diagnostics.push(diagnostic.with_help("write `^bb0(%ids..., %sizes...: index, %args...: T)` for the body"));
+                ctx.diagnostics
+                    .push(diagnostic.with_help("write `^bb0(%ids..., %sizes...: index, %args...: T)` for the body"));
             }
         }
     }
@@ -101,9 +115,9 @@ fn segment_sizes(ctx: &mut Ctx<'_, '_>, op: Op<'_>, segments: usize, operands: u
     let name = op.name();
     let mut problem = |message: String| {
         let diagnostic = ctx.error(codes::GENERIC_FORM, message, op_range(op), "operand segments");
-        ctx.diagnostics.push(
-            diagnostic.with_help("`operandSegmentSizes = array<i32: ...>` gives the number of operands of each ODS segment, in order"),
-        );
+        ctx.diagnostics.push(diagnostic.with_help(
+            "`operandSegmentSizes = array<i32: ...>` gives the number of operands of each ODS segment, in order",
+        ));
     };
     let Some(value) = op.attr("operandSegmentSizes") else {
         problem(format!("`{name}` requires attribute `operandSegmentSizes`"));
