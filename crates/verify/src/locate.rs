@@ -67,7 +67,7 @@ impl<'i, 'a> Locator<'i, 'a> {
 /// A tool's message on one line, without control characters (a tool's output must not drive
 /// the terminal; LLVM's stack dump ends entries with NUL); ` ...` marks dropped lines.
 pub(crate) fn one_line(text: &str) -> String {
-    let first = text.lines().next().unwrap_or("");
+    let first = text.lines().next().unwrap_or("").trim_end();
     let mut out: String =
         first.chars().filter(|c| *c != '\0').map(|c| if c.is_control() { '\u{FFFD}' } else { c }).collect();
     if text.lines().nth(1).is_some() {

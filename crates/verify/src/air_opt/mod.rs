@@ -104,8 +104,11 @@ impl Mapper<'_, '_> {
         }
         let first = self.chunks.first()?;
         let offset = first.lines.offset_of(location.line, location.column.max(1))?;
-        let locator = self.locators.iter().find(|l| l.holds(offset))?;
-        Some(locator.widen(TextRange::empty(offset)))
+        // On a split marker no chunk holds it: the position itself, unwidened.
+        Some(match self.locators.iter().find(|l| l.holds(offset)) {
+            Some(locator) => locator.widen(TextRange::empty(offset)),
+            None => TextRange::empty(offset),
+        })
     }
 
     fn diagnostic(&self, reported: &Reported) -> Diagnostic {
