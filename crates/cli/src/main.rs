@@ -1,6 +1,7 @@
 //! The `air-stitch` binary: parses arguments, dispatches to a subcommand, and turns the
 //! outcome into an exit status (0 success, 1 the input has problems, 2 usage or I/O errors).
 
+mod air_opt;
 mod cmd;
 mod common;
 mod outline;

@@ -1,7 +1,7 @@
 //! The mlir-opt round trip over the upstream corpus: for every valid corpus file (MANIFEST
-//! `expect_invalid = no`), `air-stitch print --generic` must either convert it completely
-//! and have `mlir-opt-22 --allow-unregistered-dialect` accept the result, or fail for a known
-//! reason. The snapshot lists every file that does not pass, with the reason class and the
+//! `expect_invalid = no`), `air-stitch print --generic --for-mlir` must either convert it
+//! completely and have `mlir-opt-22 --allow-unregistered-dialect` accept the result, or fail
+//! for a known reason. The snapshot lists every file that does not pass, with the reason class and the
 //! first message; `docs/verify.md` explains the classes. Runs whenever `mlir-opt-22` exists
 //! and fails (not skips) under `CI=true` when it does not.
 // Tests may unwrap and panic: a failure is the report.
@@ -37,7 +37,7 @@ fn reason(message: &str) -> &'static str {
 }
 
 fn run(mlir_opt: &Path, path: &Path, split: bool) -> Outcome {
-    let mut args = vec!["print", "--generic", "--color", "never"];
+    let mut args = vec!["print", "--generic", "--for-mlir", "--color", "never"];
     if split {
         args.push("--split-input-file");
     }
@@ -101,7 +101,7 @@ fn valid_corpus_files_in_generic_form_pass_mlir_opt_except_the_listed_ones() {
     insta::with_settings!({
         snapshot_path => "../../../snapshots/verify",
         prepend_module_to_snapshot => false,
-        description => "air-stitch print --generic | mlir-opt-22 --allow-unregistered-dialect, every valid corpus file",
+        description => "air-stitch print --generic --for-mlir | mlir-opt-22 --allow-unregistered-dialect, every valid corpus file",
     }, {
         insta::assert_snapshot!("corpus_mlir_opt", report);
     });

@@ -94,3 +94,15 @@ pub const MLIR_NEEDS_AIR: &str = "AS0542";
 pub const MLIR_SKIPPED: &str = "AS0540";
 /// This build has no MLIR verification (built without feature `mlir`).
 pub const MLIR_NOT_BUILT: &str = "AS0541";
+
+// ---- AIR's own verifier (air-opt, `verify --air-opt`) ----
+/// An error reported by AIR's parser or verifier (air-opt) on the file as written.
+pub const AIR_ERROR: &str = "AS0550";
+/// A warning reported by air-opt.
+pub const AIR_WARNING: &str = "AS0551";
+/// A remark, or a note without a diagnostic before it, reported by air-opt.
+pub const AIR_REMARK: &str = "AS0552";
+/// air-opt crashed (exit status 124 or above, or killed by a signal): no verdict.
+pub const AIR_CRASHED: &str = "AS0553";
+/// air-opt failed (exit status 1 to 123) without printing an error diagnostic.
+pub const AIR_NO_DIAGNOSTIC: &str = "AS0554";

@@ -1,5 +1,6 @@
-//! AIR structural checks, the AIR → MLIR generic-form printer, and (feature `mlir`) MLIR's own
-//! parser and verifier through melior, with MLIR's diagnostics put back on the user's text.
+//! AIR structural checks, the AIR → MLIR generic-form printer, (feature `mlir`) MLIR's own
+//! parser and verifier through melior, with MLIR's diagnostics put back on the user's text, and
+//! the reading of AIR's own verifier's (air-opt's) output, which the CLI runs.
 //!
 //! Everything here is a pure function of (file name, text, parse) → text and diagnostics; the
 //! CLI does the I/O.
@@ -11,10 +12,15 @@
 //! assert!(!diagnostics.iter().any(|d| d.is_error()));
 //! ```
 
+<<<<<<< HEAD
 mod attr_value;
+=======
+pub mod air_opt;
+>>>>>>> i8-airopt
 pub mod codes;
 pub mod dialect;
 pub mod generic;
+mod locate;
 #[cfg(feature = "mlir")]
 mod mlir;
 pub mod structural;
@@ -25,7 +31,7 @@ mod verify;
 pub use generic::{to_generic, Generic, GenericOptions, SourceMap};
 pub use structural::check_structure;
 pub use value_types::{type_of_use, ValueType};
-pub use verify::{mlir_not_built_note, verify_chunk, verify_module, MLIR_BUILT_IN};
+pub use verify::{mlir_not_built_note, mlir_not_built_note_with_air_opt, verify_chunk, verify_module, MLIR_BUILT_IN};
 
 use air_diagnostics::{FileId, LineIndex};
 use air_syntax::Parse;

@@ -11,17 +11,17 @@
 
 use crate::codes;
 use crate::generic::Generic;
+use crate::locate::{short, Locator};
 use crate::Input;
 use air_diagnostics::{Diagnostic, LineIndex, Severity, TextRange};
 use air_syntax::views::Op;
-use air_syntax::{SyntaxKind, TokenId};
+use air_syntax::SyntaxKind;
 use melior::diagnostic::DiagnosticSeverity;
 use melior::dialect::{DialectHandle, DialectRegistry};
 use melior::ir::operation::Operation;
 use melior::ir::Location;
 use melior::{Context, StringRef};
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// A location as MLIR reports it.
@@ -138,17 +138,6 @@ fn file_loc(location: Location<'_>) -> Option<FileLoc> {
     None
 }
 
-/// MLIR's own notes can print whole ops ("see current operation: ..."); keep one line.
-fn short(text: &str) -> String {
-    let first = text.lines().next().unwrap_or("");
-    if first.chars().count() > 160 || text.lines().nth(1).is_some() {
-        let cut: String = first.chars().take(160).collect();
-        format!("{cut} ...")
-    } else {
-        first.to_string()
-    }
-}
-
 /// Verifies a chunk's generic form with MLIR; findings are labelled in the original file.
 pub(crate) fn check(input: &Input<'_>, generic: &Generic) -> Vec<Diagnostic> {
     let buffer = format!("{} (generic form)", input.name);
@@ -156,14 +145,6 @@ pub(crate) fn check(input: &Input<'_>, generic: &Generic) -> Vec<Diagnostic> {
     if raw.is_empty() {
         return Vec::new();
     }
-    // Op start → op name, to label a converted op (whose `loc` is its start) by its name.
-    let op_names: BTreeMap<u32, TextRange> = input
-        .parse
-        .tree
-        .nodes()
-        .filter(|n| n.kind() == SyntaxKind::OPERATION)
-        .filter_map(|n| Some((n.text_range().start, Op(n).name_node()?.text_range())))
-        .collect();
     // The bodies of AIR ops with regions: affine scopes in AIR, plain regions to MLIR here.
     let air_bodies: Vec<TextRange> = input
         .parse
@@ -177,7 +158,8 @@ pub(crate) fn check(input: &Input<'_>, generic: &Generic) -> Vec<Diagnostic> {
         })
         .map(|n| n.text_range().shift(input.offset))
         .collect();
-    let mapper = Mapper { input, generic, buffer, generic_lines: LineIndex::new(&generic.text), op_names };
+    let mapper =
+        Mapper { input, generic, buffer, generic_lines: LineIndex::new(&generic.text), locator: Locator::new(input) };
     raw.into_iter().map(|r| needs_air(mapper.diagnostic(r), &air_bodies)).collect()
 }
 
@@ -213,7 +195,7 @@ struct Mapper<'i, 'a> {
     generic: &'i Generic,
     buffer: String,
     generic_lines: LineIndex,
-    op_names: BTreeMap<u32, TextRange>,
+    locator: Locator<'i, 'a>,
 }
 
 impl Mapper<'_, '_> {
@@ -227,36 +209,7 @@ impl Mapper<'_, '_> {
         } else {
             return None;
         };
-        Some(self.widen(range))
-    }
-
-    /// An empty range becomes the token there; an op's start becomes its name.
-    fn widen(&self, range: TextRange) -> TextRange {
-        if !range.is_empty() {
-            return range;
-        }
-        let tree = &self.input.parse.tree;
-        let Some(local) = range.start.checked_sub(self.input.offset) else { return range };
-        if let Some(name) = self.op_names.get(&local) {
-            return name.shift(self.input.offset);
-        }
-        let count = tree.token_count() as u32;
-        let (mut low, mut high) = (0u32, count);
-        while low < high {
-            let mid = (low + high) / 2;
-            if tree.token(TokenId(mid)).text_range().end <= local {
-                low = mid + 1;
-            } else {
-                high = mid;
-            }
-        }
-        if low < count {
-            let token = tree.token(TokenId(low));
-            if !token.kind().is_trivia() && token.text_range().contains(local) {
-                return token.text_range().shift(self.input.offset);
-            }
-        }
-        range
+        Some(self.locator.widen(range))
     }
 
     fn diagnostic(&self, raw: Raw) -> Diagnostic {

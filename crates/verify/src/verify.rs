@@ -18,6 +18,13 @@ pub fn mlir_not_built_note() -> Diagnostic {
         .with_help("rebuild with `--features mlir` (needs Debian's libmlir-22-dev; see docs/verify.md)")
 }
 
+/// [`mlir_not_built_note`] for a run where AIR's own verifier (air-opt) was a judge too.
+pub fn mlir_not_built_note_with_air_opt() -> Diagnostic {
+    let mut note = mlir_not_built_note();
+    note.message = "MLIR verification is not built in: AIR's structural checks and AIR's verifier (air-opt) ran".into();
+    note
+}
+
 /// Verifies one whole file (one chunk); adds [`mlir_not_built_note`] without MLIR.
 pub fn verify_module(name: &str, text: &str, parse: &Parse, file: FileId) -> Vec<Diagnostic> {
     let lines = LineIndex::new(text);
@@ -103,11 +110,18 @@ fn with_mlir(input: &Input<'_>, diagnostics: &mut Vec<Diagnostic>) {
 /// Adds an MLIR finding, or folds it into an error of ours on the same line.
 #[cfg(feature = "mlir")]
 fn merge(input: &Input<'_>, diagnostics: &mut Vec<Diagnostic>, found: Diagnostic) {
-    let line_of = |d: &Diagnostic| d.primary.as_ref().map(|l| input.lines.line_of(l.range.start));
+    fold_or_push(input.lines, diagnostics, found, "MLIR");
+}
+
+/// Adds another judge's finding to `diagnostics`, or, for an error on the line of an error
+/// already there, adds it to that one as the note `{judge} agrees: ...` (one problem, reported
+/// once). `lines` is the whole file's line index.
+pub(crate) fn fold_or_push(lines: &LineIndex, diagnostics: &mut Vec<Diagnostic>, found: Diagnostic, judge: &str) {
+    let line_of = |d: &Diagnostic| d.primary.as_ref().map(|l| (l.file, lines.line_of(l.range.start)));
     let line = line_of(&found);
     if found.is_error() && line.is_some() {
         if let Some(ours) = diagnostics.iter_mut().find(|d| d.is_error() && line_of(d) == line) {
-            ours.notes.push(format!("MLIR agrees: {}", found.message));
+            ours.notes.push(format!("{judge} agrees: {}", found.message));
             return;
         }
     }

@@ -1,6 +1,7 @@
 // Custom syntax of dialects MLIR does not know here cannot be converted: AIE ops, AIR's
-// runtime dialect, AIR's transform extension and the old `air.pipeline` ops are reported
-// once per kind and kept as written. The same op in generic form passes through.
+// transform extension (`transform.air.*`) and the old `air.pipeline` ops are reported once per
+// kind and kept as written. The same op in generic form passes through; AIR's runtime dialect
+// (`airrt`) is converted, and upstream `transform` ops are kept (mlir-opt and air-opt read them).
 module {
   aie.device(npu1) {
     %tile = aie.tile(0, 2)

@@ -1,10 +1,12 @@
 //! `air-stitch merge`: stitch kernels into one multi-launch module.
 
+use crate::air_opt::{AirOpt, AirOptArgs, Judged};
 use crate::common::{self, GlobalOpts, Outcome};
-use air_diagnostics::{Diagnostic, SourceMap};
+use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
 use air_passes::merge::{finish, stitch, ParsedSlice};
 use air_passes::plan::{parse_plan, prefix_from_stem};
 use air_passes::zero_config::{zero_config_plan, Bind};
+use air_verify::air_opt::AirOptRun;
 use std::path::{Path, PathBuf};
 
 /// Stitch kernel modules into one module with several `air.launch` ops, dispatched once.
@@ -37,16 +39,24 @@ pub struct Opts {
     /// Write the extern report (JSON: externs, renames and how to build renamed objects).
     #[arg(long, value_name = "FILE")]
     externs_report: Option<PathBuf>,
-    /// Verify the merged module before writing it: AIR's structural checks, and MLIR's parser and
-    /// verifier when built with the `mlir` feature. Nothing is written if it fails.
+    /// Verify the merged module before writing it: AIR's structural checks, AIR's own verifier
+    /// (air-opt, see --air-opt) and MLIR's parser and verifier when built with the `mlir`
+    /// feature. Nothing is written if it fails.
     #[arg(long)]
     verify: bool,
+    #[command(flatten)]
+    air_opt: AirOptArgs,
     #[command(flatten)]
     global: GlobalOpts,
 }
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        // A named air-opt that is not there is a usage error, before any work.
+        if !self.verify && self.air_opt.given() {
+            anyhow::bail!("--air-opt and --no-air-opt choose a judge of --verify: add --verify");
+        }
+        let air_opt = if self.verify { self.air_opt.resolve()? } else { None };
         let mut sources = SourceMap::new();
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
         let mut io_failure: Option<String> = None;
@@ -156,23 +166,14 @@ impl Opts {
             Err(errors) => return failed(&errors, &sources),
         };
         common::emit(&merged.warnings, &sources, &self.global);
+        let mut verified = None;
         if self.verify {
-            let name = if self.output.as_os_str() == "-" {
-                "<merged output>".to_string()
-            } else {
-                format!("{} (merged output)", self.output.display())
-            };
             let text = std::sync::Arc::new(merged.text);
-            let file = sources.add_shared(name.clone(), text.clone());
-            let parse = air_syntax::parse_shared(text.clone());
-            let findings = air_verify::verify_module(&name, &text, &parse, file);
-            let failed = findings.iter().any(|d| d.is_error());
-            common::emit(&findings, &sources, &self.global);
-            if failed {
-                eprintln!("merge failed: the merged module does not verify; nothing written");
-                return Ok(Outcome::Problems);
-            }
-            drop(parse);
+            let judged = match self.verify_merged(&text, &mut sources, &air_opt)? {
+                Some(judged) => judged,
+                None => return Ok(Outcome::Problems),
+            };
+            verified = Some(judged.judges());
             merged.text = std::sync::Arc::try_unwrap(text).unwrap_or_else(|shared| shared.as_ref().clone());
         }
         common::write_output(&self.output, merged.text.as_bytes(), &inputs)?;
@@ -185,14 +186,55 @@ impl Opts {
         } else {
             self.output.display().to_string()
         };
+        let verified = verified.map(|how| format!("; verified ({how})")).unwrap_or_default();
         eprintln!(
-            "merged {} slices into {target}: {} launches, {} arguments",
+            "merged {} slices into {target}: {} launches, {} arguments{verified}",
             slice_count,
             merged.launches,
             plan.args.len()
         );
         eprintln!("{}", air_passes::externs::summary_line(&merged.externs));
         Ok(Outcome::Success)
+    }
+}
+
+impl Opts {
+    /// `--verify`: the structural checks, AIR's verifier (air-opt, on stdin: the module is not
+    /// on disk yet) and MLIR when built in. `None` when the module does not verify (the
+    /// findings are emitted and nothing may be written).
+    fn verify_merged(
+        &self,
+        text: &std::sync::Arc<String>,
+        sources: &mut SourceMap,
+        air_opt: &Option<AirOpt>,
+    ) -> anyhow::Result<Option<Judged>> {
+        let name = if self.output.as_os_str() == "-" {
+            "<merged output>".to_string()
+        } else {
+            format!("{} (merged output)", self.output.display())
+        };
+        let file = sources.add_shared(name.clone(), text.clone());
+        let parse = air_syntax::parse_shared(text.clone());
+        let lines = LineIndex::new(text);
+        let input = air_verify::Input { name: &name, file, text, lines: &lines, offset: 0, parse: &parse };
+        let mut findings = air_verify::verify_chunk(&input);
+        let mut judged = Judged::new(air_opt.is_some());
+        if let Some(air_opt) = air_opt {
+            let output = air_opt.run(text, false)?;
+            let run = AirOptRun { exit: output.exit, stderr: &output.stderr };
+            let air = air_verify::air_opt::findings(&[input], &run);
+            judged.record(air.verdict);
+            air_verify::air_opt::merge_findings(&lines, &mut findings, air.diagnostics);
+        }
+        if !air_verify::MLIR_BUILT_IN {
+            findings.push(judged.mlir_not_built_note());
+        }
+        common::emit(&findings, sources, &self.global);
+        if findings.iter().any(|d| d.is_error()) {
+            eprintln!("merge failed: the merged module does not verify ({}); nothing written", judged.judges());
+            return Ok(None);
+        }
+        Ok(Some(judged))
     }
 }
 

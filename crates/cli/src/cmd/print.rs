@@ -1,5 +1,6 @@
 //! `air-stitch print`: print the syntax tree back (the input byte for byte), or with
-//! `--generic` in MLIR's generic form (every `air.*` op converted, everything else kept).
+//! `--generic` in MLIR's generic form (every `air.*` and `airrt.*` op converted, everything
+//! else kept), with `--for-mlir` in the form MLIR without AIR accepts.
 
 use crate::common::{self, GlobalOpts, Outcome};
 use air_diagnostics::{LineIndex, SourceMap};
@@ -13,14 +14,20 @@ use std::path::PathBuf;
 /// redefined values are reported on stderr (exit 1) but the text is still printed, because the
 /// tree keeps every byte.
 ///
-/// With --generic every `air.*` op is printed in MLIR's generic form (operand segment sizes,
-/// properties, entry-block arguments, explicit terminators, `loc("FILE":LINE:COL)` of the
-/// original op), so that `mlir-opt --allow-unregistered-dialect` can read the file without
-/// AIR. Ops of upstream dialects are kept as written; custom syntax of other dialects (aie,
-/// airrt, transform.air, ...) cannot be converted: it is reported (exit 1) and kept as is.
+/// With --generic every `air.*` and `airrt.*` op is printed in MLIR's generic form (operand
+/// segment sizes, properties, entry-block arguments, explicit terminators,
+/// `loc("FILE":LINE:COL)` of the original op): AIR's own generic form, which air-opt reads back
+/// to the same module as the custom form. Ops of upstream dialects are kept as written; custom
+/// syntax of other dialects (aie, transform.air, ...) cannot be converted: it is reported
+/// (exit 1) and kept as is.
+///
+/// MLIR without AIR (`mlir-opt --allow-unregistered-dialect`) needs --for-mlir as well: it
+/// gives every AIR op with a region a second, empty region, because MLIR treats an unknown op
+/// with one region as a possible symbol table, so a `func.call` inside an `air.herd` would not
+/// find the module's function. That form is for MLIR only; AIR's ops have one region.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  air-stitch print kernel.mlir > same.mlir\n  air-stitch print --generic kernel.mlir | mlir-opt-22 --allow-unregistered-dialect"
+    after_help = "Examples:\n  air-stitch print kernel.mlir > same.mlir\n  air-stitch print --generic kernel.mlir | air-opt --mlir-print-op-generic\n  air-stitch print --generic --for-mlir kernel.mlir | mlir-opt-22 --allow-unregistered-dialect"
 )]
 pub struct Opts {
     /// Input file (`-` for standard input).
@@ -28,9 +35,14 @@ pub struct Opts {
     /// Split on `// -----`, parse each chunk on its own, and join them with the marker.
     #[arg(long)]
     split_input_file: bool,
-    /// Print `air.*` ops in MLIR's generic form.
+    /// Print `air.*` and `airrt.*` ops in MLIR's generic form (AIR's generic form).
     #[arg(long)]
     generic: bool,
+    /// With --generic: the form MLIR without AIR accepts (a second, empty region on each AIR
+    /// op with a region; the chunk wrapped in `module { ... }`), for `mlir-opt-22
+    /// --allow-unregistered-dialect`.
+    #[arg(long, requires = "generic")]
+    for_mlir: bool,
     #[command(flatten)]
     global: GlobalOpts,
 }
@@ -50,7 +62,8 @@ impl Opts {
             diagnostics.extend(chunk.errors(file));
             if self.generic {
                 let input = chunk.input(&raw.name, file, &text, &lines);
-                let generic = air_verify::to_generic(&input, GenericOptions::default());
+                let options = if self.for_mlir { GenericOptions::for_mlir_opt() } else { GenericOptions::default() };
+                let generic = air_verify::to_generic(&input, options);
                 diagnostics.extend(generic.diagnostics);
                 printed.push(generic.text);
             } else {

@@ -1,18 +1,24 @@
-//! `air-stitch verify`: AIR's structural checks and, when built with feature `mlir`, MLIR's
-//! own parser and verifier on the generic form, with every finding at the original text.
+//! `air-stitch verify`: AIR's structural checks, AIR's own verifier (air-opt) when there is one,
+//! and, when built with feature `mlir`, MLIR's own parser and verifier on the generic form, with
+//! every finding at the original text.
 
+use crate::air_opt::{AirOptArgs, Judged};
 use crate::common::{self, Format, GlobalOpts, Outcome};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
+use air_verify::air_opt::{self, AirOptRun};
 use std::path::PathBuf;
 
 /// Verify MLIR/AIR files: syntax, AIR's structural rules (isolated hierarchy bodies, `args`
-/// arity and types, ids/sizes, async tokens, terminators, channels, `func.return`), and with
-/// the `mlir` feature MLIR 22 itself (SSA values, types, upstream ops) on the generic form.
+/// arity and types, ids/sizes, async tokens, terminators, channels, `func.return`), AIR's own
+/// parser and verifier (air-opt: --air-opt, $AIR_OPT or air-opt on PATH) on the file as
+/// written, and with the `mlir` feature MLIR 22 itself (SSA values, types, upstream ops) on
+/// the generic form. The summary line names the judges that ran.
 ///
-/// Exit status: 0 when no file has errors, 1 when any has, 2 for usage or I/O errors.
+/// Exit status: 0 when no file has errors, 1 when any has (a crash of air-opt is an error of
+/// its own, AS0553), 2 for usage or I/O errors (also: --air-opt=PATH that does not run).
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  air-stitch verify fused.mlir\n  air-stitch verify --split-input-file --format json tests/*.mlir"
+    after_help = "Examples:\n  air-stitch verify fused.mlir\n  air-stitch verify --no-air-opt fused.mlir\n  air-stitch verify --split-input-file --format json tests/*.mlir"
 )]
 pub struct Opts {
     /// Input files (`-` for standard input).
@@ -25,15 +31,19 @@ pub struct Opts {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     #[command(flatten)]
+    air_opt: AirOptArgs,
+    #[command(flatten)]
     global: GlobalOpts,
 }
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        let air_opt = self.air_opt.resolve()?;
         let mut sources = SourceMap::new();
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
         let mut chunk_count = 0usize;
         let mut bad_files = 0usize;
+        let mut judged = Judged::new(air_opt.is_some());
         for path in &self.files {
             let raw = common::read_input(path)?;
             let (file, decoded) = common::register(&mut sources, &raw);
@@ -44,24 +54,29 @@ impl Opts {
             }
             let text = sources.text(file).to_string();
             let lines = LineIndex::new(&text);
-            let mut file_has_errors = false;
-            for chunk in common::parse_chunks(&text, self.split_input_file) {
-                chunk_count += 1;
-                let input = chunk.input(&raw.name, file, &text, &lines);
-                let found = air_verify::verify_chunk(&input);
-                file_has_errors |= found.iter().any(|d| d.is_error());
-                diagnostics.extend(found);
+            let chunks = common::parse_chunks(&text, self.split_input_file);
+            chunk_count += chunks.len();
+            let inputs: Vec<air_verify::Input<'_>> =
+                chunks.iter().map(|chunk| chunk.input(&raw.name, file, &text, &lines)).collect();
+            let mut found: Vec<Diagnostic> = inputs.iter().flat_map(air_verify::verify_chunk).collect();
+            if let Some(air_opt) = &air_opt {
+                let output = air_opt.run(&text, self.split_input_file)?;
+                let run = AirOptRun { exit: output.exit, stderr: &output.stderr };
+                let air = air_opt::findings(&inputs, &run);
+                judged.record(air.verdict);
+                air_opt::merge_findings(&lines, &mut found, air.diagnostics);
             }
-            if file_has_errors {
+            if found.iter().any(|d| d.is_error()) {
                 bad_files += 1;
             }
+            diagnostics.extend(found);
         }
         if !air_verify::MLIR_BUILT_IN {
-            diagnostics.push(air_verify::mlir_not_built_note());
+            diagnostics.push(judged.mlir_not_built_note());
         }
         common::emit_as(self.format, &diagnostics, &sources, &self.global);
         let files = self.files.len();
-        let how = if air_verify::MLIR_BUILT_IN { "structural checks and MLIR 22" } else { "structural checks only" };
+        let how = judged.judges();
         let summary = if bad_files == 0 {
             format!("{files} file{}, {chunk_count} chunk{}: verified ({how})", plural(files), plural(chunk_count))
         } else {

@@ -3,23 +3,32 @@
 //! syntax leaves implicit. Region contents go back through the walker, so nested AIR ops are
 //! converted and everything else is copied.
 
-use super::ops::{self, RegionPlan};
+use super::ops::{self, GenericOp, RegionPlan};
 use super::Writer;
 use crate::codes;
-use crate::dialect::AirOp;
+use crate::dialect::{AirOp, AirRtOp};
 use air_diagnostics::{Diagnostic, TextRange};
 use air_syntax::views::{region_ops, Op};
 
 impl<'i, 'a> Writer<'i, 'a> {
     pub(super) fn convert(&mut self, op: Op<'a>, air: AirOp) {
         let generic = ops::build(self.input.parse, op, air);
+        self.emit(op, &generic);
+    }
+
+    pub(super) fn convert_airrt(&mut self, op: Op<'a>, rt: AirRtOp) {
+        let generic = super::airrt::build(self.input.parse, op, rt);
+        self.emit(op, &generic);
+    }
+
+    fn emit(&mut self, op: Op<'a>, generic: &GenericOp<'a>) {
         let range = op.node().text_range();
         let anchor = op.name_node().map(|n| n.text_range()).unwrap_or(range);
         for missing in &generic.missing_types {
             self.diagnostics.push(
                 Diagnostic::error(
                     codes::UNKNOWN_OPERAND_TYPE,
-                    format!("cannot tell the type of operand `{}` of `{}`", missing.name, air.name()),
+                    format!("cannot tell the type of operand `{}` of `{}`", missing.name, generic.op.name()),
                 )
                 .with_primary(self.input.file, missing.use_range.shift(self.input.offset), "type unknown")
                 .with_help("state it in the op (e.g. the `args(...) : T, ...` list), or define the value with an op whose type is written"),
@@ -27,7 +36,7 @@ impl<'i, 'a> Writer<'i, 'a> {
         }
         // Results (`%0 = `) are kept as written.
         self.verbatim(TextRange::new(range.start, anchor.start));
-        self.push_generated(air.quoted_name(), anchor);
+        self.push_generated(generic.op.quoted_name(), anchor);
         self.push_generated("(", anchor);
         for (idx, operand) in generic.operands.iter().enumerate() {
             if idx > 0 {

@@ -4,6 +4,7 @@
 //! nested AIR ops). One pass over the tree: each node is visited once, so the conversion is
 //! linear in the input.
 
+mod airrt;
 mod emit;
 mod ops;
 mod source_map;
@@ -30,12 +31,22 @@ pub struct GenericOptions {
     /// `air.herd` would not find a function of the module; with two regions the lookup goes
     /// on to the module. Only for MLIR verification: AIR's ops have one region.
     pub symbol_lookup_through_air_ops: bool,
+    /// The reader has no `transform` dialect (`verify`'s in-process MLIR context): its custom
+    /// syntax cannot be converted. `mlir-opt-22` and air-opt register it with its upstream
+    /// extensions, so by default upstream transform ops are kept as written.
+    pub transform_unknown: bool,
 }
 
 impl GenericOptions {
-    /// The options MLIR verification uses.
+    /// The options MLIR verification through melior uses (`verify`).
     pub fn for_verification() -> GenericOptions {
-        GenericOptions { wrap_in_module: true, symbol_lookup_through_air_ops: true }
+        GenericOptions { wrap_in_module: true, symbol_lookup_through_air_ops: true, transform_unknown: true }
+    }
+
+    /// What `mlir-opt-22 --allow-unregistered-dialect` (MLIR without AIR) accepts:
+    /// the verification form, for a reader that knows `transform` (`print --generic --for-mlir`).
+    pub fn for_mlir_opt() -> GenericOptions {
+        GenericOptions { transform_unknown: false, ..GenericOptions::for_verification() }
     }
 }
 
@@ -107,6 +118,8 @@ fn is_single_module(root: SyntaxNode<'_>) -> bool {
 struct Unconvertible {
     range: TextRange,
     name: String,
+    /// The dialect (or extension, `transform.air`) MLIR does not know.
+    dialect: String,
     count: usize,
     unknown_air: bool,
 }
@@ -183,11 +196,29 @@ impl<'i, 'a> Writer<'i, 'a> {
                     self.verbatim(TextRange::new(cursor, range.start));
                     self.convert(op, air);
                 }
+                OpClass::AirRt(rt) => {
+                    self.verbatim(TextRange::new(cursor, range.start));
+                    self.convert_airrt(op, rt);
+                }
+                OpClass::Unregistered("transform")
+                    if !self.options.transform_unknown && crate::dialect::is_upstream_transform(op.name()) =>
+                {
+                    // Upstream transform ops stay in custom form: mlir-opt and air-opt read it.
+                    id += 1;
+                    continue;
+                }
                 OpClass::UnknownAir(name) => {
                     self.note_unconvertible(op, name.to_string(), name.to_string(), true);
                     self.verbatim(TextRange::new(cursor, range.end));
                 }
                 OpClass::Unregistered(dialect) => {
+                    // With upstream transform ops kept, what is left is a downstream extension.
+                    let dialect = match (dialect, self.options.transform_unknown) {
+                        ("transform", false) => {
+                            op.name().match_indices('.').nth(1).map_or(dialect, |(dot, _)| &op.name()[..dot])
+                        }
+                        _ => dialect,
+                    };
                     self.note_unconvertible(op, dialect.to_string(), op.name().to_string(), false);
                     self.verbatim(TextRange::new(cursor, range.end));
                 }
@@ -200,9 +231,10 @@ impl<'i, 'a> Writer<'i, 'a> {
 
     fn note_unconvertible(&mut self, op: Op<'a>, key: String, name: String, unknown_air: bool) {
         let range = op.name_node().map(|n| n.text_range()).unwrap_or_else(|| op.node().text_range());
-        self.unconvertible.entry(key).and_modify(|u| u.count += 1).or_insert(Unconvertible {
+        self.unconvertible.entry(key.clone()).and_modify(|u| u.count += 1).or_insert(Unconvertible {
             range,
             name,
+            dialect: key,
             count: 1,
             unknown_air,
         });
@@ -225,7 +257,7 @@ impl<'i, 'a> Writer<'i, 'a> {
                      dma_memcpy_nd, wait_all, execute, custom, translate, universe.alloc and the terminators",
                 )
             } else {
-                let dialect = crate::dialect::dialect_of(&u.name);
+                let dialect = &u.dialect;
                 Diagnostic::error(
                     codes::CANNOT_CONVERT,
                     format!("cannot convert `{}` to generic form: dialect `{dialect}` is not registered in MLIR here", u.name),

@@ -4,7 +4,7 @@
 //! order, with types), inherent attributes (properties), region plan, discardable attributes
 //! and result types; `emit` turns that into text.
 
-use crate::dialect::AirOp;
+use crate::dialect::{AirOp, Converted};
 use crate::text::{compact_cow, compact_elements_cow, is_keyword, op_elements, quote_string, split_commas};
 use crate::value_types::{type_of_use, TOKEN_TYPE, UNIVERSE_TYPE};
 use air_diagnostics::TextRange;
@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 /// `ShapedType::kDynamic`: a dynamic slot in a `static_*` list.
-const DYNAMIC: i64 = i64::MIN;
+pub(super) const DYNAMIC: i64 = i64::MIN;
 
 /// One operand with its type.
 #[derive(Clone, Debug)]
@@ -39,7 +39,7 @@ pub(crate) struct RegionPlan<'a> {
     pub args: Vec<BlockArg<'a>>,
     /// The written region; `None` for a named op written without a body.
     pub body: Option<SyntaxNode<'a>>,
-    pub terminator: AirOp,
+    pub terminator: Converted,
 }
 
 /// `key = value` (or a unit `key`) and the text it came from.
@@ -61,7 +61,7 @@ pub(crate) struct MissingType {
 /// Everything the generic form of one op needs.
 #[derive(Clone, Debug)]
 pub(crate) struct GenericOp<'a> {
-    pub air: AirOp,
+    pub op: Converted,
     pub operands: Vec<Operand<'a>>,
     /// Inherent attributes, printed as `<{...}>` in key order (as MLIR prints a dictionary;
     /// see [`GenericOp::sorted_props`]).
@@ -74,9 +74,9 @@ pub(crate) struct GenericOp<'a> {
 }
 
 impl<'a> GenericOp<'a> {
-    fn new(air: AirOp) -> GenericOp<'a> {
+    pub(super) fn new(op: Converted) -> GenericOp<'a> {
         GenericOp {
-            air,
+            op,
             operands: Vec::new(),
             props: Vec::new(),
             region: None,
@@ -86,12 +86,12 @@ impl<'a> GenericOp<'a> {
         }
     }
 
-    fn operand(&mut self, use_node: SyntaxNode<'a>, ty: &'static str) {
+    pub(super) fn operand(&mut self, use_node: SyntaxNode<'a>, ty: &'static str) {
         self.operands.push(Operand { use_node, ty: Cow::Borrowed(ty), ty_range: None });
     }
 
     /// An operand typed by a written `TYPE` node, else by its definition.
-    fn typed_operand(
+    pub(super) fn typed_operand(
         &mut self,
         parse: &'a Parse,
         use_node: SyntaxNode<'a>,
@@ -113,7 +113,7 @@ impl<'a> GenericOp<'a> {
     }
 
     /// A property made here: `key = value`.
-    fn prop(&mut self, key: &'static str, value: &str, range: TextRange) {
+    pub(super) fn prop(&mut self, key: &'static str, value: &str, range: TextRange) {
         let mut text = String::with_capacity(key.len() + 3 + value.len());
         text.push_str(key);
         text.push_str(" = ");
@@ -121,7 +121,7 @@ impl<'a> GenericOp<'a> {
         self.set_prop(Entry { key: Cow::Borrowed(key), text: Cow::Owned(text), range });
     }
 
-    fn set_prop(&mut self, entry: Entry<'a>) {
+    pub(super) fn set_prop(&mut self, entry: Entry<'a>) {
         match self.props.iter_mut().find(|p| p.key == entry.key) {
             Some(existing) => *existing = entry,
             None => self.props.push(entry),
@@ -136,7 +136,7 @@ impl<'a> GenericOp<'a> {
     }
 
     /// Sorts a dictionary's entries into properties (`inherent` keys) and attributes.
-    fn split_dict(&mut self, dict: Option<AttrDict<'a>>, inherent: &[&str], skip: &[&str]) {
+    pub(super) fn split_dict(&mut self, dict: Option<AttrDict<'a>>, inherent: &[&str], skip: &[&str]) {
         let Some(dict) = dict else { return };
         for entry in dict.0.children_of(SyntaxKind::ATTR_ENTRY) {
             let Some(first) = entry.first_token() else { continue };
@@ -157,7 +157,7 @@ impl<'a> GenericOp<'a> {
         }
     }
 
-    fn segments(&mut self, sizes: &[usize], range: TextRange) {
+    pub(super) fn segments(&mut self, sizes: &[usize], range: TextRange) {
         let mut value = String::from("array<i32: ");
         for (idx, size) in sizes.iter().enumerate() {
             if idx > 0 {
@@ -171,7 +171,7 @@ impl<'a> GenericOp<'a> {
 
     /// Adds one offsets/sizes/strides list: its `%values` as operands, and returns the
     /// `static_*` array with `kDynamic` in their slots, plus the number of operands.
-    fn index_list(&mut self, entries: &[IndexEntry<'a>]) -> (String, usize) {
+    pub(super) fn index_list(&mut self, entries: &[IndexEntry<'a>]) -> (String, usize) {
         if entries.is_empty() {
             return ("array<i64>".to_string(), 0);
         }
@@ -196,7 +196,7 @@ impl<'a> GenericOp<'a> {
         (text, dynamic)
     }
 
-    fn async_result(&mut self, is_async: bool) {
+    pub(super) fn async_result(&mut self, is_async: bool) {
         if is_async {
             self.result_types.push(Cow::Borrowed(TOKEN_TYPE));
         }
@@ -205,10 +205,10 @@ impl<'a> GenericOp<'a> {
 
 /// Builds the generic form of `op` (an AIR op in custom form).
 pub(crate) fn build<'a>(parse: &'a Parse, op: Op<'a>, air: AirOp) -> GenericOp<'a> {
-    let mut generic = GenericOp::new(air);
+    let mut generic = GenericOp::new(Converted::Air(air));
     let anchor = op.name_node().map(|n| n.text_range()).unwrap_or_else(|| op.node().text_range());
     match air {
-        AirOp::Launch | AirOp::Segment | AirOp::Herd | AirOp::Rank => hierarchy(parse, op, &mut generic, anchor),
+        AirOp::Launch | AirOp::Segment | AirOp::Herd | AirOp::Rank => hierarchy(parse, op, air, &mut generic, anchor),
         AirOp::LaunchTerminator | AirOp::SegmentTerminator | AirOp::HerdTerminator | AirOp::RankTerminator => {
             generic.split_dict(op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict), &[], &[]);
         }
@@ -259,14 +259,14 @@ fn deps(op: Op<'_>) -> Vec<SyntaxNode<'_>> {
 
 /// launch / segment / herd / rank: AIR.td LaunchOp, SegmentOp, HerdOp, RankOp; operands
 /// `[deps, (universe), sizes, kernel operands]`, entry block `[ids, sizes, kernel args]`.
-fn hierarchy<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anchor: TextRange) {
+fn hierarchy<'a>(parse: &'a Parse, op: Op<'a>, air: AirOp, generic: &mut GenericOp<'a>, anchor: TextRange) {
     let Some(hierarchy) = Hierarchy::cast(op) else { return };
     let dep_uses = hierarchy.deps();
     for dep in &dep_uses {
         generic.operand(*dep, TOKEN_TYPE);
     }
     let mut universe = 0;
-    if generic.air == AirOp::Rank {
+    if air == AirOp::Rank {
         let elements = op_elements(op);
         if let Some(idx) = elements.iter().position(|e| is_keyword(e, "universe")) {
             if let Some(value) =
@@ -300,7 +300,7 @@ fn hierarchy<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anch
     }
     let n_sizes = sizes.iter().filter(|s| s.outer.is_some()).count();
     let n_kernel = kernel.iter().filter(|k| k.outer.is_some()).count();
-    if generic.air == AirOp::Rank {
+    if air == AirOp::Rank {
         generic.segments(&[dep_uses.len(), universe, n_sizes, n_kernel], anchor);
     } else {
         generic.segments(&[dep_uses.len(), n_sizes, n_kernel], anchor);
@@ -308,7 +308,7 @@ fn hierarchy<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anch
     if let Some(token) = hierarchy.sym_token() {
         generic.prop("sym_name", &quote_string(&symbol_name(token.text())), token.text_range());
     }
-    let inherent: &[&str] = if generic.air == AirOp::Herd { &["sym_name", "link_with"] } else { &["sym_name"] };
+    let inherent: &[&str] = if air == AirOp::Herd { &["sym_name", "link_with"] } else { &["sym_name"] };
     // `@name` wins over a `sym_name` written in the dictionary (AIR's parser adds both).
     let skip: &[&str] =
         if hierarchy.sym_token().is_some() { &["sym_name", "operandSegmentSizes"] } else { &["operandSegmentSizes"] };
@@ -316,7 +316,7 @@ fn hierarchy<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anch
     generic.region = Some(RegionPlan {
         args,
         body: hierarchy.body(),
-        terminator: generic.air.terminator().unwrap_or(AirOp::LaunchTerminator),
+        terminator: Converted::Air(air.terminator().unwrap_or(AirOp::LaunchTerminator)),
     });
     generic.async_result(hierarchy.is_async());
 }
@@ -453,7 +453,11 @@ fn execute<'a>(op: Op<'a>, generic: &mut GenericOp<'a>) {
     generic.result_types.push(Cow::Borrowed(TOKEN_TYPE));
     generic.result_types.extend(execute.result_types().into_iter().map(compact_cow));
     generic.split_dict(op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict), &[], &[]);
-    generic.region = Some(RegionPlan { args: Vec::new(), body: execute.body(), terminator: AirOp::ExecuteTerminator });
+    generic.region = Some(RegionPlan {
+        args: Vec::new(),
+        body: execute.body(),
+        terminator: Converted::Air(AirOp::ExecuteTerminator),
+    });
 }
 
 /// `air.execute_terminator [{attrs}] [%v, ... : T, ...]`: AIR.td ExecuteTerminatorOp.
