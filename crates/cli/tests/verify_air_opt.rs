@@ -63,6 +63,24 @@ fn absolute(path: &Path) -> PathBuf {
 #[test]
 fn verify_with_air_opt_reports_what_only_air_finds() {
     let Some(flag) = air_opt_flag() else { return };
+    let output = run(&["verify", &flag, "testdata/verify/air_opt/upstream_op_error.mlir"]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    if MLIR {
+        // MLIR 22 sees the upstream-op error too: AIR's finding folds into it.
+        assert!(text.contains("error[AS0530]") && text.contains("= note: AIR agrees: 'arith.addf'"), "{text}");
+        assert!(!text.contains("error[AS0550]"), "{text}");
+    } else {
+        assert_eq!(text.matches("error[AS0550]: 'arith.addf'").count(), 1, "{text}");
+    }
+    snapshot!("cli_air_opt_rejects", text);
+}
+
+/// What AIR's verifier rejects in AIR's own rules, the ported structural checks find first:
+/// AIR's message becomes a note on ours, never a second error.
+#[test]
+fn verify_with_air_opt_agrees_with_the_ported_rules() {
+    let Some(flag) = air_opt_flag() else { return };
     let output = run(&[
         "verify",
         &flag,
@@ -71,8 +89,10 @@ fn verify_with_air_opt_reports_what_only_air_finds() {
     ]);
     assert_eq!(output.status.code(), Some(1));
     let text = stderr(&output);
-    assert_eq!(text.matches("error[AS0550]").count(), 2, "{text}");
-    snapshot!("cli_air_opt_rejects", text);
+    assert!(text.contains("error[AS0513]") && text.contains("error[AS0515]"), "{text}");
+    assert_eq!(text.matches("= note: AIR agrees:").count(), 2, "{text}");
+    assert!(!text.contains("error[AS0550]"), "{text}");
+    snapshot!("cli_air_opt_agrees", text);
 }
 
 #[test]
@@ -92,10 +112,12 @@ fn verify_split_input_file_puts_air_findings_in_their_chunks() {
     let output = run(&["verify", &flag, "--split-input-file", "testdata/verify/air_opt/split_chunks.mlir"]);
     assert_eq!(output.status.code(), Some(1));
     let text = stderr(&output);
-    // Chunk 2: AIR only, at line 15; chunk 3: ours (AS0501) at line 23, AIR agreeing.
-    assert!(text.contains("error[AS0550]: 'memref.load' op inside 'air.herd'"), "{text}");
-    assert!(text.contains("split_chunks.mlir:15:10"), "{text}");
-    assert!(text.contains("= note: AIR agrees: 'memref.load' op inside 'air.herd'"), "{text}");
+    // Chunk 2: ours (AS0514) at line 15, AIR agreeing; chunk 3: ours (AS0501 and AS0514) at
+    // line 23, AIR agreeing on that line once; chunk 1 clean.
+    assert!(text.contains("error[AS0514]: `memref.load` inside `air.herd`"), "{text}");
+    assert!(text.contains("split_chunks.mlir:15:"), "{text}");
+    assert_eq!(text.matches("= note: AIR agrees: 'memref.load' op inside 'air.herd'").count(), 2, "{text}");
+    assert!(!text.contains("error[AS0550]"), "{text}");
     snapshot!("cli_air_opt_split", text);
 }
 
@@ -187,7 +209,8 @@ fn merge_verify_runs_air_opt_on_the_merged_text_and_writes_nothing_when_it_rejec
     assert_eq!(output.status.code(), Some(1));
     assert!(!written, "nothing may be written when AIR rejects the merge");
     let text = stderr(&output).replace(&out_arg, "[OUT]");
-    assert!(text.contains("error[AS0550]: 'memref.alloc' op memref.alloc inside air.segment"), "{text}");
+    assert!(text.contains("error[AS0513]"), "{text}");
+    assert!(text.contains("= note: AIR agrees: 'memref.alloc' op memref.alloc inside air.segment"), "{text}");
     snapshot!("cli_air_opt_merge_rejected", text);
 }
 

@@ -12,11 +12,8 @@
 //! assert!(!diagnostics.iter().any(|d| d.is_error()));
 //! ```
 
-<<<<<<< HEAD
-mod attr_value;
-=======
 pub mod air_opt;
->>>>>>> i8-airopt
+mod attr_value;
 pub mod codes;
 pub mod dialect;
 pub mod generic;

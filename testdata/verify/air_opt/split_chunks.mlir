@@ -1,5 +1,5 @@
-// Three chunks for `verify --split-input-file --air-opt`: one AIR accepts, one only AIR
-// rejects, one both reject. Positions are lines of the whole file.
+// Three chunks for `verify --split-input-file --air-opt`: one AIR accepts, two that AIR and
+// the ported structural checks both reject. Positions are lines of the whole file.
 func.func @accepted(%a: memref<64xbf16>) {
   %c1 = arith.constant 1 : index
   air.herd @h tile (%x) in (%n=%c1) args(%in=%a) : memref<64xbf16> {
