@@ -2,7 +2,8 @@
 # The main job on shipped inputs, with all set-up on a fresh machine (only Rust needed): build
 # air-stitch, merge the reference llama-3.2-1B kernels by their plans (the decode FFN block
 # o_gemv_ffn: 3 launches, 15-argument ABI with dead arguments and a prelude; and the 2-K GEMV
-# merge that needs an extern rename), then outline, lint and check the results.
+# merge that needs an extern rename), then outline, lint and check the results, with AIR's own
+# verifier as the last judge when it is available (or its kit is beside the repository).
 # Outputs go to target/demo/ (or $DEMO_DIR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,13 @@ echo
 # check-bd with the backend flags the upstream builders compile these merges with.
 run check-bd --report --air-runtime-loop-tiling-sizes 16,16 --omit-pingpong "$out/o_gemv_ffn.mlir" "$out/gemv_2k.mlir"
 run check-bd --air-runtime-loop-tiling-sizes 2,2 "$out/rms_gemms_rope.mlir"
+# verify: AIR's rules natively, then AIR's own verifier when there is one ($AIR_OPT, air-opt on
+# PATH, or air-mini-opt built from the kit beside the repository: about a minute the first time).
+if [ -z "${AIR_OPT:-}" ] && ! command -v air-opt >/dev/null 2>&1 && [ -x "${AIR_OPT_KIT:-../shared/air-opt}/build.sh" ]; then
+  echo "==> building AIR's verifier (air-mini-opt)"
+  AIR_OPT="$("${AIR_OPT_KIT:-../shared/air-opt}/build.sh" | tail -1)"
+  export AIR_OPT
+fi
 run verify "$out/o_gemv_ffn.mlir" "$out/gemv_2k.mlir" "$out/rms_gemms_rope.mlir"
 echo
 echo "merged modules, extern reports and build recipes are in $out/"
