@@ -154,7 +154,8 @@ pub fn canonical_type(text: &str) -> String {
 
 /// MLIR type equality on type text.
 pub fn types_equal(a: &str, b: &str) -> bool {
-    canonical_type(a) == canonical_type(b)
+    // The common case, the same spelling, needs no canonical form.
+    a == b || canonical_type(a) == canonical_type(b)
 }
 
 #[cfg(test)]

@@ -13,9 +13,10 @@ use air_syntax::views::{ChannelIo, DmaMemcpy, DmaOperand, Op};
 use air_syntax::{DefKind, SyntaxKind};
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
+    for &(op, name) in ctx.ops {
+        if !matches!(name, "air.channel.put" | "air.channel.get" | "air.dma_memcpy_nd") {
+            continue;
+        }
         if let Some(io) = ChannelIo::cast(op) {
             let side = if io.is_put { "src" } else { "dst" };
             if let Some(operand) = io.operand() {
@@ -67,6 +68,9 @@ fn dense_i32(op: Op<'_>, key: &str) -> Option<Option<Vec<Option<i64>>>> {
 }
 
 fn padding(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
+    if op.attr_dicts().is_empty() {
+        return;
+    }
     let (Some(before), Some(after)) = (dense_i32(op, "pad_before"), dense_i32(op, "pad_after")) else { return };
     let at = op
         .attr_dicts()

@@ -5,14 +5,15 @@ use super::hierarchy::plural;
 use super::Ctx;
 use crate::codes;
 use crate::dialect::{classify, AirOp, OpClass};
-use crate::value_types::{type_of_use, TOKEN_TYPE};
+use crate::value_types::TOKEN_TYPE;
 use air_syntax::views::{types_equal, Execute, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let parse = ctx.input.parse;
-    for node in parse.tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
+    for &(op, name) in ctx.ops {
+        if !name.starts_with("air.") {
+            continue;
+        }
         let OpClass::Air(air) = classify(op) else { continue };
         for dep in dependencies(op, air) {
             dependency_is_token(ctx, op, dep);
@@ -40,7 +41,7 @@ fn dependencies(op: Op<'_>, air: AirOp) -> Vec<SyntaxNode<'_>> {
 }
 
 fn dependency_is_token(ctx: &mut Ctx<'_, '_>, op: Op<'_>, dep: SyntaxNode<'_>) {
-    let Some(actual) = type_of_use(ctx.input.parse, dep) else { return };
+    let Some(actual) = ctx.type_of(dep) else { return };
     if types_equal(&actual.text, TOKEN_TYPE) {
         return;
     }

@@ -8,8 +8,6 @@
 use super::channel_decl::attribute_kind;
 use super::Ctx;
 use crate::attr_value::AttrValue;
-use air_syntax::views::Op;
-use air_syntax::SyntaxKind;
 
 /// An ODS attribute constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,15 +83,24 @@ fn constraints(op_name: &str) -> Vec<(&'static str, Kind)> {
 }
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        if !op.name().starts_with("air.") {
+    for &(op, name) in ctx.ops {
+        if !name.starts_with("air.") {
             continue;
         }
-        for (key, kind) in constraints(op.name()) {
-            let Some(entry) = op.attr_dicts().into_iter().find_map(|dict| dict.entry(key)) else { continue };
-            let value = entry.child(SyntaxKind::ATTRIBUTE).map(AttrValue::read).unwrap_or(AttrValue::Unit);
+        let dicts = op.attr_dicts();
+        if dicts.is_empty() {
+            continue;
+        }
+        let constraints = constraints(name);
+        // The first dictionary that has the key decides, as `Op::attr` reads it.
+        let mut seen: Vec<&str> = Vec::new();
+        for (key, value, entry) in dicts.iter().flat_map(|dict| dict.entries()) {
+            let Some(&(key, kind)) = constraints.iter().find(|(k, _)| *k == key) else { continue };
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let value = value.map(AttrValue::read).unwrap_or(AttrValue::Unit);
             if kind.accepts(&value) {
                 continue;
             }
@@ -101,7 +108,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
             // The hand-written parsers of these ops store inherent attributes through
             // `setInherentAttr`, which drops a value of the wrong kind without a word: the op
             // is valid, just without the attribute.
-            let dropped = !op.is_generic() && CUSTOM_PARSED.contains(&op.name());
+            let dropped = !op.is_generic() && CUSTOM_PARSED.contains(&name);
             ctx.diagnostics.push(if dropped {
                 air_diagnostics::Diagnostic { severity: air_diagnostics::Severity::Warning, ..diagnostic }
                     .with_note(format!("AIR's parser drops it silently: the op has no `{key}`"))

@@ -19,10 +19,8 @@ pub(super) const CHANNEL_TYPES: &[&str] =
 const REFEED_COUNT: &str = "air.refeed_count";
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        match op.name() {
+    for &(op, name) in ctx.ops {
+        match name {
             "air.channel" => declaration(ctx, op),
             "air.channel.put" | "air.channel.get" => refeed_count(ctx, op),
             _ => {}

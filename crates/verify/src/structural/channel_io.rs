@@ -13,8 +13,8 @@ use air_syntax::{DefKind, Parse, SyntaxKind, SyntaxNode};
 use std::collections::BTreeMap;
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    let ops: Vec<Op<'_>> = tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION).map(Op).collect();
+    let _tree = &ctx.input.parse.tree;
+    let ops: Vec<Op<'_>> = ctx.ops.iter().map(|(op, _)| *op).collect();
     let mut channel_types: BTreeMap<String, String> = BTreeMap::new();
     for op in ops.iter().filter(|op| op.name() == "air.channel") {
         let name = match ChannelDecl::cast(*op) {

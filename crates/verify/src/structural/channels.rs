@@ -24,8 +24,8 @@ struct Declared {
 }
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    let ops: Vec<Op<'_>> = tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION).map(Op).collect();
+    let _tree = &ctx.input.parse.tree;
+    let ops: Vec<Op<'_>> = ctx.ops.iter().map(|(op, _)| *op).collect();
     let mut declared: BTreeMap<String, Declared> = BTreeMap::new();
     for op in &ops {
         if op.name() != "air.channel" {

@@ -10,10 +10,8 @@ use air_syntax::views::{Hierarchy, Op};
 use air_syntax::SyntaxKind;
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        if op.is_generic() {
+    for &(op, name) in ctx.ops {
+        if !name.starts_with("air.") || op.is_generic() {
             continue;
         }
         match op.name() {

@@ -56,10 +56,8 @@ fn required(air: AirOp) -> &'static [&'static str] {
 }
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        if !op.is_generic() {
+    for &(op, name) in ctx.ops {
+        if !name.starts_with("air.") || !op.is_generic() {
             continue;
         }
         let Some(air) = AirOp::from_name(op.name()) else { continue };

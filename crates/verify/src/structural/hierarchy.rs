@@ -3,7 +3,6 @@
 
 use super::Ctx;
 use crate::codes;
-use crate::value_types::type_of_use;
 use air_diagnostics::{Diagnostic, TextRange};
 use air_syntax::views::{types_equal, Hierarchy, HierarchyKind, Op};
 use air_syntax::{NodeId, SyntaxKind};
@@ -11,9 +10,11 @@ use std::collections::BTreeMap;
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
     isolation(ctx);
-    let parse = ctx.input.parse;
-    for node in parse.tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let Some(hierarchy) = Hierarchy::cast(Op(node)) else { continue };
+    for &(op, name) in ctx.ops {
+        if HierarchyKind::from_name(name).is_none() {
+            continue;
+        }
+        let Some(hierarchy) = Hierarchy::cast(op) else { continue };
         ids_and_sizes(ctx, hierarchy);
         args(ctx, hierarchy);
         if hierarchy.kind == HierarchyKind::Rank {
@@ -151,10 +152,10 @@ fn args(ctx: &mut Ctx<'_, '_>, hierarchy: Hierarchy<'_>) {
         );
         return;
     }
-    let parse = ctx.input.parse;
+    let _parse = ctx.input.parse;
     for arg in hierarchy.kernel_args() {
         let (Some(outer), Some(declared)) = (arg.outer, arg.ty) else { continue };
-        let Some(actual) = type_of_use(parse, outer) else { continue };
+        let Some(actual) = ctx.type_of(outer) else { continue };
         let declared_text = crate::text::compact(declared);
         if types_equal(&declared_text, &actual.text) {
             continue;

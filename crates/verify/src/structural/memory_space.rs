@@ -8,9 +8,8 @@
 
 use super::{op_range, Ctx};
 use crate::codes;
-use crate::value_types::{op_result_type, type_of_use};
+use crate::value_types::op_result_type;
 use air_syntax::views::{parse_memref_type, Op};
-use air_syntax::SyntaxKind;
 
 /// L1 (core tile memory) in AIR's `MemorySpace` enum; L2 is 1, L3 is 0.
 const L1: i64 = 2;
@@ -59,10 +58,8 @@ fn accessed_operand(name: &str) -> Option<usize> {
 }
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        let name = op.name();
+    for &(op, name) in ctx.ops {
+        let node = op.node();
         if name != "memref.alloc" && accessed_operand(name).is_none() {
             continue;
         }
@@ -119,7 +116,7 @@ fn access(ctx: &mut Ctx<'_, '_>, op: Op<'_>, herd: Op<'_>) {
     let Some(position) = accessed_operand(op.name()) else { return };
     let uses = op.operand_uses();
     let Some(memref) = uses.get(position).copied() else { return };
-    let ty = type_of_use(ctx.input.parse, memref).map(|t| t.text).or_else(|| {
+    let ty = ctx.type_of(memref).map(|t| t.text).or_else(|| {
         op.trailing_types().into_iter().map(crate::text::compact).find(|t| t.trim_start().starts_with("memref"))
     });
     let Some(ty) = ty else { return };

@@ -20,9 +20,11 @@ mod returns;
 mod symbols;
 mod terminators;
 
+use crate::value_types::{type_of_use, ValueType};
 use crate::Input;
 use air_diagnostics::{Diagnostic, TextRange};
 use air_syntax::views::Op;
+use air_syntax::SyntaxNode;
 
 /// Where an op is named (its name token), for labels; the whole op when it has no name.
 pub(crate) fn op_range(op: Op<'_>) -> TextRange {
@@ -31,7 +33,18 @@ pub(crate) fn op_range(op: Op<'_>) -> TextRange {
 
 /// Runs every structural check on one chunk. Diagnostics are sorted by position.
 pub fn check_structure(input: &Input<'_>) -> Vec<Diagnostic> {
-    let mut ctx = Ctx { input, diagnostics: Vec::new() };
+    // Every op once, with its name: the checks below each go over this list.
+    let ops: Vec<(Op<'_>, &str)> = input
+        .parse
+        .tree
+        .nodes()
+        .filter(|n| n.kind() == air_syntax::SyntaxKind::OPERATION)
+        .map(|node| {
+            let op = Op(node);
+            (op, op.name())
+        })
+        .collect();
+    let mut ctx = Ctx { input, ops: &ops, diagnostics: Vec::new() };
     hierarchy::check(&mut ctx);
     asyncs::check(&mut ctx);
     terminators::check(&mut ctx);
@@ -56,10 +69,17 @@ pub fn check_structure(input: &Input<'_>) -> Vec<Diagnostic> {
 /// What the checks share: the input, and where findings go.
 pub(crate) struct Ctx<'i, 'a> {
     pub input: &'i Input<'a>,
+    /// Every op of the chunk in document order, with its name.
+    pub ops: &'i [(Op<'a>, &'a str)],
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Ctx<'_, '_> {
+    /// The type of the value a use names (see [`type_of_use`]).
+    pub fn type_of(&self, use_node: SyntaxNode<'_>) -> Option<ValueType> {
+        type_of_use(self.input.parse, use_node)
+    }
+
     /// An error with its primary label at a chunk-relative range.
     pub fn error(&self, code: &'static str, message: String, at: TextRange, label: impl Into<String>) -> Diagnostic {
         Diagnostic::error(code, message).with_primary(self.input.file, at.shift(self.input.offset), label)

@@ -9,16 +9,14 @@
 use super::{op_range, Ctx};
 use crate::codes;
 use crate::text::{compact, compact_elements, is_keyword, op_elements, split_commas};
-use crate::value_types::{type_of_use, UNIVERSE_TYPE};
+use crate::value_types::UNIVERSE_TYPE;
 use air_diagnostics::TextRange;
 use air_syntax::views::{parse_memref_type, types_equal, ChannelIo, DmaMemcpy, DmaOperand, Hierarchy, IndexEntry, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        if op.is_generic() || !op.name().starts_with("air.") {
+    for &(op, name) in ctx.ops {
+        if !name.starts_with("air.") || op.is_generic() {
             continue;
         }
         if let Some(hierarchy) = Hierarchy::cast(op) {
@@ -82,7 +80,7 @@ fn dest_operand(op: Op<'_>) -> Option<SyntaxNode<'_>> {
 
 /// Reports `value` when its known type is not `expected`.
 fn expect(ctx: &mut Ctx<'_, '_>, op: Op<'_>, value: SyntaxNode<'_>, expected: &str, what: &str) {
-    let Some(actual) = type_of_use(ctx.input.parse, value) else { return };
+    let Some(actual) = ctx.type_of(value) else { return };
     if types_equal(&actual.text, expected) {
         return;
     }
@@ -128,7 +126,7 @@ fn buffer(ctx: &mut Ctx<'_, '_>, op: Op<'_>, operand: DmaOperand<'_>, written: O
 /// The value's known type equals the type written for it (MLIR's parser: "use of value
 /// expects different type than prior uses").
 fn written_type(ctx: &mut Ctx<'_, '_>, op: Op<'_>, value: SyntaxNode<'_>, written: TextRange, text: &str) {
-    let Some(actual) = type_of_use(ctx.input.parse, value) else { return };
+    let Some(actual) = ctx.type_of(value) else { return };
     if types_equal(&actual.text, text) {
         return;
     }

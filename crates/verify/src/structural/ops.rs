@@ -5,14 +5,9 @@
 use super::Ctx;
 use crate::codes;
 use crate::dialect::{dialect_of, AirOp};
-use air_syntax::views::Op;
-use air_syntax::SyntaxKind;
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        let name = op.name();
+    for &(op, name) in ctx.ops {
         if dialect_of(name) != "air" || AirOp::from_name(name).is_some() {
             continue;
         }

@@ -5,16 +5,13 @@
 
 use super::{op_range, Ctx};
 use crate::codes;
-use air_syntax::views::Op;
 use air_syntax::SyntaxKind;
 
 const SINGLE_BLOCK_OPS: &[&str] = &["air.launch", "air.segment", "air.herd", "air.rank", "air.execute"];
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        if !SINGLE_BLOCK_OPS.contains(&op.name()) {
+    for &(op, name) in ctx.ops {
+        if !SINGLE_BLOCK_OPS.contains(&name) {
             continue;
         }
         let Some(region) = op.first_region() else { continue };

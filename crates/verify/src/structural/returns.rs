@@ -10,10 +10,8 @@ use air_syntax::views::{region_ops, types_equal, FuncOp, Op};
 use air_syntax::SyntaxKind;
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        if op.name() != "func.func" || op.is_generic() {
+    for &(op, name) in ctx.ops {
+        if name != "func.func" || op.is_generic() {
             continue;
         }
         let Some(func) = FuncOp::cast(op) else { continue };

@@ -43,9 +43,8 @@ fn symbol_of(op: Op<'_>) -> Option<(String, TextRange)> {
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
     let tree = &ctx.input.parse.tree;
     table(ctx, tree.root());
-    for node in tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        if matches!(op.name(), "module" | "builtin.module" | "gpu.module") {
+    for &(op, name) in ctx.ops {
+        if matches!(name, "module" | "builtin.module" | "gpu.module") {
             if let Some(region) = op.first_region() {
                 table(ctx, region);
             }

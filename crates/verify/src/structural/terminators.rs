@@ -11,13 +11,12 @@ use air_syntax::views::{region_ops, types_equal, Execute, Op};
 use air_syntax::SyntaxKind;
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let parse = ctx.input.parse;
-    for node in parse.tree.nodes().filter(|n| n.kind() == SyntaxKind::OPERATION) {
-        let op = Op(node);
-        if dialect_of(op.name()) != "air" {
+    let _parse = ctx.input.parse;
+    for &(op, name) in ctx.ops {
+        if dialect_of(name) != "air" {
             continue;
         }
-        let Some(air) = AirOp::from_name(op.name()) else { continue };
+        let Some(air) = AirOp::from_name(name) else { continue };
         if let Some(owner) = air.terminated_op() {
             placement(ctx, op, air, owner);
         }
