@@ -171,7 +171,10 @@ pub fn air_opt() -> Option<PathBuf> {
     }
     let found = from_env.or_else(|| Some(PathBuf::from("air-opt")).filter(|p| runs(p)));
     if found.is_none() {
-        assert!(!on_ci(), "AIR's verifier was not found: set AIR_OPT or put air-opt on PATH (tools/test-all.sh builds it)");
+        assert!(
+            !on_ci(),
+            "AIR's verifier was not found: set AIR_OPT or put air-opt on PATH (tools/test-all.sh builds it)"
+        );
         eprintln!("air-opt not found (set AIR_OPT); skipping");
     }
     found
