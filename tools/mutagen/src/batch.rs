@@ -56,11 +56,16 @@ pub struct Attribution {
 
 /// Attributes `<stdin>:LINE:COL: error: MESSAGE` lines of `stderr` to the chunks of `batch`.
 /// Notes and source excerpts are ignored; an error at another location (an op's `loc(...)`,
-/// `<unknown>`) is unattributed.
+/// `<unknown>`) is unattributed. So are MLIR's reports on `// expected-error {{...}}`
+/// comments (`expected error "..." was not produced`): MLIR prints them even without
+/// `--verify-diagnostics`, but they are no verdict (alone, they leave the exit status 0).
 pub fn attribute(batch: &Batch, stderr: &str) -> Attribution {
     let mut out = Attribution { first_errors: vec![None; batch.entries.len()], unattributed: Vec::new() };
     for line in stderr.lines() {
         let Some((location, message)) = line.split_once(": error: ") else { continue };
+        if is_expectation_report(message) {
+            continue;
+        }
         let entry =
             stdin_line(location).and_then(|l| batch.entries.iter().position(|e| e.first_line <= l && l <= e.last_line));
         match entry {
@@ -71,6 +76,12 @@ pub fn attribute(batch: &Batch, stderr: &str) -> Attribution {
         }
     }
     out
+}
+
+/// `expected error "..." was not produced` and its kin for warnings, remarks and notes.
+fn is_expectation_report(message: &str) -> bool {
+    let kinds = ["expected error \"", "expected warning \"", "expected remark \"", "expected note \""];
+    kinds.iter().any(|k| message.starts_with(k)) && message.ends_with("\" was not produced")
 }
 
 /// `<stdin>:12:5` → 12.
@@ -95,7 +106,7 @@ mod tests {
         assert_eq!(batch.text, "// a\nx\ny\n// -----\n// b\n\nz\n// -----\n// c\nw\n");
         let lines: Vec<(u32, u32)> = batch.entries.iter().map(|e| (e.first_line, e.last_line)).collect();
         assert_eq!(lines, [(1, 3), (5, 7), (9, 10)]);
-        let stderr = "<stdin>:7:1: error: bad z\n  z\n  ^\n<stdin>:7:1: note: see\n<stdin>:6:1: error: later\n<stdin>:10:1: error: w\nfoo.py:3:4: error: elsewhere\n";
+        let stderr = "<stdin>:2:1: error: expected error \"x\" was not produced\n<stdin>:7:1: error: bad z\n  z\n  ^\n<stdin>:7:1: note: see\n<stdin>:6:1: error: later\n<stdin>:10:1: error: w\nfoo.py:3:4: error: elsewhere\n";
         let attribution = attribute(&batch, stderr);
         assert_eq!(attribution.first_errors, [None, Some("bad z".to_string()), Some("w".to_string())]);
         assert_eq!(attribution.unattributed, ["foo.py:3:4: error: elsewhere"]);

@@ -3,6 +3,7 @@
 
 use crate::corpus::{line_col, Chunk, SourceFile};
 use crate::edit::apply;
+use crate::fnv1a;
 use crate::rules::{Kind, Rule, RULES};
 use crate::sites::{Ctx, Site};
 use air_diagnostics::LineIndex;
@@ -155,19 +156,9 @@ fn round_robin<'c>(
     (0..longest).flat_map(|round| order.iter().filter_map(move |(_, list)| list.get(round).copied())).collect()
 }
 
-/// FNV-1a, 64 bits, over the concatenated parts.
-fn fnv1a(parts: &[&str]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in parts.iter().flat_map(|p| p.bytes()) {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::fnv1a;
 
     #[test]
     fn fnv1a_matches_the_reference_values() {

@@ -41,3 +41,13 @@ pub fn unregistered_op(text: &str) -> Option<String> {
         .map(str::to_string);
     found
 }
+
+/// FNV-1a, 64 bits, over the concatenated parts.
+pub(crate) fn fnv1a(parts: &[&str]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in parts.iter().flat_map(|p| p.bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}

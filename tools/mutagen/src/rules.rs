@@ -4,7 +4,7 @@
 //! `mlir/lib/Dialect/AIR/IR/AIRDialect.cpp`, `AIR.td` is `mlir/include/air/Dialect/AIR/AIR.td`)
 //! and its site generator. docs/mutagen.md lists the same table.
 
-use crate::sites::{benign, channel, hierarchy, parser, transfer, Ctx, Site};
+use crate::sites::{benign, channel, generic, hierarchy, memory, parser, transfer, Ctx, Site};
 
 /// What AIR's verifier is expected to say about a mutant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -38,6 +38,19 @@ pub struct Rule {
     /// hierarchy bodies first (see [`Site::in_hierarchy`]).
     pub parse_error: bool,
     pub sites: fn(&Ctx<'_>) -> Vec<Site>,
+}
+
+impl Rule {
+    /// The rule's row in docs/mutagen.md's table.
+    pub fn doc_row(&self) -> String {
+        let kind = match (self.kind, self.parse_error) {
+            (Kind::Invalid, true) => "invalid (parse)",
+            (Kind::Invalid, false) => "invalid",
+            (Kind::Benign, _) => "benign",
+        };
+        let cell = |text: &str| text.replace('|', "\\|");
+        format!("| `{}` | {kind} | {} | {} |", self.id, cell(self.source), cell(self.edit))
+    }
 }
 
 impl std::fmt::Debug for Rule {
@@ -85,6 +98,7 @@ pub const RULES: &[Rule] = &[
     rule!("async-needs-name", Parse, "AIRDialect.cpp:221 parseAsyncDependencies: \"needs to be named when marked 'async'\"", "drop the result name of an async op whose token is unused", parser::async_unnamed),
     rule!("async-result-needs-async", Parse, "AIRDialect.cpp:219; AIR.td:47/152/242/364/490/597/784/973 Optional<air_AsyncToken> result", "drop `async` from a named op", parser::async_result_without_async),
     rule!("air-type-unknown", Parse, "AIRDialect.cpp:70 airDialect::parseType: \"unknown air type\"", "`!air.async.token` spelled `!air.async_token`", parser::unknown_air_type),
+    rule!("air-op-unknown", Parse, "AIRDialect.cpp:49-52 airDialect::initialize registers the ops of AIR.td only", "air.wait_all spelled air.wait_any", parser::unknown_air_op),
     rule!("herd-tile-keyword", Parse, "AIRDialect.cpp:1884 HerdOp::parse: parseKeyword(\"tile\")", "drop `tile` from an air.herd", parser::herd_tile_keyword),
     rule!("hierarchy-sizes-match-ids", Parse, "AIRDialect.cpp:756-760, 1169-1175, 1487-1493, 1892-1898: one `%size=%value` per id", "drop the last size of a launch/segment/herd/rank", parser::sizes_match_ids),
     rule!("hierarchy-size-index", Parse, "AIR.td:45/150/240/362 Variadic<Index>:$sizes; AIRDialect.cpp:776, 1197, 1502, 1912 resolveOperands(tileSize, indexType)", "an i32 constant as a hierarchy size", parser::size_operand_index),
@@ -93,13 +107,16 @@ pub const RULES: &[Rule] = &[
     rule!("execute-result-count", Parse, "AIR.td:1143-1146 results (air_AsyncToken:$async_token, Variadic<AnyType>:$results) and `-> (types)`", "one result name more than the execute defines", parser::execute_result_count),
     // Hierarchy bodies.
     rule!("hierarchy-isolated-from-above", Verify, "AIR.td:38/144/234/355 IsolatedFromAbove", "use the outer operand of an `args` binding inside the body", hierarchy::isolated_from_above),
-    rule!("terminator-parent", Verify, "AIR.td:128/218/340/450 HasParent<...> of rank/launch/segment/herd_terminator", "end a body with another hierarchy op's terminator", hierarchy::terminator_parent),
+    rule!("terminator-parent", Verify, "AIR.td:128/218/340/450/1184 HasParent<...> of rank/launch/segment/herd/execute_terminator", "end a body with another op's terminator", hierarchy::terminator_parent),
     rule!("terminator-last", Verify, "AIR.td:130/220/341/451 Terminator", "the body's terminator written before its first op", hierarchy::terminator_last),
     rule!("hierarchy-single-block", Verify, "AIR.td:41/147/237/358 SingleBlockImplicitTerminator", "a second block in a hierarchy body", hierarchy::single_block),
     rule!("rank-nesting", Verify, "AIRDialect.cpp:1334-1341 RankOp::verify: \"cannot be nested inside air.segment, air.herd, or another air.rank\"", "an air.rank at the start of a segment/herd/rank body", hierarchy::rank_nesting),
-    rule!("segment-alloc-memory-space", Verify, "AIRDialect.cpp:1660 verifyAllocMemorySpace via SegmentOp::verify (1753): L2 or L1 only", "an L3 copy of a segment's L2 buffer allocated in the segment", hierarchy::segment_alloc_space),
-    rule!("herd-alloc-memory-space", Verify, "AIRDialect.cpp:1660 verifyAllocMemorySpace via HerdOp::verify (2056): L1 only", "an L2 copy of a herd's L1 buffer allocated in the herd", hierarchy::herd_alloc_space),
-    rule!("herd-direct-access-l1", Verify, "AIRDialect.cpp:1738 verifyComputeMemoryAccess via HerdOp::verify (2058)", "a memref.load in a herd from an L2/L3 kernel argument", hierarchy::herd_direct_access),
+    rule!("segment-alloc-memory-space", Verify, "AIRDialect.cpp:1660 verifyAllocMemorySpace via SegmentOp::verify (1753): L2 or L1 only", "an L3 copy of a segment's L2 buffer allocated in the segment (every second one inside an air.execute)", memory::segment_alloc_space),
+    rule!("herd-alloc-memory-space", Verify, "AIRDialect.cpp:1660 verifyAllocMemorySpace via HerdOp::verify (2056): L1 only", "an L2 copy of a herd's L1 buffer allocated in the herd (every second one inside an air.execute)", memory::herd_alloc_space),
+    rule!("herd-direct-access-l1", Verify, "AIRDialect.cpp:1738 verifyComputeMemoryAccess via HerdOp::verify (2058); ops listed at 1688-1705", "a memref/affine load or store, vector.load or vector.transfer_read in a herd on an L2/L3 kernel argument", memory::herd_direct_access),
+    rule!("operand-segment-sizes", Verify, "AIR.td:1241 AttrSizedOperandSegments (also 37/143/233/354/465/758/954)", "a generic air.custom whose operandSegmentSizes count an operand it lacks", generic::operand_segments),
+    rule!("execute-one-block", Verify, "AIR.td:1150 SizedRegion<1> (ExecuteOp::verify, 2065-2072, is unreachable behind it)", "a generic air.execute with an empty region", generic::execute_one_block),
+    rule!("rank-universe-type", Parse, "AIR.td:44 Optional<air_Universe>:$universe; AIRDialect.cpp:1193 resolveOperand(universeOperand, univType)", "an index value as a rank's universe", generic::rank_universe_type),
     // Channel declarations.
     rule!("channel-type-supported", Verify, "AIRDialect.cpp:3775 ChannelOp::verify: \"unsupported channel_type\"", "channel_type = \"dma_stream\" (the pre-npu_ name)", channel::type_supported),
     rule!("channel-type-kind", Parse, "AIR.td:623 DefaultValuedAttr<StrAttr>:$channel_type", "an integer channel_type", channel::type_kind),
@@ -147,12 +164,16 @@ pub const RULES: &[Rule] = &[
     rule!("benign-packet-ids", Accept, "AIRDialect.cpp:3818-3843", "a default channel made npu_dma_packet with packet_ids = [3]", channel::packet_ids_valid),
     rule!("benign-broadcast-shape", Accept, "AIRDialect.cpp:3781-3809", "broadcast a size-1 dimension to 4", channel::broadcast_valid),
     rule!("benign-rank-in-launch", Accept, "AIRDialect.cpp:1335: air.rank may nest in air.launch", "an air.rank at the start of a launch body", hierarchy::rank_in_launch),
-    rule!("benign-symmetric-heap-alloc", Accept, "AIRDialect.cpp:1652-1655: #air.symmetric_heap is exempt", "a #air.symmetric_heap alloc in a herd or segment", hierarchy::symmetric_heap_alloc),
+    rule!("benign-channel-index-parallel-iv", Accept, "AIRDialect.cpp:3590-3596: spatial scf.parallel ivs are allowed", "a channel index replaced by the enclosing scf.parallel iv", transfer::index_parallel_iv),
+    rule!("benign-generic-form", Accept, "MLIR: the generic form of any op", "a generic-form air.wait_all at the start of a body", generic::generic_form),
+    rule!("benign-symmetric-heap-alloc", Accept, "AIRDialect.cpp:1652-1655: #air.symmetric_heap is exempt", "a #air.symmetric_heap alloc in a herd or segment", memory::symmetric_heap_alloc),
     // Lax: AIR does not check these, so it accepts them.
     rule!("lax-args-extra-type", Accept, "AIRDialect.cpp:801-808, 1222-1229, 1528-1535, 1937-1944: extra `args` types are read and ignored", "one more type after `args(...) :`", benign::lax_args_extra_type),
     rule!("lax-execute-yield", Accept, "AIR.td:1184-1198: execute_terminator operands are not checked against the results", "an execute_terminator that yields nothing", benign::lax_execute_yield),
+    rule!("lax-channel-index-derived-iv", Accept, "AIRDialect.cpp:3592, 3703 scf::getForInductionVarOwner: only the iv itself is refused", "a channel index computed from the enclosing scf.for iv (arith.addi)", transfer::index_derived_iv),
     rule!("lax-channel-index-count", Accept, "AIR.td:767/963: the number of indices is not checked against the bundle rank", "one channel index fewer", benign::lax_index_count),
     rule!("lax-herd-link-with-kind", Accept, "AIR.td:360 OptionalAttr<StrAttr>:$link_with; HerdOp::parse (1946) reads it into the attribute dictionary, where a non-string value is dropped", "an integer link_with", hierarchy::link_with_kind),
+    rule!("lax-alloca-memory-space", Accept, "AIRDialect.cpp:1646: verifyAllocMemorySpace walks memref::AllocOp only", "an L3 memref.alloca in a herd", memory::alloca_space),
     rule!("lax-undeclared-channel", Accept, "AIRDialect.cpp:3600-3603: a channel that does not resolve passes silently", "a put/get of an undeclared channel", benign::lax_undeclared_channel),
 ];
 
@@ -173,5 +194,13 @@ mod tests {
         let before = ids.len();
         ids.dedup();
         assert_eq!(ids.len(), before);
+    }
+
+    #[test]
+    fn docs_list_every_rule_as_the_catalog_says() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/mutagen.md");
+        let docs = std::fs::read_to_string(path).unwrap();
+        let missing: Vec<String> = RULES.iter().map(Rule::doc_row).filter(|row| !docs.contains(row.as_str())).collect();
+        assert!(missing.is_empty(), "docs/mutagen.md lacks these rows of the rule table:\n{}", missing.join("\n"));
     }
 }

@@ -144,7 +144,7 @@ pub fn comment_whitespace(ctx: &Ctx<'_>) -> Vec<Site> {
         .enumerate()
         .filter_map(|(idx, op)| {
             let comma = op.node().significant_tokens().find(|t| t.kind() == COMMA);
-            let edits = match comma.filter(|_| idx % 2 == 1) {
+            let edits = match comma.filter(|_| ctx.variant(idx, 2) == 1) {
                 Some(comma) => {
                     ctx.edits().insert_after(comma, format!("\n{}    ", crate::edit::indentation(op.node())))
                 }

@@ -3,7 +3,9 @@
 
 pub mod benign;
 pub mod channel;
+pub mod generic;
 pub mod hierarchy;
+pub mod memory;
 pub mod parser;
 pub mod transfer;
 
@@ -95,6 +97,14 @@ impl<'a> Ctx<'a> {
             }
         }
         Some(Ctx { chunk, parse, uses })
+    }
+
+    /// Which of `count` variants of an edit the `nth` site of this chunk makes: spread over
+    /// the corpus by a fixed hash of the chunk's name, so that capped rules still show every
+    /// variant.
+    pub fn variant(&self, nth: usize, count: usize) -> usize {
+        let seed = crate::fnv1a(&[self.chunk.relpath, "#", &self.chunk.index.to_string()]);
+        (seed as usize).wrapping_add(nth) % count.max(1)
     }
 
     pub fn tree(&self) -> &SyntaxTree {

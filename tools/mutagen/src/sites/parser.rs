@@ -42,6 +42,18 @@ pub fn unknown_air_type(ctx: &Ctx<'_>) -> Vec<Site> {
         .collect()
 }
 
+/// AIR.td (the op list `airDialect::initialize` registers, AIRDialect.cpp:49-52): an
+/// `air.wait_all` spelled as an op AIR does not have, its token unused.
+pub fn unknown_air_op(ctx: &Ctx<'_>) -> Vec<Site> {
+    ctx.ops_named(&["air.wait_all"])
+        .filter(|op| ctx.results_unused(*op))
+        .filter_map(|op| {
+            let name = op.name_node()?.first_token()?;
+            Site::at(op.node(), ctx.edits().replace_token(name, "air.wait_any"))
+        })
+        .collect()
+}
+
 /// AIRDialect.cpp:1884: `air.herd` must read `tile` before its ids.
 pub fn herd_tile_keyword(ctx: &Ctx<'_>) -> Vec<Site> {
     ctx.ops_named(&["air.herd"])

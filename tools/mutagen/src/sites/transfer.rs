@@ -30,20 +30,52 @@ pub fn index_temporal_iv(ctx: &Ctx<'_>) -> Vec<Site> {
         .collect()
 }
 
+/// Lax, AIRDialect.cpp:3592 (`scf::getForInductionVarOwner(idx)`): only an iv itself is
+/// refused, so an index computed from the enclosing `scf.for` iv is accepted.
+pub fn index_derived_iv(ctx: &Ctx<'_>) -> Vec<Site> {
+    ctx.ops()
+        .filter_map(ChannelIo::cast)
+        .filter_map(|io| {
+            let first = io.op.node().child(CHANNEL_INDICES)?.children_of(VALUE_USE).next()?;
+            let iv = enclosing_for_iv(ctx, io.op.node())?;
+            let line = format!("%mutagen_j = arith.addi {iv}, {iv} : index");
+            Site::at(first, ctx.edits().line_before(io.op.node(), &line).replace_node(first, "%mutagen_j"))
+        })
+        .collect()
+}
+
+/// Benign, AIRDialect.cpp:3590-3596: a spatial `scf.parallel` iv is a fine channel index.
+pub fn index_parallel_iv(ctx: &Ctx<'_>) -> Vec<Site> {
+    ctx.ops()
+        .filter_map(ChannelIo::cast)
+        .filter_map(|io| {
+            let first = io.op.node().child(CHANNEL_INDICES)?.children_of(VALUE_USE).next()?;
+            let iv = enclosing_iv(ctx, io.op.node(), "scf.parallel")?;
+            Site::at(first, ctx.edits().replace_node(first, iv))
+        })
+        .collect()
+}
+
 /// The iv name of the innermost `scf.for` around `node` that is in the same isolated
 /// region, when its iv is an `index`.
 fn enclosing_for_iv(ctx: &Ctx<'_>, node: SyntaxNode<'_>) -> Option<String> {
+    enclosing_iv(ctx, node, "scf.for")
+}
+
+/// The (first) iv of the innermost `loop` op around `node` in the same isolated region,
+/// when it is an `index` (`scf.for ... : i32` has an i32 iv).
+fn enclosing_iv(ctx: &Ctx<'_>, node: SyntaxNode<'_>, loop_name: &str) -> Option<String> {
     let isolating = ctx.isolating(node).map(|op| op.node());
-    let for_op = ctx.enclosing(node, &["scf.for"])?;
-    if ctx.isolating(for_op.node()).map(|op| op.node()) != isolating {
+    let loop_op = ctx.enclosing(node, &[loop_name])?;
+    if ctx.isolating(loop_op.node()).map(|op| op.node()) != isolating {
         return None;
     }
-    // `scf.for %i = %a to %b step %c : i32` has an i32 iv.
-    let typed = for_op.node().direct_tokens().any(|t| t.kind() == COLON);
+    let typed = loop_op.node().direct_tokens().any(|t| t.kind() == COLON);
     if typed {
         return None;
     }
-    Some(for_op.node().child(ARG_DEF)?.first_token()?.text().to_string())
+    let def = loop_op.node().child(ARG_DEF).or_else(|| loop_op.node().child(ID_LIST)?.child(ARG_DEF))?;
+    Some(def.first_token()?.text().to_string())
 }
 
 /// AIRDialect.cpp:3083 via 3584 (put src), 3695 (get dst), 3092/3095 (DMA src/dst):
