@@ -1,7 +1,7 @@
 //! mutagen: writes mutants of the upstream AIR corpus in `--split-input-file` batches.
 //!
-//! Exit status: 0 on success, 2 for bad arguments, an unreadable corpus, an AIR verifier
-//! that crashes or cannot be run, or a failed write.
+//! Exit status: 0 on success, 2 for bad arguments, an unreadable corpus, an AIR verifier that
+//! cannot be run, or a failed write.
 
 use air_mutagen::cli::{batch_name, index_tsv, rules_tsv, Cli};
 use air_mutagen::corpus::{parse_manifest, unlisted_entry, SourceFile};
@@ -109,28 +109,50 @@ fn read_corpus(dir: &Path) -> anyhow::Result<Vec<SourceFile>> {
     Ok(files)
 }
 
-/// The chunks (`relpath#index`) AIR's verifier rejects, judged in batches of 100.
+/// The chunks (`relpath#index`) AIR's verifier rejects, judged in batches of 100. A batch
+/// that crashes air-opt, or whose errors name no line of it, is judged again chunk by chunk;
+/// a chunk that crashes air-opt alone counts as rejected (it is not mutated), with a warning.
 fn rejected_by_air(air_opt: &Path, files: &[SourceFile]) -> anyhow::Result<BTreeSet<String>> {
     let chunks: Vec<Chunk<'_>> = files.iter().flat_map(SourceFile::chunks).collect();
     let mut rejected = BTreeSet::new();
     for group in chunks.chunks(100) {
         let built = batch::build(group.iter().map(|c| (c.name(), format!("// chunk: {}", c.name()), c.text)));
-        let stderr = air_opt_stderr(air_opt, &built.text)?;
-        let attribution = batch::attribute(&built, &stderr);
-        if let Some(line) = attribution.unattributed.first() {
-            bail!("{} reported an error outside the chunks it was given: {line}", air_opt.display());
-        }
-        for (entry, error) in built.entries.iter().zip(&attribution.first_errors) {
-            if error.is_some() {
-                rejected.insert(entry.key.clone());
+        let judged = air_opt_stderr(air_opt, &built.text)?
+            .map(|stderr| batch::attribute(&built, &stderr))
+            .filter(|attribution| attribution.unattributed.is_empty());
+        match judged {
+            Some(attribution) => {
+                for (entry, error) in built.entries.iter().zip(&attribution.first_errors) {
+                    if error.is_some() {
+                        rejected.insert(entry.key.clone());
+                    }
+                }
+            }
+            None => {
+                for chunk in group {
+                    let alone = batch::build([(chunk.name(), format!("// chunk: {}", chunk.name()), chunk.text)]);
+                    match air_opt_stderr(air_opt, &alone.text)? {
+                        Some(stderr) => {
+                            let attribution = batch::attribute(&alone, &stderr);
+                            if attribution.first_errors[0].is_some() || !attribution.unattributed.is_empty() {
+                                rejected.insert(chunk.name());
+                            }
+                        }
+                        None => {
+                            eprintln!("warning: {} crashes on {}: not mutated", air_opt.display(), chunk.name());
+                            rejected.insert(chunk.name());
+                        }
+                    }
+                }
             }
         }
     }
     Ok(rejected)
 }
 
-/// Runs `air-opt --split-input-file -o /dev/null -` on `text`; its stderr, unless it crashed.
-fn air_opt_stderr(air_opt: &Path, text: &str) -> anyhow::Result<String> {
+/// Runs `air-opt --split-input-file -o /dev/null -` on `text`: its stderr, or `None` when it
+/// crashed (exit status 124 or above, or a signal: no verdict).
+fn air_opt_stderr(air_opt: &Path, text: &str) -> anyhow::Result<Option<String>> {
     let mut child = Command::new(air_opt)
         .args(["--split-input-file", "-o", "/dev/null", "-"])
         .stdin(Stdio::piped())
@@ -147,10 +169,10 @@ fn air_opt_stderr(air_opt: &Path, text: &str) -> anyhow::Result<String> {
     // A child that stops reading early closes the pipe; its exit status says why.
     let _ = writer.join();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    match output.status.code() {
-        Some(code) if code < 124 => Ok(stderr),
-        code => bail!("{} crashed (exit status {code:?}): {}", air_opt.display(), stderr.trim()),
-    }
+    Ok(match output.status.code() {
+        Some(code) if code < 124 => Some(stderr),
+        _ => None,
+    })
 }
 
 /// Removes `batch-*.mlir` files of an earlier run that this one did not write.

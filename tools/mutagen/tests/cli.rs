@@ -105,8 +105,9 @@ fn bad_arguments_exit_2_with_a_message() {
     );
 }
 
-/// Every mutant of the fixture, judged by AIR: invalid ones rejected, benign ones accepted
-/// (the same check the differential test makes on the corpus, on IR written for it). The
+/// Every mutant of the fixture, judged by AIR: invalid ones rejected with their rule's message,
+/// benign ones accepted (the same check the differential test makes on the corpus, on IR
+/// written for it). The
 /// fixture's parse-error sites are all inside hierarchy bodies, where air-opt may crash
 /// after the error (docs/mutagen.md): a crash is no verdict, so it passes for an invalid
 /// mutant, and is counted.
@@ -127,13 +128,10 @@ fn air_judges_every_fixture_mutant_as_intended() {
             })
             .collect();
         for (item, verdict) in items.iter().zip(judge::air_verdicts(&air_opt, &items)) {
-            let invalid = item.header.contains(" kind=invalid ");
+            let id = item.header.split(" rule=").nth(1).and_then(|rest| rest.split(' ').next()).unwrap();
+            let rule = air_mutagen::rules::rule(id).unwrap();
             crashed += usize::from(matches!(verdict, judge::Verdict::Crashed(_)));
-            let ok = match verdict {
-                judge::Verdict::Accepted => !invalid,
-                judge::Verdict::Rejected(_) | judge::Verdict::Crashed(_) => invalid,
-            };
-            if !ok {
+            if !judge::as_intended(rule, &verdict) {
                 wrong.push(format!("{name}: {} -> {}", item.header, verdict.describe()));
             }
         }

@@ -234,8 +234,11 @@ fn io_space(io: ChannelIo<'_>) -> Option<i64> {
 
 /// Declarations whose puts and gets all resolve to them (same symbol table), with those
 /// puts and gets: AIR looks the declaration up from each put and get (AIRDialect.cpp:3437).
+/// Declarations with `packet_ids` are left out: their ids are only valid on a packet
+/// channel (3827), so changing their type would break that rule first.
 fn with_ios<'s>(ctx: &'s Ctx<'_>) -> Vec<(ChannelDecl<'s>, Vec<ChannelIo<'s>>)> {
     decls(ctx)
+        .filter(|d| attr_entry(d.0, "packet_ids").is_none())
         .filter_map(|d| {
             let table = symbol_table(d.0.node());
             let ios = ctx.channel_ios(&d.name());

@@ -41,6 +41,18 @@ impl Verdict {
     }
 }
 
+/// AIR judged a mutant of `rule` as intended: an invalid one rejected with the rule's own
+/// message (so the rule that fired is the intended one), a benign one accepted. A crash is
+/// no verdict and passes.
+pub fn as_intended(rule: &air_mutagen::Rule, verdict: &Verdict) -> bool {
+    match (rule.kind, verdict) {
+        (_, Verdict::Crashed(_)) => true,
+        (air_mutagen::Kind::Invalid, Verdict::Rejected(message)) => message.contains(rule.air_says),
+        (air_mutagen::Kind::Benign, verdict) => *verdict == Verdict::Accepted,
+        (air_mutagen::Kind::Invalid, Verdict::Accepted) => false,
+    }
+}
+
 /// AIR's verdict on each item, in order. A batch that crashes, or reports an error at no
 /// line of its own, is judged again one chunk at a time.
 pub fn air_verdicts(air_opt: &Path, items: &[Item]) -> Vec<Verdict> {
