@@ -66,6 +66,8 @@ pub const AIR_SYNTAX: &str = "AS0569";
 /// A generic-form AIR op whose operand segments, required attributes or entry block do not
 /// fit its ODS definition.
 pub const GENERIC_FORM: &str = "AS0570";
+/// A `!air.*` type or `#air.*` attribute the AIR dialect does not define.
+pub const UNKNOWN_AIR_TYPE: &str = "AS0571";
 
 /// The structural rules that are deliberately stricter than AIR's verifier (docs/verify.md
 /// section 2): AIR accepts what they report, the lowering or the op's documented contract does

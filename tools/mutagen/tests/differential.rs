@@ -10,8 +10,7 @@
 //! - An air-opt exit status of 124 or above is a crash: reported, never a verdict.
 //! - Where air-stitch is deliberately stricter than AIR ([`DELIBERATELY_STRICTER`]) an
 //!   "AIR accepts, air-stitch rejects" result is listed apart and kept out of the count.
-//! - Disagreements are expected while the port of AIR's rules is under way; with
-//!   `MUTAGEN_STRICT=1` (or [`STRICT`] set to true) any disagreement fails the test.
+//! - Any disagreement fails the test ([`STRICT`]); `MUTAGEN_STRICT=0` turns it into a report.
 // Tests may unwrap and panic: a failure is the report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -25,17 +24,41 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 /// air-stitch error codes for rules it enforces on purpose although AIR accepts the IR,
-/// each with the reason (docs/verify.md and docs/mutagen.md say the same).
-pub const DELIBERATELY_STRICTER: &[(&str, &str)] = &[(
-    "AS0508",
-    "a put/get of a channel no air.channel declares: AIR's lookup fails silently, but the lowering needs the declaration",
-)];
+/// each with the reason (docs/verify.md and docs/mutagen.md say the same). The codes are
+/// `air_verify::codes::STRICTER_THAN_AIR`, which `stricter_rules_are_the_verify_crates` holds.
+pub const DELIBERATELY_STRICTER: &[(&str, &str)] = &[
+    (
+        air_verify::codes::EXECUTE_RESULTS_MISMATCH,
+        "an air.execute_terminator that yields other values than the execute's results: the op's documented contract, which no AIR verifier checks and every lowering that inlines the body relies on",
+    ),
+    (
+        air_verify::codes::UNDECLARED_CHANNEL,
+        "a put/get of a channel no air.channel declares: AIR's lookup fails silently, but the lowering needs the declaration",
+    ),
+    (
+        air_verify::codes::CHANNEL_INDEX_COUNT,
+        "fewer bundle indices than the channel has dimensions: they name no single channel of the bundle; AIR never compares the count",
+    ),
+];
 
-/// Set to true once the port is complete: every disagreement then fails the test.
-const STRICT: bool = false;
+/// The port is complete: every disagreement fails the test (`MUTAGEN_STRICT=0` only reports).
+const STRICT: bool = true;
 
 fn strict() -> bool {
-    STRICT || std::env::var("MUTAGEN_STRICT").is_ok_and(|v| v == "1" || v == "true")
+    match std::env::var("MUTAGEN_STRICT").as_deref() {
+        Ok("0" | "false") => false,
+        Ok("1" | "true") => true,
+        _ => STRICT,
+    }
+}
+
+#[test]
+fn stricter_rules_are_the_verify_crates() {
+    let mut ours: Vec<&str> = DELIBERATELY_STRICTER.iter().map(|(code, _)| *code).collect();
+    let mut theirs = air_verify::codes::STRICTER_THAN_AIR.to_vec();
+    ours.sort_unstable();
+    theirs.sort_unstable();
+    assert_eq!(ours, theirs);
 }
 
 /// One compared chunk: which set, its name, its rule (mutants), both verdicts.

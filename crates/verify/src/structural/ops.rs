@@ -1,12 +1,45 @@
-//! Op names: an `air.*` op that AIR.td does not define is an error ("custom op 'air.x' is
-//! unknown" from AIR's parser, "unregistered operation" for the generic form): the dialect is
-//! registered, so it cannot be an op MLIR just carries along.
+//! Names of the AIR dialect: an `air.*` op that AIR.td does not define is an error ("custom op
+//! 'air.x' is unknown" from AIR's parser, "unregistered operation" for the generic form), and
+//! so is a `!air.*` type other than `!air.async.token` and `!air.universe` (AIRDialect.cpp
+//! `parseType` 55–71: "unknown air type") or a `#air.*` attribute other than
+//! `#air.symmetric_heap` (AIROpBase.td): the dialect is registered, so none of them can be
+//! something MLIR just carries along.
 
 use super::Ctx;
 use crate::codes;
 use crate::dialect::{dialect_of, AirOp};
+use air_syntax::SyntaxKind;
+
+const TYPES: &[&str] = &["!air.async.token", "!air.universe"];
+const ATTRIBUTES: &[&str] = &["#air.symmetric_heap"];
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
+    names(ctx);
+    for token in ctx.input.parse.tree.tokens() {
+        let (known, what, article) = match token.kind() {
+            SyntaxKind::BANG_ID => (TYPES, "type", "a"),
+            SyntaxKind::HASH_ID => (ATTRIBUTES, "attribute", "an"),
+            _ => continue,
+        };
+        let text = token.text();
+        if !text.starts_with(&known[0][..5]) || known.contains(&text) {
+            continue;
+        }
+        let diagnostic = ctx.error(
+            codes::UNKNOWN_AIR_TYPE,
+            format!("`{text}` is not {article} {what} of the AIR dialect"),
+            token.text_range(),
+            format!("unknown AIR {what}"),
+        );
+        ctx.diagnostics.push(diagnostic.with_help(format!(
+            "AIR defines the {what}{} {}",
+            if known.len() > 1 { "s" } else { "" },
+            known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" and ")
+        )));
+    }
+}
+
+fn names(ctx: &mut Ctx<'_, '_>) {
     for &(op, name) in ctx.ops {
         if dialect_of(name) != "air" || AirOp::from_name(name).is_some() {
             continue;

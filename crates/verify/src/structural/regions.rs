@@ -5,6 +5,7 @@
 
 use super::{op_range, Ctx};
 use crate::codes;
+use air_syntax::views::Op;
 use air_syntax::SyntaxKind;
 
 const SINGLE_BLOCK_OPS: &[&str] = &["air.launch", "air.segment", "air.herd", "air.rank", "air.execute"];
@@ -16,6 +17,9 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         }
         let Some(region) = op.first_region() else { continue };
         let blocks: Vec<_> = region.children_of(SyntaxKind::BLOCK).collect();
+        if op.is_generic() {
+            generic_body(ctx, op, name, &blocks);
+        }
         if blocks.len() <= 1 {
             continue;
         }
@@ -31,4 +35,24 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
             "AIR bodies are straight-line code: replace the branches with `scf.if`/`scf.for`, or move them into a function",
         ));
     }
+}
+
+/// The generic form gets no implicit block or terminator: the region has exactly one block,
+/// and it ends with the op's terminator ("region with 1 blocks", "expects a non-empty block",
+/// "block with no terminator").
+fn generic_body(ctx: &mut Ctx<'_, '_>, op: Op<'_>, name: &str, blocks: &[air_syntax::SyntaxNode<'_>]) {
+    let terminator = format!("{name}_terminator");
+    let message = match blocks {
+        [] => format!("the region of `{name}` has no block; it needs exactly one"),
+        [block] => match block.children_of(SyntaxKind::OPERATION).last().map(Op) {
+            None => format!("the body of `{name}` is empty; it must end with `{terminator}`"),
+            Some(last) if last.name() == terminator => return,
+            Some(last) => format!("the body of `{name}` ends with `{}`, not with `{terminator}`", last.name()),
+        },
+        _ => return,
+    };
+    let diagnostic = ctx.error(codes::REGION_SHAPE, message, op_range(op), "generic-form body");
+    ctx.diagnostics.push(diagnostic.with_help(format!(
+        "in generic form nothing is implicit: write one block ending with `\"{terminator}\"() : () -> ()`"
+    )));
 }
