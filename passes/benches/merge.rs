@@ -3,7 +3,8 @@
 #![allow(clippy::expect_used)]
 
 use air_diagnostics::FileId;
-use air_passes::merge::{merge, ParsedSlice};
+use air_passes::merge::merge;
+use air_passes::slice::ParsedSlice;
 use air_passes::synthetic::synthetic_slice;
 use air_passes::zero_config::zero_config_plan;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};

@@ -14,31 +14,12 @@ use crate::plan::{located, MergePlan};
 use crate::prefix_symbols::{AliasTable, PrefixSymbols};
 use crate::remap_args::RemapArgs;
 use crate::rewrite::Rewrite;
-use crate::slice::{find_kernel, Kernel};
+use crate::slice::{find_kernel, Kernel, ParsedSlice};
 use crate::{PrefixSsa, WrapBareHerds};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_syntax::views::{all_ops, module_ops, symbol_name, ChannelDecl, FuncOp, Hierarchy, HierarchyKind};
-use air_syntax::{Parse, SyntaxKind};
+use air_syntax::SyntaxKind;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// One input, parsed.
-pub struct ParsedSlice {
-    pub file: FileId,
-    /// Display name (the path as given).
-    pub name: String,
-    pub parse: Parse,
-}
-
-impl ParsedSlice {
-    pub fn new(file: FileId, name: impl Into<String>, text: &str) -> ParsedSlice {
-        ParsedSlice { file, name: name.into(), parse: air_syntax::parse(text) }
-    }
-
-    /// Parses a text shared with the caller (no copy).
-    pub fn from_shared(file: FileId, name: impl Into<String>, text: std::sync::Arc<String>) -> ParsedSlice {
-        ParsedSlice { file, name: name.into(), parse: air_syntax::parse_shared(text) }
-    }
-}
 
 /// The result of a successful merge.
 #[derive(Debug)]

@@ -3,10 +3,9 @@
 //! arguments all used, the prelude, channels that would cross slices, module attributes.
 
 use crate::codes;
-use crate::merge::ParsedSlice;
 use crate::plan::{located, valid_prefix, CombinedArg, Loc, MergePlan, SlicePlan};
 use crate::remap_args::Target;
-use crate::slice::Kernel;
+use crate::slice::{Kernel, ParsedSlice};
 use crate::value_types::{compact, def_type};
 use air_diagnostics::{Diagnostic, TextRange};
 use air_syntax::views::{all_ops, module_ops, types_equal, ChannelIo, FuncOp, Op};

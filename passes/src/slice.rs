@@ -1,11 +1,30 @@
-//! A slice: one parsed input module, its per-slice prefix, and its kernel function (the single
-//! public `func.func` with a body, or the one the plan names).
+//! A slice: one parsed input module, and its kernel function (the single public `func.func`
+//! with a body, or the one the plan names).
 
 use crate::codes;
 use crate::value_types::compact;
 use air_diagnostics::{Diagnostic, FileId};
 use air_syntax::views::{module_ops, FuncArg, FuncOp, Op};
 use air_syntax::{Parse, SyntaxNode};
+
+/// One input, parsed.
+pub struct ParsedSlice {
+    pub file: FileId,
+    /// Display name (the path as given).
+    pub name: String,
+    pub parse: Parse,
+}
+
+impl ParsedSlice {
+    pub fn new(file: FileId, name: impl Into<String>, text: &str) -> ParsedSlice {
+        ParsedSlice { file, name: name.into(), parse: air_syntax::parse(text) }
+    }
+
+    /// Parses a text shared with the caller (no copy).
+    pub fn from_shared(file: FileId, name: impl Into<String>, text: std::sync::Arc<String>) -> ParsedSlice {
+        ParsedSlice { file, name: name.into(), parse: air_syntax::parse_shared(text) }
+    }
+}
 
 /// The kernel function of a slice and its body.
 #[derive(Clone, Debug)]

@@ -4,9 +4,8 @@
 //! feeds the next kernel). Later combined arguments are numbered without a gap.
 
 use crate::codes;
-use crate::merge::ParsedSlice;
 use crate::plan::{prefix_from_stem, CombinedArg, MergePlan, SlicePlan};
-use crate::slice::find_kernel;
+use crate::slice::{find_kernel, ParsedSlice};
 use air_diagnostics::Diagnostic;
 use std::collections::BTreeMap;
 

@@ -9,8 +9,9 @@ mod common;
 
 use air_diagnostics::{render_all, FileId, RenderOptions, SourceMap};
 use air_passes::externs::{report_json, summary_line};
-use air_passes::merge::{merge, ParsedSlice};
+use air_passes::merge::merge;
 use air_passes::plan::parse_plan;
+use air_passes::slice::ParsedSlice;
 use std::collections::BTreeMap;
 
 /// Plan file -> (launches, arguments) of the upstream merge it reproduces.

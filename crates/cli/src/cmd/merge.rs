@@ -3,8 +3,9 @@
 use crate::air_opt::{AirOpt, AirOptArgs, Judged};
 use crate::common::{self, GlobalOpts, Outcome};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
-use air_passes::merge::{finish, stitch, ParsedSlice};
+use air_passes::merge::{finish, stitch};
 use air_passes::plan::{parse_plan, prefix_from_stem};
+use air_passes::slice::ParsedSlice;
 use air_passes::zero_config::{zero_config_plan, Bind};
 use air_verify::air_opt::AirOptRun;
 use std::path::{Path, PathBuf};
