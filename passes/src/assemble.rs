@@ -3,7 +3,7 @@
 //! `func.func` with the combined signature, the prelude, each slice's body in order, `return`.
 
 use crate::plan::MergePlan;
-use crate::rewrite::{Printer, Rewrite};
+use crate::rewrite::{token_span, Printer, Rewrite};
 use crate::slice::Kernel;
 use air_syntax::views::Op;
 use air_syntax::{NodeId, Parse, SyntaxNode};
@@ -61,7 +61,7 @@ fn reindent_into(text: &str, from: &str, to: &str, out: &mut String) {
 }
 
 fn print_node(printer: &Printer<'_>, node: SyntaxNode<'_>, to: &str, out: &mut String) {
-    let (start, end) = node.token_range();
+    let (start, end) = token_span(node);
     let mut text = String::new();
     printer.print_range(start, end, &mut text);
     out.push_str(&reindent(&text, &indentation_of(node), to));
@@ -131,8 +131,8 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
             bodies.push((body_start, body_start));
             continue;
         };
-        let (start, _) = first.node().token_range();
-        let (_, end) = last.node().token_range();
+        let (start, _) = token_span(first.node());
+        let (_, end) = token_span(last.node());
         let from = indentation_of(first.node());
         if from == "    " {
             // Already at the body's indentation: print straight into the output.

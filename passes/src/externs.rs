@@ -220,7 +220,7 @@ impl Externs {
             emit.push(func.op().node().id());
             if let (Some(value), Some(new)) = (func.attributes().and_then(|a| a.get("link_with")), &renamed_object) {
                 if let Some(token) = value.first_token() {
-                    rewrite.token_text.insert(token.id().0, format!("\"{new}\""));
+                    rewrite.override_token(token.id(), format!("\"{new}\""));
                 }
             }
             symbol_map.insert(name, new_name);
@@ -228,7 +228,7 @@ impl Externs {
         // Call sites and the declarations themselves follow the new names.
         for token in parse.tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID) {
             if let Some(new) = symbol_map.get(&symbol_name(token.text())) {
-                rewrite.token_text.insert(token.id().0, format!("@{new}"));
+                rewrite.override_token(token.id(), format!("@{new}"));
             }
         }
         // Herds linking a renamed object link the new one.
@@ -237,7 +237,7 @@ impl Externs {
             let Some(object) = attr_string(value) else { continue };
             if objects.contains(&object) {
                 if let Some(token) = value.first_token() {
-                    rewrite.token_text.insert(token.id().0, format!("\"{}\"", new_object(&object)));
+                    rewrite.override_token(token.id(), format!("\"{}\"", new_object(&object)));
                 }
             }
         }

@@ -214,7 +214,7 @@ fn stitch_checked(
                 }
             }
         }
-        for name in &rewrite.synthetic_symbols {
+        for name in rewrite.synthetic_symbol_names() {
             finals.entry(name.clone()).or_insert(kernel.func.op().node().text_range());
         }
         for (name, range) in finals {
@@ -314,7 +314,7 @@ fn stitch_checked(
                 kernel: kernels[*idx].as_ref()?,
                 targets: &targets[*idx],
                 body: *body,
-                wrapper_segments: rewrite.synthetic_symbols.iter().cloned().collect(),
+                wrapper_segments: rewrite.synthetic_symbol_names().iter().cloned().collect(),
                 symbols: symbols.clone(),
                 aliases: aliases
                     .iter()

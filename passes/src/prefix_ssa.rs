@@ -21,13 +21,7 @@ impl PrefixSsa {
     pub fn run(&self, _parse: &Parse, mut rewrite: Rewrite) -> Rewrite {
         // Values renamed one by one so far get the prefix now; all others through the rule
         // (one string instead of one per value).
-        for name in rewrite.value_names.values_mut() {
-            *name = format!("{}_{name}", self.prefix);
-        }
-        rewrite.value_prefix = Some(match rewrite.value_prefix.take() {
-            Some(inner) => format!("{}_{inner}", self.prefix),
-            None => self.prefix.clone(),
-        });
+        rewrite.prefix_values(&self.prefix);
         rewrite
     }
 }

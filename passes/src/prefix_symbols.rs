@@ -11,7 +11,7 @@
 
 use crate::rewrite::Rewrite;
 use air_syntax::views::{all_ops, module_ops, symbol_name, FuncOp, Hierarchy};
-use air_syntax::{NodeId, Parse, SyntaxKind, SyntaxToken};
+use air_syntax::{NodeId, Parse, SyntaxKind, SyntaxToken, TokenId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Aliases already defined by earlier slices: (sigil + canonical body) → final name.
@@ -105,18 +105,18 @@ impl PrefixSymbols {
         }
         for token in tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID) {
             if defined.contains(&symbol_name(token.text())) && !is_nested_reference(token) {
-                rewrite.token_text.insert(token.id().0, prefixed_symbol_token(token.text(), &self.prefix));
+                rewrite.override_token(token.id(), prefixed_symbol_token(token.text(), &self.prefix));
             }
         }
         for token in hierarchy_strings {
             let inner = air_syntax::views::unquote_string(token.text());
             let escaped = token.text().trim_start_matches('"');
-            rewrite.token_text.insert(token.id().0, format!("\"{}_{escaped}", self.prefix));
+            rewrite.override_token(token.id(), format!("\"{}_{escaped}", self.prefix));
             symbols.insert(inner.clone(), format!("{}_{inner}", self.prefix));
         }
-        for idx in 0..rewrite.synthetic_symbols.len() {
-            let name = rewrite.synthetic_symbols[idx].clone();
-            rewrite.synthetic_symbols[idx] = format!("{}_{name}", self.prefix);
+        let synthetic: Vec<_> = rewrite.synthetic_symbols().map(|(key, name)| (key, name.to_string())).collect();
+        for (key, name) in synthetic {
+            rewrite.rename_symbol(key, format!("{}_{name}", self.prefix));
             symbols.insert(name.clone(), format!("{}_{name}", self.prefix));
         }
 
@@ -130,18 +130,18 @@ impl PrefixSymbols {
                 alias_names.insert(text.to_string(), format!("{sigil}{}_{name}", self.prefix));
             }
         }
-        let alias_refs: Vec<(u32, String)> = tree
+        let alias_refs: Vec<(TokenId, String)> = tree
             .tokens()
             .filter(|t| matches!(t.kind(), SyntaxKind::HASH_ID | SyntaxKind::BANG_ID))
             .filter(|t| {
                 !t.prev_significant().is_some_and(|p| p.kind() == SyntaxKind::PERCENT_ID && p.id().0 + 1 == t.id().0)
             })
-            .filter_map(|t| alias_names.get(t.text()).map(|_| (t.id().0, t.text().to_string())))
+            .filter_map(|t| alias_names.get(t.text()).map(|_| (t.id(), t.text().to_string())))
             .collect();
         let set_alias = |rewrite: &mut Rewrite, old: &str, new: &str| {
             for (token, text) in &alias_refs {
                 if text == old {
-                    rewrite.token_text.insert(*token, new.to_string());
+                    rewrite.override_token(*token, new.to_string());
                 }
             }
         };
@@ -159,7 +159,7 @@ impl PrefixSymbols {
             let body_text = {
                 let mut out = String::new();
                 for token in body.tokens() {
-                    match rewrite.token_text.get(&token.id().0) {
+                    match rewrite.token_override(token.id()) {
                         Some(text) => out.push_str(text),
                         None => out.push_str(token.text()),
                     }

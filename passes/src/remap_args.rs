@@ -39,7 +39,7 @@ impl RemapArgs {
     pub fn run(&self, kernel: &Kernel<'_>, mut rewrite: Rewrite) -> Rewrite {
         for (idx, target) in &self.mapping {
             if let Some(token) = kernel.args.get(*idx).and_then(|a| a.name) {
-                rewrite.rename_value(ValueKey::Def(token.id()), target.value_name());
+                rewrite.rename_def(ValueKey::Def(token.id()), target.value_name());
             }
         }
         rewrite

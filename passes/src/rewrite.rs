@@ -11,7 +11,7 @@
 //!
 //! Invariant: printing with an empty overlay reproduces the input byte for byte.
 
-use air_syntax::{Parse, SyntaxTree, TokenId};
+use air_syntax::{Parse, SyntaxNode, SyntaxTree, TokenId};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
@@ -37,12 +37,12 @@ pub enum Piece {
     /// `@name` of a synthetic symbol.
     Symbol(SymbolKey),
     /// The original tokens `[start, end)`, printed with every override applied.
-    Original(u32, u32),
+    Original(TokenId, TokenId),
 }
 
 /// Inserted text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Fragment(pub Vec<Piece>);
+pub struct Fragment(Vec<Piece>);
 
 impl Fragment {
     pub fn new() -> Fragment {
@@ -64,33 +64,45 @@ impl Fragment {
         self
     }
 
-    pub fn original(mut self, start: u32, end: u32) -> Fragment {
+    /// A copy of the original tokens `[start, end)` (a moved op), overrides applied.
+    pub fn original(mut self, start: TokenId, end: TokenId) -> Fragment {
         self.0.push(Piece::Original(start, end));
         self
     }
+
+    pub fn pieces(&self) -> &[Piece] {
+        &self.0
+    }
 }
 
-/// The overlay. Passes take one and return an updated one.
+/// The tokens a node covers, `[start, end)`.
+pub fn token_span(node: SyntaxNode<'_>) -> (TokenId, TokenId) {
+    let (start, end) = node.token_range();
+    (TokenId(start), TokenId(end))
+}
+
+/// The overlay. Passes take one and return an updated one; they change it only through the
+/// methods below, each of which says what the printed file will show.
 #[derive(Clone, Debug, Default)]
 pub struct Rewrite {
     /// Current name (without `%`) of values renamed one by one.
-    pub value_names: FxHashMap<ValueKey, String>,
+    value_names: FxHashMap<ValueKey, String>,
     /// A prefix for every value not in `value_names` (`q` prints `%0` as `%q_0`): prefix-ssa
     /// renames every value, so it sets this rule instead of storing a name per value.
-    pub value_prefix: Option<String>,
+    value_prefix: Option<String>,
     /// Original names of synthetic values.
-    pub synthetic_values: Vec<String>,
+    synthetic_values: Vec<String>,
     /// Names (without `@`) of synthetic symbols.
-    pub synthetic_symbols: Vec<String>,
+    synthetic_symbols: Vec<String>,
     /// A use token that must print another value (e.g. a moved op now using a wrapper arg).
-    pub use_overrides: FxHashMap<u32, ValueKey>,
+    use_overrides: FxHashMap<TokenId, ValueKey>,
     /// Replacement text of single tokens (symbols, aliases, strings, whitespace).
-    pub token_text: FxHashMap<u32, String>,
+    token_text: FxHashMap<TokenId, String>,
     /// Fragments inserted before / after a token, in insertion order.
-    pub before: BTreeMap<u32, Vec<Fragment>>,
-    pub after: BTreeMap<u32, Vec<Fragment>>,
+    before: BTreeMap<TokenId, Vec<Fragment>>,
+    after: BTreeMap<TokenId, Vec<Fragment>>,
     /// Deleted token ranges `[start, end)`.
-    pub deleted: Vec<(u32, u32)>,
+    deleted: Vec<(TokenId, TokenId)>,
 }
 
 impl Rewrite {
@@ -137,19 +149,53 @@ impl Rewrite {
         }
     }
 
-    pub fn rename_value(&mut self, key: ValueKey, name: impl Into<String>) {
+    /// Renames a value at its definition (`name` without `%`): every use follows.
+    pub fn rename_def(&mut self, key: ValueKey, name: impl Into<String>) {
         self.value_names.insert(key, name.into());
     }
 
-    pub fn insert_before(&mut self, token: u32, fragment: Fragment) {
+    /// Puts `prefix_` in front of the current name of every value, renamed or not (and of
+    /// values introduced later). Values renamed one by one get it now; all others through one
+    /// rule, instead of a string per value.
+    pub fn prefix_values(&mut self, prefix: &str) {
+        for name in self.value_names.values_mut() {
+            *name = format!("{prefix}_{name}");
+        }
+        self.value_prefix = Some(match self.value_prefix.take() {
+            Some(inner) => format!("{prefix}_{inner}"),
+            None => prefix.to_string(),
+        });
+    }
+
+    /// Makes the use at `use_token` print `value` instead of the value it resolves to (a moved
+    /// op now using a wrapper's argument).
+    pub fn redirect_use(&mut self, use_token: TokenId, value: ValueKey) {
+        self.use_overrides.insert(use_token, value);
+    }
+
+    /// Prints `text` in place of one token (a renamed symbol, alias or string, re-indented
+    /// whitespace). A later override of the same token wins.
+    pub fn override_token(&mut self, token: TokenId, text: impl Into<String>) {
+        self.token_text.insert(token, text.into());
+    }
+
+    /// The text an earlier [`Rewrite::override_token`] gave `token`, if any.
+    pub fn token_override(&self, token: TokenId) -> Option<&str> {
+        self.token_text.get(&token).map(String::as_str)
+    }
+
+    /// Inserts `fragment` before `token` (after the fragments inserted there before).
+    pub fn insert_before(&mut self, token: TokenId, fragment: Fragment) {
         self.before.entry(token).or_default().push(fragment);
     }
 
-    pub fn insert_after(&mut self, token: u32, fragment: Fragment) {
+    /// Inserts `fragment` after `token` (after the fragments inserted there before).
+    pub fn insert_after(&mut self, token: TokenId, fragment: Fragment) {
         self.after.entry(token).or_default().push(fragment);
     }
 
-    pub fn delete(&mut self, start: u32, end: u32) {
+    /// Deletes the tokens `[start, end)` (what is inserted before or after them stays).
+    pub fn delete(&mut self, start: TokenId, end: TokenId) {
         if start < end {
             self.deleted.push((start, end));
         }
@@ -158,6 +204,28 @@ impl Rewrite {
     /// Every value key the overlay knows of besides the original definitions.
     pub fn synthetic_keys(&self) -> impl Iterator<Item = ValueKey> + '_ {
         (0..self.synthetic_values.len() as u32).map(ValueKey::Synthetic)
+    }
+
+    /// The original names (without `%`) of the values passes introduced.
+    pub fn synthetic_value_names(&self) -> &[String] {
+        &self.synthetic_values
+    }
+
+    /// The current names (without `@`) of the symbols passes introduced.
+    pub fn synthetic_symbol_names(&self) -> &[String] {
+        &self.synthetic_symbols
+    }
+
+    /// Renames a symbol a pass introduced (`name` without `@`).
+    pub fn rename_symbol(&mut self, key: SymbolKey, name: impl Into<String>) {
+        if let Some(slot) = self.synthetic_symbols.get_mut(key.0 as usize) {
+            *slot = name.into();
+        }
+    }
+
+    /// The symbols passes introduced, with their current names.
+    pub fn synthetic_symbols(&self) -> impl Iterator<Item = (SymbolKey, &str)> + '_ {
+        self.synthetic_symbols.iter().enumerate().map(|(idx, name)| (SymbolKey(idx as u32), name.as_str()))
     }
 }
 
@@ -201,7 +269,7 @@ impl<'a> Printer<'a> {
             }
         }
         for &token in rewrite.use_overrides.keys() {
-            if let Some(flag) = flags.get_mut(token as usize) {
+            if let Some(flag) = flags.get_mut(token.0 as usize) {
                 *flag |= HAS_VALUE;
             }
         }
@@ -212,11 +280,11 @@ impl<'a> Printer<'a> {
                 }
             }
         };
-        mark(&mut rewrite.token_text.keys().copied(), HAS_TEXT);
-        mark(&mut rewrite.before.keys().copied(), HAS_BEFORE);
-        mark(&mut rewrite.after.keys().copied(), HAS_AFTER);
+        mark(&mut rewrite.token_text.keys().map(|t| t.0), HAS_TEXT);
+        mark(&mut rewrite.before.keys().map(|t| t.0), HAS_BEFORE);
+        mark(&mut rewrite.after.keys().map(|t| t.0), HAS_AFTER);
         for &(start, end) in &rewrite.deleted {
-            mark(&mut (start..end), DELETED);
+            mark(&mut (start.0..end.0), DELETED);
         }
         Printer { parse, rewrite, value_of_token, flags }
     }
@@ -224,12 +292,13 @@ impl<'a> Printer<'a> {
     /// The whole file.
     pub fn print(&self) -> String {
         let mut out = String::with_capacity(self.parse.tree.text().len() + self.parse.tree.text().len() / 8);
-        self.print_range(0, self.parse.tree.token_count() as u32, &mut out);
+        self.print_range(TokenId(0), TokenId(self.parse.tree.token_count() as u32), &mut out);
         out
     }
 
     /// Tokens `[start, end)`, with insertions attached to them.
-    pub fn print_range(&self, start: u32, end: u32, out: &mut String) {
+    pub fn print_range(&self, start: TokenId, end: TokenId, out: &mut String) {
+        let (start, end) = (start.0, end.0);
         let text = self.parse.tree.text();
         let mut plain_from: Option<u32> = None;
         for idx in start..end {
@@ -259,16 +328,9 @@ impl<'a> Printer<'a> {
         out.push_str(&text[start as usize..end as usize]);
     }
 
-    /// The text one token prints as (without insertions), honouring every override.
-    pub fn token_text(&self, idx: u32) -> String {
-        let mut out = String::new();
-        self.token_body(idx, &mut out);
-        out
-    }
-
     fn print_token(&self, idx: u32, flags: u8, out: &mut String) {
         if flags & HAS_BEFORE != 0 {
-            for fragment in self.rewrite.before.get(&idx).into_iter().flatten() {
+            for fragment in self.rewrite.before.get(&TokenId(idx)).into_iter().flatten() {
                 self.print_fragment(fragment, out);
             }
         }
@@ -276,7 +338,7 @@ impl<'a> Printer<'a> {
             self.token_body(idx, out);
         }
         if flags & HAS_AFTER != 0 {
-            for fragment in self.rewrite.after.get(&idx).into_iter().flatten() {
+            for fragment in self.rewrite.after.get(&TokenId(idx)).into_iter().flatten() {
                 self.print_fragment(fragment, out);
             }
         }
@@ -291,13 +353,13 @@ impl<'a> Printer<'a> {
         let flags = self.flags.get(idx as usize).copied().unwrap_or(0);
         let token = self.parse.tree.token(TokenId(idx));
         if flags & HAS_TEXT != 0 {
-            if let Some(text) = self.rewrite.token_text.get(&idx) {
+            if let Some(text) = self.rewrite.token_text.get(&TokenId(idx)) {
                 out.push_str(text);
                 return;
             }
         }
         if flags & HAS_VALUE != 0 {
-            let key = self.rewrite.use_overrides.get(&idx).copied().or_else(|| self.value_of_token(idx));
+            let key = self.rewrite.use_overrides.get(&TokenId(idx)).copied().or_else(|| self.value_of_token(idx));
             if let Some(key) = key {
                 self.push_value(key, out);
                 return;
@@ -306,7 +368,7 @@ impl<'a> Printer<'a> {
         out.push_str(token.text());
     }
 
-    pub fn print_fragment(&self, fragment: &Fragment, out: &mut String) {
+    fn print_fragment(&self, fragment: &Fragment, out: &mut String) {
         for piece in &fragment.0 {
             match piece {
                 Piece::Text(text) => out.push_str(text),
@@ -316,7 +378,7 @@ impl<'a> Printer<'a> {
                     out.push_str(self.rewrite.synthetic_symbols.get(key.0 as usize).map(String::as_str).unwrap_or(""));
                 }
                 Piece::Original(start, end) => {
-                    for idx in *start..*end {
+                    for idx in start.0..end.0 {
                         self.token_body(idx, out);
                     }
                 }
@@ -325,7 +387,7 @@ impl<'a> Printer<'a> {
     }
 
     /// The value an original `PERCENT_ID` token stands for (definition or resolved use).
-    pub fn value_of_token(&self, idx: u32) -> Option<ValueKey> {
+    fn value_of_token(&self, idx: u32) -> Option<ValueKey> {
         let at = self.value_of_token.binary_search_by_key(&idx, |(token, _)| *token).ok()?;
         Some(ValueKey::Def(TokenId(self.value_of_token[at].1)))
     }

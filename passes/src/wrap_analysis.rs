@@ -28,14 +28,14 @@ pub(crate) struct RunPlan<'a> {
     /// Values (not tokens) from outside the moved ops, in threading order, with their types.
     pub captured: Vec<(TokenId, String)>,
     /// Each use of a captured value inside: `(use token, index into captured)`.
-    pub captured_uses: Vec<(u32, usize)>,
+    pub captured_uses: Vec<(TokenId, usize)>,
     /// Tokens from outside the moved ops wait on (definition tokens, in definition order): the
     /// launch depends on them, and inside, a fresh token stands for each.
     pub deps: Vec<TokenId>,
     /// Each use of a dependency inside: `(use token, index into deps)`.
-    pub dep_uses: Vec<(u32, usize)>,
+    pub dep_uses: Vec<(TokenId, usize)>,
     /// Uses outside the launch of tokens defined inside it: they print the launch's token.
-    pub launch_token_uses: Vec<u32>,
+    pub launch_token_uses: Vec<TokenId>,
 }
 
 /// Where a node is relative to the run.
@@ -109,7 +109,7 @@ pub(crate) fn plan_run<'a>(
 }
 
 /// Sorts `keys` by `rank` and renumbers the `(use, index)` pairs that point into it.
-fn reorder<K: Ord>(keys: &mut Vec<TokenId>, uses: &mut [(u32, usize)], rank: impl Fn(TokenId) -> K) {
+fn reorder<K: Ord>(keys: &mut Vec<TokenId>, uses: &mut [(TokenId, usize)], rank: impl Fn(TokenId) -> K) {
     let mut order: Vec<usize> = (0..keys.len()).collect();
     order.sort_by_key(|idx| rank(keys[*idx]));
     let mut position_of = vec![0usize; keys.len()];
@@ -162,7 +162,7 @@ fn classify_uses(
         let Some(def) = def else { continue };
         let def = &parse.scopes.defs[*def as usize];
         let use_node = tree.node(*use_node);
-        let Some(use_token) = use_node.first_token().map(|t| t.id().0) else { continue };
+        let Some(use_token) = use_node.first_token().map(|t| t.id()) else { continue };
         let problem = match (place(tree.node(def.node)), place(use_node)) {
             (Place::Moved, Place::Hoisted) => Some(Problem::AllocUsesInside),
             (Place::Moved, Place::Outside | Place::Sunk) if is_token(parse, def) => {

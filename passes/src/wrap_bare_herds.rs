@@ -15,7 +15,7 @@
 //! all that; this file writes it. Names it adds are fresh in the file and are prefixed by later
 //! passes like any other.
 
-use crate::rewrite::{Fragment, Rewrite, SymbolKey, ValueKey};
+use crate::rewrite::{token_span, Fragment, Rewrite, SymbolKey, ValueKey};
 use crate::slice::Kernel;
 use crate::value_types::def_type;
 use crate::wrap_analysis::{plan_run, RunPlan};
@@ -118,7 +118,7 @@ impl Fresh {
         let tree = &parse.tree;
         let mut names: FxHashSet<String> =
             tree.tokens().filter(|t| t.kind() == SyntaxKind::PERCENT_ID).map(|t| t.text()[1..].to_string()).collect();
-        names.extend(rewrite.synthetic_values.iter().cloned());
+        names.extend(rewrite.synthetic_value_names().iter().cloned());
         let symbols = tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID).map(|t| symbol_name(t.text())).collect();
         let next_arg = tree
             .tokens()
@@ -195,14 +195,14 @@ fn wrap_run(
         launch_token: (!plan.launch_token_uses.is_empty()).then(|| rewrite.new_value(fresh.name("launch_token"))),
     };
     for (token, idx) in &plan.captured_uses {
-        rewrite.use_overrides.insert(*token, values.segment_args[*idx]);
+        rewrite.redirect_use(*token, values.segment_args[*idx]);
     }
     for (token, idx) in &plan.dep_uses {
-        rewrite.use_overrides.insert(*token, values.inner_deps[*idx]);
+        rewrite.redirect_use(*token, values.inner_deps[*idx]);
     }
     if let Some(key) = values.launch_token {
         for token in &plan.launch_token_uses {
-            rewrite.use_overrides.insert(*token, key);
+            rewrite.redirect_use(*token, key);
         }
         for def in moved_tokens(parse, &plan.moved) {
             stands_for.insert(def, key);
@@ -213,41 +213,42 @@ fn wrap_run(
 
     let mut opening = Fragment::new();
     for op in &plan.hoisted {
-        let (start, end) = op.node().token_range();
+        let (start, end) = token_span(op.node());
         opening = opening.original(start, end).text(format!("\n{indent}"));
         rewrite.delete(start, end);
         // Drop the line break that followed the hoisted op.
-        if (end as usize) < tree.token_count() && tree.token(TokenId(end)).kind() == SyntaxKind::WHITESPACE {
-            rewrite.delete(end, end + 1);
+        if (end.0 as usize) < tree.token_count() && tree.token(end).kind() == SyntaxKind::WHITESPACE {
+            rewrite.delete(end, TokenId(end.0 + 1));
         }
     }
     opening = launch_header(opening, plan, &values, segment, stands_for, &indent);
-    let (first_token, _) = first.node().token_range();
-    let (_, last_end) = last.node().token_range();
+    let (first_token, _) = token_span(first.node());
+    let (_, last_end) = token_span(last.node());
     rewrite.insert_before(first_token, opening);
     let mut closing = Fragment::new().text(format!("\n{indent}  }}\n{indent}}}"));
     for op in &plan.sunk {
-        let (start, end) = op.node().token_range();
+        let (start, end) = token_span(op.node());
         closing = closing.text(format!("\n{indent}")).original(start, end);
         // Drop the line break before the sunk op along with it.
-        let before = start.checked_sub(1).map(|idx| tree.token(TokenId(idx)));
+        let before = start.0.checked_sub(1).map(|idx| tree.token(TokenId(idx)));
         match before.filter(|t| t.kind() == SyntaxKind::WHITESPACE) {
-            Some(ws) => rewrite.delete(ws.id().0, end),
+            Some(ws) => rewrite.delete(ws.id(), end),
             None => rewrite.delete(start, end),
         }
     }
-    rewrite.insert_after(last_end - 1, closing);
+    rewrite.insert_after(TokenId(last_end.0 - 1), closing);
     // Re-indent everything between the first and the last moved op by two levels, but not the
     // hoisted and sunk ops among them: they keep their level outside.
-    let stays: Vec<(u32, u32)> = plan.hoisted.iter().chain(&plan.sunk).map(|op| op.node().token_range()).collect();
-    for token in (first_token..last_end).map(|idx| tree.token(TokenId(idx))) {
-        let idx = token.id().0;
-        if stays.iter().any(|(start, end)| (*start..*end).contains(&idx)) {
+    let stays: Vec<(TokenId, TokenId)> =
+        plan.hoisted.iter().chain(&plan.sunk).map(|op| token_span(op.node())).collect();
+    for token in (first_token.0..last_end.0).map(|idx| tree.token(TokenId(idx))) {
+        let id = token.id();
+        if stays.iter().any(|(start, end)| (*start..*end).contains(&id)) {
             continue;
         }
         if token.kind() == SyntaxKind::WHITESPACE && token.text().contains('\n') {
-            let current = rewrite.token_text.get(&idx).cloned().unwrap_or_else(|| token.text().to_string());
-            rewrite.token_text.insert(idx, reindent(&current));
+            let indented = reindent(rewrite.token_override(id).unwrap_or(token.text()));
+            rewrite.override_token(id, indented);
         }
     }
 }
