@@ -11,6 +11,7 @@
 //! the new object is self-consistent (one `-D` per renamed symbol).
 
 use crate::codes;
+use crate::make;
 use crate::rewrite::Rewrite;
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_syntax::views::{all_ops, attr_string, canonical_type, module_ops, symbol_name, FuncOp, Hierarchy};
@@ -220,7 +221,7 @@ impl Externs {
             emit.push(func.op().node().id());
             if let (Some(value), Some(new)) = (func.attributes().and_then(|a| a.get("link_with")), &renamed_object) {
                 if let Some(token) = value.first_token() {
-                    rewrite.override_token(token.id(), format!("\"{new}\""));
+                    rewrite.override_token(token.id(), make::object_string(new));
                 }
             }
             symbol_map.insert(name, new_name);
@@ -228,7 +229,7 @@ impl Externs {
         // Call sites and the declarations themselves follow the new names.
         for token in parse.tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID) {
             if let Some(new) = symbol_map.get(&symbol_name(token.text())) {
-                rewrite.override_token(token.id(), format!("@{new}"));
+                rewrite.override_token(token.id(), make::symbol_ref(new));
             }
         }
         // Herds linking a renamed object link the new one.
@@ -237,7 +238,7 @@ impl Externs {
             let Some(object) = attr_string(value) else { continue };
             if objects.contains(&object) {
                 if let Some(token) = value.first_token() {
-                    rewrite.override_token(token.id(), format!("\"{}\"", new_object(&object)));
+                    rewrite.override_token(token.id(), make::object_string(&new_object(&object)));
                 }
             }
         }

@@ -9,6 +9,7 @@ pub mod assemble;
 pub mod codes;
 pub mod equivalence;
 pub mod externs;
+pub mod make;
 pub mod merge;
 mod merge_checks;
 pub mod plan;

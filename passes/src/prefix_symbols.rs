@@ -9,6 +9,7 @@
 //! identical to one an earlier slice already defines is shared: its references take the earlier
 //! name and its definition is not emitted again.
 
+use crate::make;
 use crate::rewrite::Rewrite;
 use air_syntax::views::{all_ops, module_ops, symbol_name, FuncOp, Hierarchy};
 use air_syntax::{NodeId, Parse, SyntaxKind, SyntaxToken, TokenId};
@@ -50,16 +51,6 @@ pub fn extern_names(parse: &Parse) -> BTreeSet<String> {
         .filter(|f| f.is_declaration() && f.is_private())
         .map(|f| f.name())
         .collect()
-}
-
-/// `@name` with a prefix, keeping quotes when the original was quoted.
-fn prefixed_symbol_token(text: &str, prefix: &str) -> String {
-    let name = text.strip_prefix('@').unwrap_or(text);
-    if let Some(quoted) = name.strip_prefix('"') {
-        format!("@\"{prefix}_{quoted}")
-    } else {
-        format!("@{prefix}_{name}")
-    }
 }
 
 /// An `@sym` token that is the second part of a nested reference (`@mod::@fn`).
@@ -105,13 +96,12 @@ impl PrefixSymbols {
         }
         for token in tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID) {
             if defined.contains(&symbol_name(token.text())) && !is_nested_reference(token) {
-                rewrite.override_token(token.id(), prefixed_symbol_token(token.text(), &self.prefix));
+                rewrite.override_token(token.id(), make::prefixed_symbol(token, &self.prefix));
             }
         }
         for token in hierarchy_strings {
             let inner = air_syntax::views::unquote_string(token.text());
-            let escaped = token.text().trim_start_matches('"');
-            rewrite.override_token(token.id(), format!("\"{}_{escaped}", self.prefix));
+            rewrite.override_token(token.id(), make::prefixed_string(token, &self.prefix));
             symbols.insert(inner.clone(), format!("{}_{inner}", self.prefix));
         }
         let synthetic: Vec<_> = rewrite.synthetic_symbols().map(|(key, name)| (key, name.to_string())).collect();

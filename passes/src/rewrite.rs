@@ -6,11 +6,14 @@
 //!   later pass can rename it again (prefix, then remap to a combined argument).
 //! - Other tokens (symbols, alias names, strings, whitespace) can be overridden one by one.
 //! - Structural edits insert fragments before/after tokens and delete token ranges. A
-//!   fragment is made of pieces: literal text, SSA definitions and uses (original or
-//!   synthetic, so later passes rename them too), symbols, and copies of original token ranges.
+//!   fragment is made of pieces: tokens of parsed templates (whose placeholders are values and
+//!   symbols, original or synthetic, so later passes rename them too), copies of original token
+//!   ranges, and the whitespace between them. No piece is free text: what a pass inserts was
+//!   parsed first (`make.rs`).
 //!
 //! Invariant: printing with an empty overlay reproduces the input byte for byte.
 
+use crate::make::{Hole, TemplatePart};
 use air_syntax::{Parse, SyntaxNode, SyntaxTree, TokenId};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
@@ -29,19 +32,19 @@ pub enum ValueKey {
 pub struct SymbolKey(pub u32);
 
 /// One piece of inserted text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Piece {
-    Text(String),
-    /// `%name` of a value (at its definition or a use: both print the current name).
-    Value(ValueKey),
-    /// `@name` of a synthetic symbol.
-    Symbol(SymbolKey),
+    /// Syntax a pass made: tokens of a parsed template ([`crate::make`]), its placeholders
+    /// printing the current names of values and symbols.
+    Template(TemplatePart),
     /// The original tokens `[start, end)`, printed with every override applied.
     Original(TokenId, TokenId),
+    /// Whitespace between the other pieces (line breaks and indentation; never syntax).
+    Whitespace(String),
 }
 
 /// Inserted text.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Fragment(Vec<Piece>);
 
 impl Fragment {
@@ -49,24 +52,21 @@ impl Fragment {
         Fragment(Vec::new())
     }
 
-    pub fn text(mut self, text: impl Into<String>) -> Fragment {
-        self.0.push(Piece::Text(text.into()));
-        self
-    }
-
-    pub fn value(mut self, key: ValueKey) -> Fragment {
-        self.0.push(Piece::Value(key));
-        self
-    }
-
-    pub fn symbol(mut self, key: SymbolKey) -> Fragment {
-        self.0.push(Piece::Symbol(key));
+    /// Tokens of a parsed template.
+    pub fn template(mut self, part: TemplatePart) -> Fragment {
+        self.0.push(Piece::Template(part));
         self
     }
 
     /// A copy of the original tokens `[start, end)` (a moved op), overrides applied.
     pub fn original(mut self, start: TokenId, end: TokenId) -> Fragment {
         self.0.push(Piece::Original(start, end));
+        self
+    }
+
+    /// A line break and the next line's indentation.
+    pub fn line_break(mut self, indent: &str) -> Fragment {
+        self.0.push(Piece::Whitespace(format!("\n{indent}")));
         self
     }
 
@@ -371,12 +371,16 @@ impl<'a> Printer<'a> {
     fn print_fragment(&self, fragment: &Fragment, out: &mut String) {
         for piece in &fragment.0 {
             match piece {
-                Piece::Text(text) => out.push_str(text),
-                Piece::Value(key) => self.push_value(*key, out),
-                Piece::Symbol(key) => {
-                    out.push('@');
-                    out.push_str(self.rewrite.synthetic_symbols.get(key.0 as usize).map(String::as_str).unwrap_or(""));
-                }
+                Piece::Whitespace(text) => out.push_str(text),
+                Piece::Template(part) => part.print(out, &mut |hole, out| match hole {
+                    Hole::Value(key) => self.push_value(key, out),
+                    Hole::Symbol(key) => {
+                        out.push('@');
+                        out.push_str(
+                            self.rewrite.synthetic_symbols.get(key.0 as usize).map(String::as_str).unwrap_or(""),
+                        );
+                    }
+                }),
                 Piece::Original(start, end) => {
                     for idx in start.0..end.0 {
                         self.token_body(idx, out);

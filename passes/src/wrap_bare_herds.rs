@@ -15,6 +15,7 @@
 //! all that; this file writes it. Names it adds are fresh in the file and are prefixed by later
 //! passes like any other.
 
+use crate::make::{Template, TemplatePart};
 use crate::rewrite::{token_span, Fragment, Rewrite, SymbolKey, ValueKey};
 use crate::slice::Kernel;
 use crate::value_types::def_type;
@@ -94,7 +95,11 @@ impl WrapBareHerds {
         let mut stands_for: FxHashMap<TokenId, ValueKey> = FxHashMap::default();
         for run in &runs {
             match plan_run(parse, file, kernel, run) {
-                Ok(plan) => wrap_run(parse, &plan, &base_segment, &mut fresh, &mut stands_for, &mut rewrite),
+                Ok(plan) => {
+                    if let Err(e) = wrap_run(parse, &plan, &base_segment, &mut fresh, &mut stands_for, &mut rewrite) {
+                        errors.push(e);
+                    }
+                }
                 Err(mut e) => errors.append(&mut e),
             }
         }
@@ -180,9 +185,9 @@ fn wrap_run(
     fresh: &mut Fresh,
     stands_for: &mut FxHashMap<TokenId, ValueKey>,
     rewrite: &mut Rewrite,
-) {
+) -> Result<(), Diagnostic> {
     let tree = &parse.tree;
-    let (Some(first), Some(last)) = (plan.moved.first(), plan.moved.last()) else { return };
+    let (Some(first), Some(last)) = (plan.moved.first(), plan.moved.last()) else { return Ok(()) };
     let values = WrapperValues {
         launch_args: plan.captured.iter().map(|_| rewrite.new_value(fresh.arg())).collect(),
         segment_args: plan.captured.iter().map(|_| rewrite.new_value(fresh.arg())).collect(),
@@ -210,25 +215,26 @@ fn wrap_run(
     }
     let segment = rewrite.new_symbol(fresh.symbol(base_segment));
     let indent = indentation(first.node());
+    // The wrapper is parsed whole, then cut where the moved ops go.
+    let (head, tail) = wrapper_template(plan, &values, segment, stands_for, &indent)?;
 
     let mut opening = Fragment::new();
     for op in &plan.hoisted {
         let (start, end) = token_span(op.node());
-        opening = opening.original(start, end).text(format!("\n{indent}"));
+        opening = opening.original(start, end).line_break(&indent);
         rewrite.delete(start, end);
         // Drop the line break that followed the hoisted op.
         if (end.0 as usize) < tree.token_count() && tree.token(end).kind() == SyntaxKind::WHITESPACE {
             rewrite.delete(end, TokenId(end.0 + 1));
         }
     }
-    opening = launch_header(opening, plan, &values, segment, stands_for, &indent);
     let (first_token, _) = token_span(first.node());
     let (_, last_end) = token_span(last.node());
-    rewrite.insert_before(first_token, opening);
-    let mut closing = Fragment::new().text(format!("\n{indent}  }}\n{indent}}}"));
+    rewrite.insert_before(first_token, opening.template(head));
+    let mut closing = Fragment::new().template(tail);
     for op in &plan.sunk {
         let (start, end) = token_span(op.node());
-        closing = closing.text(format!("\n{indent}")).original(start, end);
+        closing = closing.line_break(&indent).original(start, end);
         // Drop the line break before the sunk op along with it.
         let before = start.0.checked_sub(1).map(|idx| tree.token(TokenId(idx)));
         match before.filter(|t| t.kind() == SyntaxKind::WHITESPACE) {
@@ -251,38 +257,46 @@ fn wrap_run(
             rewrite.override_token(id, indented);
         }
     }
+    Ok(())
 }
 
-/// `[%t = ]air.launch [async] [[deps]] () in () args(...) : T {` + `air.segment @s args(...) {`
-/// + the stand-in tokens, each on its own line, ready for the first moved op.
-fn launch_header(
-    mut opening: Fragment,
+/// The wrapper, parsed: `[%t = ]air.launch [async] [[deps]] () in () args(...) : T {`, then
+/// `air.segment @s args(...) : T {`, the stand-in tokens each on its own line, the moved ops
+/// (a `// body` line in the template, where it is cut in two) and the closing braces. Its
+/// placeholders are the wrapper's values, the captured values and the segment's name.
+fn wrapper_template(
     plan: &RunPlan<'_>,
     values: &WrapperValues,
     segment: SymbolKey,
     stands_for: &FxHashMap<TokenId, ValueKey>,
     indent: &str,
-) -> Fragment {
+) -> Result<(TemplatePart, TemplatePart), Diagnostic> {
+    let mut holes: Vec<ValueKey> = Vec::new();
+    let mut hole = |key: ValueKey| {
+        holes.push(key);
+        format!("%{}", holes.len() - 1)
+    };
     let types = plan.captured.iter().map(|(_, ty)| ty.as_str()).collect::<Vec<_>>().join(", ");
     let captured: Vec<ValueKey> = plan.captured.iter().map(|(token, _)| ValueKey::Def(*token)).collect();
-    if let Some(key) = values.launch_token {
-        opening = opening.value(key).text(" = air.launch async ");
-    } else {
-        opening = opening.text("air.launch ");
-    }
+    let mut text = match values.launch_token {
+        Some(key) => format!("{} = air.launch async ", hole(key)),
+        None => "air.launch ".to_string(),
+    };
     if !plan.deps.is_empty() {
-        let outer = plan.deps.iter().map(|dep| stands_for.get(dep).copied().unwrap_or(ValueKey::Def(*dep)));
-        opening = value_list(opening.text("["), outer).text("] ");
+        let outer: Vec<String> =
+            plan.deps.iter().map(|dep| hole(stands_for.get(dep).copied().unwrap_or(ValueKey::Def(*dep)))).collect();
+        text += &format!("[{}] ", outer.join(", "));
     }
-    opening = opening.text("() in () ");
-    opening = args_clause(opening, &values.launch_args, &captured, &types);
-    opening = opening.text(format!("{{\n{indent}  air.segment ")).symbol(segment).text(" ");
-    opening = args_clause(opening, &values.segment_args, &values.launch_args, &types);
-    opening = opening.text(format!("{{\n{indent}    "));
+    text += "() in () ";
+    text += &args_clause(&mut hole, &values.launch_args, &captured, &types);
+    text += &format!("{{\n{indent}  air.segment @s0 ");
+    text += &args_clause(&mut hole, &values.segment_args, &values.launch_args, &types);
+    text += &format!("{{\n{indent}    ");
     for key in &values.inner_deps {
-        opening = opening.value(*key).text(format!(" = air.wait_all async\n{indent}    "));
+        text += &format!("{} = air.wait_all async\n{indent}    ", hole(*key));
     }
-    opening
+    text += &format!("// body\n{indent}  }}\n{indent}}}");
+    Template::parse(&text, &holes, &[segment])?.split_at("body")
 }
 
 /// The async tokens the moved ops define (at any depth: a use outside can only see the top
@@ -301,30 +315,18 @@ fn moved_tokens(parse: &Parse, moved: &[Op<'_>]) -> Vec<TokenId> {
         .collect()
 }
 
-/// `%a, %b, ...`
-fn value_list(mut fragment: Fragment, values: impl Iterator<Item = ValueKey>) -> Fragment {
-    for (idx, value) in values.enumerate() {
-        if idx > 0 {
-            fragment = fragment.text(", ");
-        }
-        fragment = fragment.value(value);
-    }
-    fragment
-}
-
-/// `args(%a=%b, ...) : T, ... ` (or nothing when there are no values).
-fn args_clause(mut fragment: Fragment, inner: &[ValueKey], outer: &[ValueKey], types: &str) -> Fragment {
+/// `args(%a=%b, ...) : T, ... ` (or nothing when there are no values), with placeholders.
+fn args_clause(
+    hole: &mut dyn FnMut(ValueKey) -> String,
+    inner: &[ValueKey],
+    outer: &[ValueKey],
+    types: &str,
+) -> String {
     if inner.is_empty() {
-        return fragment;
+        return String::new();
     }
-    fragment = fragment.text("args(");
-    for (idx, (i, o)) in inner.iter().zip(outer).enumerate() {
-        if idx > 0 {
-            fragment = fragment.text(", ");
-        }
-        fragment = fragment.value(*i).text("=").value(*o);
-    }
-    fragment.text(format!(") : {types} "))
+    let pairs: Vec<String> = inner.iter().zip(outer).map(|(i, o)| format!("{}={}", hole(*i), hole(*o))).collect();
+    format!("args({}) : {types} ", pairs.join(", "))
 }
 
 /// Adds four spaces after every line break, keeping blank lines free of trailing spaces.
