@@ -12,7 +12,9 @@
 
 use crate::codes;
 use crate::make;
+use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
 use crate::rewrite::Rewrite;
+use crate::slice::ParsedSlice;
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_syntax::views::{all_ops, attr_string, canonical_type, module_ops, symbol_name, FuncOp, Hierarchy};
 use air_syntax::{NodeId, Parse, SyntaxKind};
@@ -65,14 +67,6 @@ pub struct ExternState {
     pub renames: Vec<ExternRename>,
 }
 
-/// The pass's result for one slice.
-#[derive(Clone, Debug)]
-pub struct ExternsOutput {
-    pub rewrite: Rewrite,
-    /// Declarations of this slice the merged module must contain (the others are shared).
-    pub emit: Vec<NodeId>,
-}
-
 /// The identity of a declaration: canonical argument/result types and attributes.
 fn canonical_decl(func: &FuncOp<'_>) -> String {
     let args: Vec<String> =
@@ -107,25 +101,55 @@ fn prefixed_object(object: &str, prefix: &str) -> String {
     }
 }
 
-impl Externs {
-    pub const NAME: &'static str = "externs";
+impl Pass for Externs {
+    const NAME: &'static str = "externs";
 
-    pub fn run(
-        &self,
-        parse: &Parse,
-        file: FileId,
-        file_name: &str,
-        mut rewrite: Rewrite,
-        state: &mut ExternState,
-    ) -> Result<ExternsOutput, Vec<Diagnostic>> {
-        let decls: Vec<FuncOp<'_>> = module_ops(parse.tree.root())
+    fn run(&self, cx: &mut SliceCx<'_>, mut rewrite: Rewrite) -> PassResult {
+        let edits = rewrite.edits();
+        let slice = cx.slice;
+        let decls: Vec<FuncOp<'_>> = module_ops(slice.parse.tree.root())
             .into_iter()
             .filter_map(FuncOp::cast)
             .filter(|f| f.is_declaration() && f.is_private())
             .collect();
         let mut errors = Vec::new();
-        let mut renamed: BTreeSet<String> = BTreeSet::new();
+        let (renamed, objects) = self.choose_renames(slice, &decls, &cx.shared.externs, &mut errors);
+        let mut symbol_map: BTreeMap<String, String> = BTreeMap::new();
         for func in &decls {
+            let declared = if renamed.contains(&func.name()) {
+                self.declare_renamed(slice, func, &mut cx.shared.externs, &mut rewrite, &mut symbol_map)
+            } else {
+                self.declare_kept(slice, func, &mut cx.shared.externs).map(Ok)
+            };
+            match declared {
+                Some(Ok(node)) => cx.found.externs.push(node),
+                Some(Err(error)) => errors.push(error),
+                None => {}
+            }
+        }
+        self.follow_renames(&slice.parse, &symbol_map, &objects, &mut rewrite);
+        if errors.is_empty() {
+            let changed = Changed::since(edits, &rewrite);
+            Ok((rewrite, changed))
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+impl Externs {
+    /// The externs of this slice to rename (a conflict with an earlier slice's declaration, or
+    /// the plan says so, or they link an object that is renamed) and the objects renamed; a
+    /// conflict on a symbol the plan keeps is an error.
+    fn choose_renames(
+        &self,
+        slice: &ParsedSlice,
+        decls: &[FuncOp<'_>],
+        state: &ExternState,
+        errors: &mut Vec<Diagnostic>,
+    ) -> (BTreeSet<String>, BTreeSet<String>) {
+        let mut renamed: BTreeSet<String> = BTreeSet::new();
+        for func in decls {
             let name = func.name();
             let existing = state.entries.get(&name);
             let conflict = existing.is_some_and(|e| e.canonical != canonical_decl(func));
@@ -134,7 +158,7 @@ impl Externs {
                     codes::KEPT_EXTERN_CONFLICT,
                     format!("extern `@{name}` is declared differently by two slices, and the plan keeps its name"),
                 )
-                .with_primary(file, decl_range(func), format!("declared here in {file_name}"))
+                .with_primary(slice.file, decl_range(func), format!("declared here in {}", slice.name))
                 .with_help(format!(
                     "remove `@{name}` from `externs.keep` so it can be renamed, or make the declarations identical"
                 ));
@@ -151,101 +175,111 @@ impl Externs {
         // Renaming an object renames every extern of this slice declared against it.
         let objects: BTreeSet<String> =
             decls.iter().filter(|f| renamed.contains(&f.name())).filter_map(|f| f.link_with()).collect();
-        for func in &decls {
+        for func in decls {
             if func.link_with().is_some_and(|o| objects.contains(&o)) && !self.overrides.keep.contains(&func.name()) {
                 renamed.insert(func.name());
             }
         }
-        let new_object = |object: &str| {
-            self.overrides.objects.get(object).cloned().unwrap_or_else(|| prefixed_object(object, &self.prefix))
-        };
+        (renamed, objects)
+    }
 
-        let mut emit = Vec::new();
-        let mut symbol_map: BTreeMap<String, String> = BTreeMap::new();
-        for func in &decls {
-            let name = func.name();
-            let canonical = canonical_decl(func);
-            if !renamed.contains(&name) {
-                match state.entries.get_mut(&name) {
-                    Some(entry) => entry.slices.push(self.prefix.clone()),
-                    None => {
-                        state.entries.insert(
-                            name.clone(),
-                            ExternEntry {
-                                canonical,
-                                object: func.link_with(),
-                                slices: vec![self.prefix.clone()],
-                                file,
-                                range: decl_range(func),
-                            },
-                        );
-                        emit.push(func.op().node().id());
-                    }
-                }
-                continue;
-            }
-            let new_name =
-                self.overrides.rename.get(&name).cloned().unwrap_or_else(|| format!("{}_{name}", self.prefix));
-            let object = func.link_with();
-            let renamed_object = object.as_deref().map(new_object);
-            if let Some(entry) = state.entries.get(&new_name) {
-                errors.push(
-                    Diagnostic::error(
-                        codes::DUPLICATE_SYMBOL,
-                        format!("renaming extern `@{name}` to `@{new_name}` clashes with an existing extern"),
-                    )
-                    .with_primary(file, func.op().node().text_range(), "renamed from here")
-                    .with_secondary(entry.file, entry.range, "`@".to_string() + &new_name + "` already declared here")
-                    .with_help("pick another name with `externs.rename` in the plan"),
-                );
-                continue;
-            }
-            state.entries.insert(
-                new_name.clone(),
-                ExternEntry {
-                    canonical: format!("{canonical} as {new_name}"),
-                    object: renamed_object.clone(),
-                    slices: vec![self.prefix.clone()],
-                    file,
-                    range: decl_range(func),
-                },
-            );
-            state.renames.push(ExternRename {
-                slice: self.prefix.clone(),
-                file: file_name.to_string(),
-                symbol: name.clone(),
-                new_symbol: new_name.clone(),
-                object: object.clone(),
-                new_object: renamed_object.clone(),
-            });
-            emit.push(func.op().node().id());
-            if let (Some(value), Some(new)) = (func.attributes().and_then(|a| a.get("link_with")), &renamed_object) {
-                if let Some(token) = value.first_token() {
-                    rewrite.override_token(token.id(), make::object_string(new));
-                }
-            }
-            symbol_map.insert(name, new_name);
+    /// The object a renamed object becomes: the plan's name, or the prefixed one.
+    fn new_object(&self, object: &str) -> String {
+        self.overrides.objects.get(object).cloned().unwrap_or_else(|| prefixed_object(object, &self.prefix))
+    }
+
+    /// An extern kept under its name: shared with an earlier slice's identical declaration, or
+    /// declared here first (then this declaration is emitted).
+    fn declare_kept(&self, slice: &ParsedSlice, func: &FuncOp<'_>, state: &mut ExternState) -> Option<NodeId> {
+        let name = func.name();
+        if let Some(entry) = state.entries.get_mut(&name) {
+            entry.slices.push(self.prefix.clone());
+            return None;
         }
-        // Call sites and the declarations themselves follow the new names.
+        let entry = ExternEntry {
+            canonical: canonical_decl(func),
+            object: func.link_with(),
+            slices: vec![self.prefix.clone()],
+            file: slice.file,
+            range: decl_range(func),
+        };
+        state.entries.insert(name, entry);
+        Some(func.op().node().id())
+    }
+
+    /// An extern renamed: declared under its new name, recorded for the report, its
+    /// `link_with` pointing at the renamed object. `symbol_map` gets old name → new name.
+    fn declare_renamed(
+        &self,
+        slice: &ParsedSlice,
+        func: &FuncOp<'_>,
+        state: &mut ExternState,
+        rewrite: &mut Rewrite,
+        symbol_map: &mut BTreeMap<String, String>,
+    ) -> Option<Result<NodeId, Diagnostic>> {
+        let name = func.name();
+        let canonical = canonical_decl(func);
+        let new_name = self.overrides.rename.get(&name).cloned().unwrap_or_else(|| format!("{}_{name}", self.prefix));
+        let object = func.link_with();
+        let renamed_object = object.as_deref().map(|o| self.new_object(o));
+        if let Some(entry) = state.entries.get(&new_name) {
+            return Some(Err(Diagnostic::error(
+                codes::DUPLICATE_SYMBOL,
+                format!("renaming extern `@{name}` to `@{new_name}` clashes with an existing extern"),
+            )
+            .with_primary(slice.file, func.op().node().text_range(), "renamed from here")
+            .with_secondary(entry.file, entry.range, "`@".to_string() + &new_name + "` already declared here")
+            .with_help("pick another name with `externs.rename` in the plan")));
+        }
+        state.entries.insert(
+            new_name.clone(),
+            ExternEntry {
+                canonical: format!("{canonical} as {new_name}"),
+                object: renamed_object.clone(),
+                slices: vec![self.prefix.clone()],
+                file: slice.file,
+                range: decl_range(func),
+            },
+        );
+        state.renames.push(ExternRename {
+            slice: self.prefix.clone(),
+            file: slice.name.clone(),
+            symbol: name.clone(),
+            new_symbol: new_name.clone(),
+            object: object.clone(),
+            new_object: renamed_object.clone(),
+        });
+        if let (Some(value), Some(new)) = (func.attributes().and_then(|a| a.get("link_with")), &renamed_object) {
+            if let Some(token) = value.first_token() {
+                rewrite.override_token(token.id(), make::object_string(new));
+            }
+        }
+        symbol_map.insert(name, new_name);
+        Some(Ok(func.op().node().id()))
+    }
+
+    /// Call sites and the declarations follow the new names; herds linking a renamed object
+    /// link the new one.
+    fn follow_renames(
+        &self,
+        parse: &Parse,
+        symbol_map: &BTreeMap<String, String>,
+        objects: &BTreeSet<String>,
+        rewrite: &mut Rewrite,
+    ) {
         for token in parse.tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID) {
             if let Some(new) = symbol_map.get(&symbol_name(token.text())) {
                 rewrite.override_token(token.id(), make::symbol_ref(new));
             }
         }
-        // Herds linking a renamed object link the new one.
         for herd in all_ops(parse.tree.root()).filter_map(Hierarchy::cast) {
             let Some(value) = herd.attributes().and_then(|a| a.get("link_with")) else { continue };
             let Some(object) = attr_string(value) else { continue };
             if objects.contains(&object) {
                 if let Some(token) = value.first_token() {
-                    rewrite.override_token(token.id(), make::object_string(&new_object(&object)));
+                    rewrite.override_token(token.id(), make::object_string(&self.new_object(&object)));
                 }
             }
-        }
-        if errors.is_empty() {
-            Ok(ExternsOutput { rewrite, emit })
-        } else {
-            Err(errors)
         }
     }
 }

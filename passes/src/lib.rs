@@ -12,6 +12,7 @@ pub mod externs;
 pub mod make;
 pub mod merge;
 mod merge_checks;
+pub mod pipeline;
 pub mod plan;
 pub mod prefix_ssa;
 pub mod prefix_symbols;
@@ -25,6 +26,7 @@ mod wrap_analysis;
 pub mod wrap_bare_herds;
 pub mod zero_config;
 
+pub use pipeline::{AnyPass, Changed, Pass, PassName, SliceCx, PIPELINE};
 pub use prefix_ssa::PrefixSsa;
 pub use prefix_symbols::{AliasTable, PrefixSymbols};
 pub use remap_args::{RemapArgs, Target};

@@ -8,14 +8,11 @@
 use crate::assemble::{assemble, AssemblySlice};
 use crate::codes;
 use crate::equivalence::{check_equivalence, SliceFacts, PARSE_CHECK_MESSAGE};
-use crate::externs::{ExternState, Externs};
+use crate::externs::ExternState;
 use crate::merge_checks::{check_channels, check_prelude, check_wiring, module_attributes, primary_or};
+use crate::pipeline::{Shared, SliceState};
 use crate::plan::{located, MergePlan};
-use crate::prefix_symbols::{AliasTable, PrefixSymbols};
-use crate::remap_args::RemapArgs;
-use crate::rewrite::Rewrite;
 use crate::slice::{find_kernel, Kernel, ParsedSlice};
-use crate::{PrefixSsa, WrapBareHerds};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_syntax::views::{all_ops, module_ops, symbol_name, ChannelDecl, FuncOp, Hierarchy, HierarchyKind};
 use air_syntax::SyntaxKind;
@@ -168,39 +165,32 @@ fn stitch_checked(
         return Err(errors);
     }
 
+    let mut states: Vec<SliceState<'_>> = slices
+        .iter()
+        .zip(&plan.slices)
+        .zip(kernels)
+        .zip(targets)
+        .filter_map(|(((slice, slice_plan), kernel), targets)| {
+            Some(SliceState::new(slice, slice_plan, kernel?, targets))
+        })
+        .collect();
+
     // The passes, slice by slice.
-    let mut alias_table = AliasTable::new();
-    let mut extern_state = ExternState::default();
-    let mut rewrites = Vec::new();
+    let mut shared = Shared::default();
     let mut symbol_sites: BTreeMap<String, (usize, FileId, TextRange)> = BTreeMap::new();
-    for (idx, ((slice, slice_plan), kernel)) in slices.iter().zip(&plan.slices).zip(&kernels).enumerate() {
-        let Some(kernel) = kernel else { continue };
-        let parse = &slice.parse;
-        let prefix = slice_plan.prefix.clone();
-        let rewrite = match WrapBareHerds::default().run(parse, slice.file, kernel, Rewrite::new()) {
-            Ok(rewrite) => rewrite,
-            Err(mut e) => {
-                errors.append(&mut e);
-                continue;
-            }
-        };
-        let rewrite = PrefixSsa { prefix: prefix.clone() }.run(parse, rewrite);
-        let symbols = PrefixSymbols { prefix: prefix.clone() }.run(parse, rewrite, &mut alias_table);
-        let externs = Externs { prefix: prefix.clone(), overrides: slice_plan.externs.clone() };
-        let extern_out = match externs.run(parse, slice.file, &slice.name, symbols.rewrite, &mut extern_state) {
-            Ok(out) => out,
-            Err(mut e) => {
-                errors.append(&mut e);
-                continue;
-            }
-        };
-        let rewrite = RemapArgs { mapping: targets[idx].clone() }.run(kernel, extern_out.rewrite);
+    for (idx, state) in states.iter_mut().enumerate() {
+        if let Err(mut e) = state.run_passes(&mut shared) {
+            errors.append(&mut e);
+            continue;
+        }
+        let (slice, parse, prefix) = (state.slice, &state.slice.parse, &state.plan.prefix);
+        let symbols = &state.found.symbols;
         // Final symbol names of this slice, for the duplicate check.
         let mut finals: BTreeMap<String, TextRange> = BTreeMap::new();
         for op in module_ops(parse.tree.root()) {
             if let Some(sym) = op.symbol() {
                 let name = symbol_name(sym.text());
-                if let Some(new) = symbols.symbols.get(&name) {
+                if let Some(new) = symbols.get(&name) {
                     finals.insert(new.clone(), sym.text_range());
                 }
             }
@@ -208,14 +198,14 @@ fn stitch_checked(
         for h in all_ops(parse.tree.root()).filter_map(Hierarchy::cast) {
             if matches!(h.kind, HierarchyKind::Segment | HierarchyKind::Launch) {
                 if let (Some(name), Some(tok)) = (h.sym_name(), h.sym_token()) {
-                    if let Some(new) = symbols.symbols.get(&name) {
+                    if let Some(new) = symbols.get(&name) {
                         finals.entry(new.clone()).or_insert(tok.text_range());
                     }
                 }
             }
         }
-        for name in rewrite.synthetic_symbol_names() {
-            finals.entry(name.clone()).or_insert(kernel.func.op().node().text_range());
+        for name in state.rewrite.synthetic_symbol_names() {
+            finals.entry(name.clone()).or_insert(state.kernel.func.op().node().text_range());
         }
         for (name, range) in finals {
             if let Some((other, file, other_range)) = symbol_sites.get(&name) {
@@ -231,10 +221,8 @@ fn stitch_checked(
                 symbol_sites.insert(name, (idx, slice.file, range));
             }
         }
-        let inverse: BTreeMap<String, String> =
-            symbols.symbols.iter().map(|(old, new)| (new.clone(), old.clone())).collect();
-        rewrites.push((idx, rewrite, symbols.aliases, extern_out.emit, inverse));
     }
+    let extern_state = shared.externs;
     for (name, entry) in &extern_state.entries {
         if let Some((idx, file, range)) = symbol_sites.get(name) {
             errors.push(
@@ -262,11 +250,10 @@ fn stitch_checked(
         return Err(errors);
     }
 
-    let assembly: Vec<AssemblySlice<'_>> = rewrites
+    let assembly: Vec<AssemblySlice<'_>> = states
         .iter()
-        .filter_map(|(idx, rewrite, aliases, externs, _)| {
-            let slice = &slices[*idx];
-            let kernel = kernels[*idx].as_ref()?;
+        .map(|state| {
+            let (slice, kernel) = (state.slice, &state.kernel);
             let module = module_ops(slice.parse.tree.root());
             let decls: BTreeSet<_> = module
                 .iter()
@@ -274,17 +261,17 @@ fn stitch_checked(
                 .filter(|f| f.is_declaration() && f.is_private())
                 .map(|f| f.op().node().id())
                 .collect();
-            Some(AssemblySlice {
-                prefix: &plan.slices[*idx].prefix,
+            AssemblySlice {
+                prefix: &state.plan.prefix,
                 // The file as the plan (or command line) wrote it: the output must not depend on
                 // the directory merge runs from.
-                name: &plan.slices[*idx].file,
+                name: &state.plan.file,
                 parse: &slice.parse,
                 kernel,
-                rewrite,
-                aliases: aliases.iter().filter(|a| !a.shared).map(|a| a.node).collect(),
+                rewrite: &state.rewrite,
+                aliases: state.found.aliases.iter().filter(|a| !a.shared).map(|a| a.node).collect(),
                 channels: module.iter().copied().filter(|op| ChannelDecl::cast(*op).is_some()).collect(),
-                externs: externs.clone(),
+                externs: state.found.externs.clone(),
                 others: module
                     .iter()
                     .copied()
@@ -294,29 +281,31 @@ fn stitch_checked(
                             && op.node() != kernel.func.op().node()
                     })
                     .collect(),
-            })
+            }
         })
         .collect();
     let assembled = assemble(plan, attrs.as_ref().map(|(a, _)| a.as_str()), &assembly);
     let text = between(assembled.text);
 
     // Internal check: every slice's ops survive unchanged up to renaming and wiring.
-    let facts: Vec<SliceFacts<'_>> = rewrites
+    let facts: Vec<SliceFacts<'_>> = states
         .iter()
         .zip(&assembled.bodies)
-        .filter_map(|((idx, rewrite, aliases, _, symbols), body)| {
-            let slice = &slices[*idx];
-            let prefix = plan.slices[*idx].prefix.as_str();
+        .map(|(state, body)| {
+            let slice = state.slice;
+            let prefix = state.plan.prefix.as_str();
             let renames = extern_state.renames.iter().filter(|r| r.slice == prefix);
-            Some(SliceFacts {
+            SliceFacts {
                 prefix,
                 parse: &slice.parse,
-                kernel: kernels[*idx].as_ref()?,
-                targets: &targets[*idx],
+                kernel: &state.kernel,
+                targets: &state.targets,
                 body: *body,
-                wrapper_segments: rewrite.synthetic_symbol_names().iter().cloned().collect(),
-                symbols: symbols.clone(),
-                aliases: aliases
+                wrapper_segments: state.rewrite.synthetic_symbol_names().iter().cloned().collect(),
+                symbols: state.found.symbols.iter().map(|(old, new)| (new.clone(), old.clone())).collect(),
+                aliases: state
+                    .found
+                    .aliases
                     .iter()
                     .filter_map(|a| {
                         Some((a.name.clone(), slice.parse.tree.node(a.node).first_token()?.text().to_string()))
@@ -324,7 +313,7 @@ fn stitch_checked(
                     .collect(),
                 extern_symbols: renames.clone().map(|r| (r.new_symbol.clone(), r.symbol.clone())).collect(),
                 objects: renames.filter_map(|r| Some((r.new_object.clone()?, r.object.clone()?))).collect(),
-            })
+            }
         })
         .collect();
     let mismatches = check_equivalence(&text, &facts);

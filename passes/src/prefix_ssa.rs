@@ -7,34 +7,39 @@
 //! never touched. Values introduced by earlier passes (a wrapper's arguments) are prefixed too.
 //! Precondition: the file parsed without errors.
 
+use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
 use crate::rewrite::Rewrite;
-use air_syntax::Parse;
 
 #[derive(Clone, Debug)]
 pub struct PrefixSsa {
     pub prefix: String,
 }
 
-impl PrefixSsa {
-    pub const NAME: &'static str = "prefix-ssa";
+impl Pass for PrefixSsa {
+    const NAME: &'static str = "prefix-ssa";
 
-    pub fn run(&self, _parse: &Parse, mut rewrite: Rewrite) -> Rewrite {
+    fn run(&self, _cx: &mut SliceCx<'_>, mut rewrite: Rewrite) -> PassResult {
+        let edits = rewrite.edits();
         // Values renamed one by one so far get the prefix now; all others through the rule
         // (one string instead of one per value).
         rewrite.prefix_values(&self.prefix);
-        rewrite
+        let changed = Changed::since(edits, &rewrite);
+        Ok((rewrite, changed))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pipeline::run_alone;
     use crate::rewrite::Printer;
+    use crate::slice::ParsedSlice;
+    use air_diagnostics::FileId;
 
     fn run(text: &str) -> String {
-        let parse = air_syntax::parse(text);
-        let rewrite = PrefixSsa { prefix: "q".into() }.run(&parse, Rewrite::new());
-        Printer::new(&parse, &rewrite).print()
+        let slice = ParsedSlice::new(FileId(0), "t.mlir", text);
+        let out = run_alone(&PrefixSsa { prefix: "q".into() }.into(), &slice, None).unwrap();
+        Printer::new(&slice.parse, &out.rewrite).print()
     }
 
     #[test]

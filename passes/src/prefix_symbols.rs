@@ -10,9 +10,10 @@
 //! name and its definition is not emitted again.
 
 use crate::make;
+use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
 use crate::rewrite::Rewrite;
 use air_syntax::views::{all_ops, module_ops, symbol_name, FuncOp, Hierarchy};
-use air_syntax::{NodeId, Parse, SyntaxKind, SyntaxToken, TokenId};
+use air_syntax::{NodeId, Parse, SyntaxKind, SyntaxNode, SyntaxToken, TokenId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Aliases already defined by earlier slices: (sigil + canonical body) → final name.
@@ -34,15 +35,6 @@ pub struct AliasOutcome {
     pub shared: bool,
 }
 
-/// The pass's result.
-#[derive(Clone, Debug)]
-pub struct SymbolsOutput {
-    pub rewrite: Rewrite,
-    pub aliases: Vec<AliasOutcome>,
-    /// Old symbol name → new name (without `@`), for every renamed symbol.
-    pub symbols: BTreeMap<String, String>,
-}
-
 /// Private function declarations: the externs, by name.
 pub fn extern_names(parse: &Parse) -> BTreeSet<String> {
     module_ops(parse.tree.root())
@@ -59,42 +51,59 @@ fn is_nested_reference(token: SyntaxToken<'_>) -> bool {
     colon.kind() == SyntaxKind::COLON && colon.prev_significant().is_some_and(|c| c.kind() == SyntaxKind::COLON)
 }
 
+impl Pass for PrefixSymbols {
+    const NAME: &'static str = "prefix-symbols";
+
+    fn run(&self, cx: &mut SliceCx<'_>, mut rewrite: Rewrite) -> PassResult {
+        let edits = rewrite.edits();
+        let parse = &cx.slice.parse;
+        cx.found.symbols = self.rename_symbols(parse, &mut rewrite);
+        cx.found.aliases = self.rename_aliases(parse, &mut rewrite, &mut cx.shared.aliases);
+        let changed = Changed::since(edits, &rewrite);
+        Ok((rewrite, changed))
+    }
+}
+
+/// The symbols a slice defines (module level but externs, and the AIR hierarchy's labels), and
+/// the `sym_name = "..."` strings of its hierarchy ops.
+fn defined_symbols(parse: &Parse) -> (BTreeSet<String>, Vec<SyntaxToken<'_>>) {
+    let root = parse.tree.root();
+    let externs = extern_names(parse);
+    let mut defined: BTreeSet<String> = BTreeSet::new();
+    for op in module_ops(root) {
+        if let Some(sym) = op.symbol() {
+            let name = symbol_name(sym.text());
+            if !externs.contains(&name) {
+                defined.insert(name);
+            }
+        }
+    }
+    let mut hierarchy_strings = Vec::new();
+    for op in all_ops(root) {
+        if let Some(h) = Hierarchy::cast(op) {
+            if let Some(sym) = h.sym_token() {
+                defined.insert(symbol_name(sym.text()));
+            }
+            if let Some(value) = h.attributes().and_then(|a| a.get("sym_name")) {
+                if let Some(token) = value.first_token().filter(|t| t.kind() == SyntaxKind::STRING) {
+                    hierarchy_strings.push(token);
+                }
+            }
+        }
+    }
+    (defined, hierarchy_strings)
+}
+
 impl PrefixSymbols {
-    pub const NAME: &'static str = "prefix-symbols";
-
-    pub fn run(&self, parse: &Parse, mut rewrite: Rewrite, known_aliases: &mut AliasTable) -> SymbolsOutput {
-        let tree = &parse.tree;
-        let root = tree.root();
-        let externs = extern_names(parse);
-
-        // Symbols this slice defines (module level, and the AIR hierarchy's labels).
-        let mut defined: BTreeSet<String> = BTreeSet::new();
-        for op in module_ops(root) {
-            if let Some(sym) = op.symbol() {
-                let name = symbol_name(sym.text());
-                if !externs.contains(&name) {
-                    defined.insert(name);
-                }
-            }
-        }
-        let mut hierarchy_strings = Vec::new();
-        for op in all_ops(root) {
-            if let Some(h) = Hierarchy::cast(op) {
-                if let Some(sym) = h.sym_token() {
-                    defined.insert(symbol_name(sym.text()));
-                }
-                if let Some(value) = h.attributes().and_then(|a| a.get("sym_name")) {
-                    if let Some(token) = value.first_token().filter(|t| t.kind() == SyntaxKind::STRING) {
-                        hierarchy_strings.push(token);
-                    }
-                }
-            }
-        }
+    /// Prefixes the symbols the slice defines, wherever they are referenced, and the symbols
+    /// earlier passes added; returns old name → new name.
+    fn rename_symbols(&self, parse: &Parse, rewrite: &mut Rewrite) -> BTreeMap<String, String> {
+        let (defined, hierarchy_strings) = defined_symbols(parse);
         let mut symbols = BTreeMap::new();
         for name in &defined {
             symbols.insert(name.clone(), format!("{}_{name}", self.prefix));
         }
-        for token in tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID) {
+        for token in parse.tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID) {
             if defined.contains(&symbol_name(token.text())) && !is_nested_reference(token) {
                 rewrite.override_token(token.id(), make::prefixed_symbol(token, &self.prefix));
             }
@@ -109,9 +118,13 @@ impl PrefixSymbols {
             rewrite.rename_symbol(key, format!("{}_{name}", self.prefix));
             symbols.insert(name.clone(), format!("{}_{name}", self.prefix));
         }
+        symbols
+    }
 
-        // Aliases: prefix every definition and reference first...
-        let alias_defs: Vec<_> = root.children_of(SyntaxKind::ALIAS_DEF).collect();
+    /// Prefixes every alias definition and reference, then shares the definitions identical to
+    /// one in `known` (an earlier slice's): their references take the earlier name.
+    fn rename_aliases(&self, parse: &Parse, rewrite: &mut Rewrite, known: &mut AliasTable) -> Vec<AliasOutcome> {
+        let alias_defs: Vec<_> = parse.tree.root().children_of(SyntaxKind::ALIAS_DEF).collect();
         let mut alias_names: BTreeMap<String, String> = BTreeMap::new();
         for def in &alias_defs {
             if let Some(token) = def.first_token() {
@@ -120,7 +133,9 @@ impl PrefixSymbols {
                 alias_names.insert(text.to_string(), format!("{sigil}{}_{name}", self.prefix));
             }
         }
-        let alias_refs: Vec<(TokenId, String)> = tree
+        // References: `#name` and `!name` tokens, but not the `#1` of a result `%x#1`.
+        let alias_refs: Vec<(TokenId, String)> = parse
+            .tree
             .tokens()
             .filter(|t| matches!(t.kind(), SyntaxKind::HASH_ID | SyntaxKind::BANG_ID))
             .filter(|t| {
@@ -136,52 +151,57 @@ impl PrefixSymbols {
             }
         };
         for (old, new) in &alias_names {
-            set_alias(&mut rewrite, old, new);
+            set_alias(rewrite, old, new);
         }
-        // ...then share definitions identical to an earlier slice's, in definition order (a
-        // definition may refer to earlier aliases, whose final names are settled by then).
+        // Shared in definition order: a definition may refer to earlier aliases, whose final
+        // names are settled by then.
         let mut aliases = Vec::new();
         for def in &alias_defs {
             let Some(token) = def.first_token() else { continue };
             let old = token.text().to_string();
             let Some(body) = def.children().last() else { continue };
-            // Alias bodies hold no SSA values: only token overrides apply.
-            let body_text = {
-                let mut out = String::new();
-                for token in body.tokens() {
-                    match rewrite.token_override(token.id()) {
-                        Some(text) => out.push_str(text),
-                        None => out.push_str(token.text()),
-                    }
-                }
-                out.split_whitespace().collect::<Vec<_>>().join(" ")
-            };
-            let key = format!("{}{}", &old[..1], body_text);
+            let key = format!("{}{}", &old[..1], alias_body(body, rewrite));
             let prefixed = alias_names.get(&old).cloned().unwrap_or_else(|| old.clone());
-            match known_aliases.get(&key) {
+            match known.get(&key) {
                 Some(existing) => {
-                    set_alias(&mut rewrite, &old, existing);
+                    set_alias(rewrite, &old, existing);
                     aliases.push(AliasOutcome { node: def.id(), name: existing.clone(), shared: true });
                 }
                 None => {
-                    known_aliases.insert(key, prefixed.clone());
+                    known.insert(key, prefixed.clone());
                     aliases.push(AliasOutcome { node: def.id(), name: prefixed, shared: false });
                 }
             }
         }
-        SymbolsOutput { rewrite, aliases, symbols }
+        aliases
     }
+}
+
+/// An alias definition's body as printed so far, whitespace collapsed: what makes two
+/// definitions identical. Alias bodies hold no SSA values, so only token overrides apply.
+fn alias_body(body: SyntaxNode<'_>, rewrite: &Rewrite) -> String {
+    let mut out = String::new();
+    for token in body.tokens() {
+        match rewrite.token_override(token.id()) {
+            Some(text) => out.push_str(text),
+            None => out.push_str(token.text()),
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pipeline::run_alone;
     use crate::rewrite::Printer;
+    use crate::slice::ParsedSlice;
+    use air_diagnostics::FileId;
 
     fn run(text: &str) -> String {
-        let parse = air_syntax::parse(text);
-        let out = PrefixSymbols { prefix: "p".into() }.run(&parse, Rewrite::new(), &mut AliasTable::new());
-        Printer::new(&parse, &out.rewrite).print()
+        let slice = ParsedSlice::new(FileId(0), "t.mlir", text);
+        let out = run_alone(&PrefixSymbols { prefix: "p".into() }.into(), &slice, None).unwrap();
+        Printer::new(&slice.parse, &out.rewrite).print()
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //! (`%arg3`, `%Q`), and renamed at their definition, so every use follows; a use inside a string,
 //! comment or attribute is not a use and is never touched.
 
+use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
 use crate::rewrite::{Rewrite, ValueKey};
-use crate::slice::Kernel;
 use std::collections::BTreeMap;
 
 /// Where a slice argument goes.
@@ -33,15 +33,19 @@ pub struct RemapArgs {
     pub mapping: BTreeMap<usize, Target>,
 }
 
-impl RemapArgs {
-    pub const NAME: &'static str = "remap-args";
+impl Pass for RemapArgs {
+    const NAME: &'static str = "remap-args";
+    const NEEDS_KERNEL: bool = true;
 
-    pub fn run(&self, kernel: &Kernel<'_>, mut rewrite: Rewrite) -> Rewrite {
+    fn run(&self, cx: &mut SliceCx<'_>, mut rewrite: Rewrite) -> PassResult {
+        let kernel = cx.kernel(Self::NAME)?;
+        let edits = rewrite.edits();
         for (idx, target) in &self.mapping {
             if let Some(token) = kernel.args.get(*idx).and_then(|a| a.name) {
                 rewrite.rename_def(ValueKey::Def(token.id()), target.value_name());
             }
         }
-        rewrite
+        let changed = Changed::since(edits, &rewrite);
+        Ok((rewrite, changed))
     }
 }

@@ -103,6 +103,9 @@ pub struct Rewrite {
     after: BTreeMap<TokenId, Vec<Fragment>>,
     /// Deleted token ranges `[start, end)`.
     deleted: Vec<(TokenId, TokenId)>,
+    /// How many edits the overlay has had: a pass compares it before and after to report
+    /// whether it changed anything.
+    edits: u64,
 }
 
 impl Rewrite {
@@ -112,6 +115,7 @@ impl Rewrite {
 
     /// Introduces a value with a name (without `%`).
     pub fn new_value(&mut self, name: impl Into<String>) -> ValueKey {
+        self.edits += 1;
         let key = ValueKey::Synthetic(self.synthetic_values.len() as u32);
         self.synthetic_values.push(name.into());
         key
@@ -119,6 +123,7 @@ impl Rewrite {
 
     /// Introduces a symbol with a name (without `@`).
     pub fn new_symbol(&mut self, name: impl Into<String>) -> SymbolKey {
+        self.edits += 1;
         let key = SymbolKey(self.synthetic_symbols.len() as u32);
         self.synthetic_symbols.push(name.into());
         key
@@ -151,6 +156,7 @@ impl Rewrite {
 
     /// Renames a value at its definition (`name` without `%`): every use follows.
     pub fn rename_def(&mut self, key: ValueKey, name: impl Into<String>) {
+        self.edits += 1;
         self.value_names.insert(key, name.into());
     }
 
@@ -158,6 +164,7 @@ impl Rewrite {
     /// values introduced later). Values renamed one by one get it now; all others through one
     /// rule, instead of a string per value.
     pub fn prefix_values(&mut self, prefix: &str) {
+        self.edits += 1;
         for name in self.value_names.values_mut() {
             *name = format!("{prefix}_{name}");
         }
@@ -170,12 +177,14 @@ impl Rewrite {
     /// Makes the use at `use_token` print `value` instead of the value it resolves to (a moved
     /// op now using a wrapper's argument).
     pub fn redirect_use(&mut self, use_token: TokenId, value: ValueKey) {
+        self.edits += 1;
         self.use_overrides.insert(use_token, value);
     }
 
     /// Prints `text` in place of one token (a renamed symbol, alias or string, re-indented
     /// whitespace). A later override of the same token wins.
     pub fn override_token(&mut self, token: TokenId, text: impl Into<String>) {
+        self.edits += 1;
         self.token_text.insert(token, text.into());
     }
 
@@ -186,19 +195,27 @@ impl Rewrite {
 
     /// Inserts `fragment` before `token` (after the fragments inserted there before).
     pub fn insert_before(&mut self, token: TokenId, fragment: Fragment) {
+        self.edits += 1;
         self.before.entry(token).or_default().push(fragment);
     }
 
     /// Inserts `fragment` after `token` (after the fragments inserted there before).
     pub fn insert_after(&mut self, token: TokenId, fragment: Fragment) {
+        self.edits += 1;
         self.after.entry(token).or_default().push(fragment);
     }
 
     /// Deletes the tokens `[start, end)` (what is inserted before or after them stays).
     pub fn delete(&mut self, start: TokenId, end: TokenId) {
         if start < end {
+            self.edits += 1;
             self.deleted.push((start, end));
         }
+    }
+
+    /// How many edits the overlay has had (see [`crate::pipeline::Changed::since`]).
+    pub fn edits(&self) -> u64 {
+        self.edits
     }
 
     /// Every value key the overlay knows of besides the original definitions.
@@ -218,6 +235,7 @@ impl Rewrite {
 
     /// Renames a symbol a pass introduced (`name` without `@`).
     pub fn rename_symbol(&mut self, key: SymbolKey, name: impl Into<String>) {
+        self.edits += 1;
         if let Some(slot) = self.synthetic_symbols.get_mut(key.0 as usize) {
             *slot = name.into();
         }

@@ -16,11 +16,11 @@
 //! passes like any other.
 
 use crate::make::{Template, TemplatePart};
+use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
 use crate::rewrite::{token_span, Fragment, Rewrite, SymbolKey, ValueKey};
-use crate::slice::Kernel;
 use crate::value_types::def_type;
 use crate::wrap_analysis::{plan_run, RunPlan};
-use air_diagnostics::{Diagnostic, FileId};
+use air_diagnostics::Diagnostic;
 use air_syntax::views::{all_ops, symbol_name, Hierarchy, HierarchyKind, Op};
 use air_syntax::{Parse, SyntaxKind, SyntaxNode, TokenId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -58,16 +58,12 @@ fn indentation(node: SyntaxNode<'_>) -> String {
     text[line_start..start].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
 }
 
-impl WrapBareHerds {
-    pub const NAME: &'static str = "wrap-bare-herds";
+impl Pass for WrapBareHerds {
+    const NAME: &'static str = "wrap-bare-herds";
+    const NEEDS_KERNEL: bool = true;
 
-    pub fn run(
-        &self,
-        parse: &Parse,
-        file: FileId,
-        kernel: &Kernel<'_>,
-        mut rewrite: Rewrite,
-    ) -> Result<Rewrite, Vec<Diagnostic>> {
+    fn run(&self, cx: &mut SliceCx<'_>, mut rewrite: Rewrite) -> PassResult {
+        let (parse, file, kernel) = (&cx.slice.parse, cx.slice.file, cx.kernel(Self::NAME)?);
         // Runs of consecutive body ops without launches; wrap those holding a bare herd.
         let mut runs: Vec<Vec<Op<'_>>> = Vec::new();
         let mut current: Vec<Op<'_>> = Vec::new();
@@ -85,7 +81,7 @@ impl WrapBareHerds {
         }
         runs.retain(|run| run.iter().any(|op| has_bare_herd(*op)));
         if runs.is_empty() {
-            return Ok(rewrite);
+            return Ok((rewrite, Changed::No));
         }
 
         let mut fresh = Fresh::new(parse, &rewrite);
@@ -104,7 +100,7 @@ impl WrapBareHerds {
             }
         }
         if errors.is_empty() {
-            Ok(rewrite)
+            Ok((rewrite, Changed::Yes))
         } else {
             Err(errors)
         }
@@ -360,18 +356,26 @@ pub fn herd_names(parse: &Parse) -> BTreeMap<String, usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pipeline::run_alone;
     use crate::rewrite::Printer;
-    use crate::slice::find_kernel;
+    use crate::slice::{find_kernel, ParsedSlice};
+    use air_diagnostics::FileId;
+
+    fn wrap_reporting(text: &str) -> (String, Changed) {
+        let slice = ParsedSlice::new(FileId(0), "t.mlir", text);
+        assert!(!slice.parse.has_errors(), "{:?}", slice.parse.all_errors());
+        let kernel = find_kernel(&slice.parse, FileId(0), "t.mlir", None).unwrap();
+        let out = run_alone(&WrapBareHerds::default().into(), &slice, Some(&kernel)).unwrap();
+        let text = Printer::new(&slice.parse, &out.rewrite).print();
+        let reparsed = air_syntax::parse(&text);
+        assert!(!reparsed.has_errors(), "{text}\n{:?}", reparsed.all_errors());
+        (text, out.changed)
+    }
 
     fn wrap(text: &str) -> String {
-        let parse = air_syntax::parse(text);
-        assert!(!parse.has_errors(), "{:?}", parse.all_errors());
-        let kernel = find_kernel(&parse, FileId(0), "t.mlir", None).unwrap();
-        let rewrite = WrapBareHerds::default().run(&parse, FileId(0), &kernel, Rewrite::new()).unwrap();
-        let out = Printer::new(&parse, &rewrite).print();
-        let reparsed = air_syntax::parse(&out);
-        assert!(!reparsed.has_errors(), "{out}\n{:?}", reparsed.all_errors());
-        out
+        let (text, changed) = wrap_reporting(text);
+        assert_eq!(changed, Changed::Yes);
+        text
     }
 
     #[test]
@@ -395,7 +399,7 @@ mod tests {
     #[test]
     fn wrap_bare_herds_is_a_no_op_on_wrapped_kernels() {
         let text = "func.func @k(%x: memref<4xi32>) {\n  air.launch () in () args(%a=%x) : memref<4xi32> {\n    air.segment @s args(%b=%a) : memref<4xi32> {\n      %c1 = arith.constant 1 : index\n      air.herd tile (%tx) in (%sx=%c1) args(%c=%b) : memref<4xi32> {\n      }\n    }\n  }\n  return\n}\n";
-        assert_eq!(wrap(text), text);
+        assert_eq!(wrap_reporting(text), (text.to_string(), Changed::No));
     }
 
     #[test]

@@ -2,21 +2,14 @@
 
 use crate::common::{self, GlobalOpts, Outcome};
 use air_diagnostics::SourceMap;
-use air_passes::externs::ExternOverrides;
-use air_passes::remap_args::Target;
+use air_passes::externs::{ExternOverrides, Externs};
+use air_passes::pipeline::{AnyPass, PassName, PASS_NAMES};
+use air_passes::remap_args::{RemapArgs, Target};
+use air_passes::slice::ParsedSlice;
 use air_passes::standalone::PassSpec;
+use air_passes::{PrefixSsa, PrefixSymbols, WrapBareHerds};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-
-/// The passes `pass` can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum PassName {
-    WrapBareHerds,
-    PrefixSsa,
-    PrefixSymbols,
-    Externs,
-    RemapArgs,
-}
 
 /// Run one pass of the merge pipeline on a file and print the result.
 ///
@@ -29,8 +22,8 @@ enum PassName {
 )]
 pub struct Opts {
     /// The pass to run.
-    #[arg(value_enum)]
-    pass: PassName,
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(PASS_NAMES))]
+    pass: String,
     /// Input file (`-` for standard input).
     file: PathBuf,
     /// Output file (default: standard output).
@@ -96,18 +89,19 @@ impl Opts {
             Ok(())
         };
         let prefix = || self.prefix.clone().ok_or_else(|| anyhow::anyhow!("this pass needs --prefix"));
-        Ok(match self.pass {
+        let name = PassName::from_name(&self.pass).ok_or_else(|| anyhow::anyhow!("no pass `{}`", self.pass))?;
+        let pass: AnyPass = match name {
             PassName::WrapBareHerds => {
                 needs(&["--func", "--segment-name"])?;
-                PassSpec::WrapBareHerds { func: self.func.clone(), segment_name: self.segment_name.clone() }
+                WrapBareHerds { segment_name: self.segment_name.clone() }.into()
             }
             PassName::PrefixSsa => {
                 needs(&["--prefix"])?;
-                PassSpec::PrefixSsa { prefix: prefix()? }
+                PrefixSsa { prefix: prefix()? }.into()
             }
             PassName::PrefixSymbols => {
                 needs(&["--prefix"])?;
-                PassSpec::PrefixSymbols { prefix: prefix()? }
+                PrefixSymbols { prefix: prefix()? }.into()
             }
             PassName::Externs => {
                 needs(&["--prefix", "--rename", "--object", "--keep"])?;
@@ -119,7 +113,7 @@ impl Opts {
                         .collect(),
                     objects: pairs(&self.objects, "--object")?.into_iter().collect(),
                 };
-                PassSpec::Externs { prefix: prefix()?, overrides }
+                Externs { prefix: prefix()?, overrides }.into()
             }
             PassName::RemapArgs => {
                 needs(&["--func", "--map", "--alias"])?;
@@ -139,9 +133,10 @@ impl Opts {
                         .map_err(|_| anyhow::anyhow!("--alias {idx}={name}: `{idx}` is not an argument index"))?;
                     mapping.insert(idx, Target::Alias(name));
                 }
-                PassSpec::RemapArgs { func: self.func.clone(), mapping }
+                RemapArgs { mapping }.into()
             }
-        })
+        };
+        Ok(PassSpec { pass, func: self.func.clone() })
     }
 
     pub fn run(&self) -> anyhow::Result<Outcome> {
@@ -150,8 +145,8 @@ impl Opts {
         let Some((raw, file)) = common::read_registered(&self.file, &mut sources, &self.global)? else {
             return Ok(Outcome::Problems);
         };
-        let parse = air_syntax::parse(sources.text(file));
-        match spec.run(&parse, file, &raw.name) {
+        let slice = ParsedSlice::new(file, raw.name, sources.text(file));
+        match spec.run(&slice) {
             Ok(output) => {
                 let target = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
                 common::write_output(&target, output.text.as_bytes(), std::slice::from_ref(&self.file))?;

@@ -1,0 +1,255 @@
+//! The pass interface and the merge pipeline's one list of passes.
+//!
+//! A pass is a value holding its options, with one function from a slice and the overlay so
+//! far to a new overlay (or diagnostics), reporting whether it changed anything (pliron's change
+//! status). What a pass reads is its [`SliceCx`]: the parsed slice, its kernel, the state the
+//! slices before it left ([`Shared`]), and where it records what later phases need
+//! ([`Findings`]). [`PIPELINE`] is the order `merge` runs them in and the names `air-stitch pass`
+//! accepts; [`SliceState`] is one slice on its way through the merge.
+
+use crate::externs::{ExternState, Externs};
+use crate::plan::SlicePlan;
+use crate::prefix_symbols::{AliasOutcome, AliasTable, PrefixSymbols};
+use crate::remap_args::{RemapArgs, Target};
+use crate::rewrite::Rewrite;
+use crate::slice::{Kernel, ParsedSlice};
+use crate::{codes, PrefixSsa, WrapBareHerds};
+use air_diagnostics::Diagnostic;
+use air_syntax::NodeId;
+use std::collections::BTreeMap;
+
+/// Whether a pass changed the overlay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    Yes,
+    No,
+}
+
+impl Changed {
+    /// Compares the overlay's edit count with the one it had when the pass started.
+    pub fn since(edits_before: u64, rewrite: &Rewrite) -> Changed {
+        if rewrite.edits() == edits_before {
+            Changed::No
+        } else {
+            Changed::Yes
+        }
+    }
+}
+
+/// What a pass returns: the new overlay and whether it differs, or why the pass cannot run.
+pub type PassResult = Result<(Rewrite, Changed), Vec<Diagnostic>>;
+
+/// State carried from one slice to the next (merge order matters: the first slice to define
+/// an alias or declare an extern is the one whose definition is emitted).
+#[derive(Debug, Default)]
+pub struct Shared {
+    /// Alias definitions emitted so far (prefix-symbols shares identical ones).
+    pub aliases: AliasTable,
+    /// Externs declared so far (externs shares identical ones, renames conflicting ones).
+    pub externs: ExternState,
+}
+
+/// What the passes found out about one slice, besides the overlay, for the checks and the
+/// assembly after them.
+#[derive(Debug, Default)]
+pub struct Findings {
+    /// prefix-symbols: old symbol name → new name (without `@`).
+    pub symbols: BTreeMap<String, String>,
+    /// prefix-symbols: what became of each alias definition.
+    pub aliases: Vec<AliasOutcome>,
+    /// externs: the declarations of this slice the merged module must contain.
+    pub externs: Vec<NodeId>,
+}
+
+/// What a pass sees: its slice, and the state it shares with the other slices.
+pub struct SliceCx<'a> {
+    pub slice: &'a ParsedSlice,
+    /// The kernel function: always there in a merge; `air-stitch pass` looks it up only for
+    /// the passes that need it ([`Pass::NEEDS_KERNEL`]).
+    pub kernel: Option<&'a Kernel<'a>>,
+    pub shared: &'a mut Shared,
+    pub found: &'a mut Findings,
+}
+
+impl<'a> SliceCx<'a> {
+    /// The kernel, for a pass that declared it needs one.
+    pub fn kernel(&self, pass: &str) -> Result<&'a Kernel<'a>, Vec<Diagnostic>> {
+        self.kernel.ok_or_else(|| {
+            vec![Diagnostic::error(
+                codes::INTERNAL_CHECK,
+                format!("internal error: pass `{pass}` ran without the slice's kernel function"),
+            )]
+        })
+    }
+}
+
+/// A pass of the pipeline. Precondition of every pass: the slice parsed without errors.
+pub trait Pass {
+    /// The name `air-stitch pass` knows it by.
+    const NAME: &'static str;
+    /// Whether it works on the kernel function (the others work on the whole file).
+    const NEEDS_KERNEL: bool = false;
+
+    fn run(&self, cx: &mut SliceCx<'_>, rewrite: Rewrite) -> PassResult;
+}
+
+/// The passes, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassName {
+    WrapBareHerds,
+    PrefixSsa,
+    PrefixSymbols,
+    Externs,
+    RemapArgs,
+}
+
+/// The merge pipeline, in order: the wrapper first, so that the names it adds are prefixed
+/// like any other; symbols before externs, which must see which symbols are the slice's own;
+/// remap-args last, so that the combined argument names it gives are not prefixed.
+pub const PIPELINE: [PassName; 5] =
+    [PassName::WrapBareHerds, PassName::PrefixSsa, PassName::PrefixSymbols, PassName::Externs, PassName::RemapArgs];
+
+/// The names of the [`PIPELINE`]'s passes, in order.
+pub const PASS_NAMES: [&str; PIPELINE.len()] = {
+    let mut names = [""; PIPELINE.len()];
+    let mut idx = 0;
+    while idx < PIPELINE.len() {
+        names[idx] = PIPELINE[idx].as_str();
+        idx += 1;
+    }
+    names
+};
+
+impl PassName {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PassName::WrapBareHerds => WrapBareHerds::NAME,
+            PassName::PrefixSsa => PrefixSsa::NAME,
+            PassName::PrefixSymbols => PrefixSymbols::NAME,
+            PassName::Externs => Externs::NAME,
+            PassName::RemapArgs => RemapArgs::NAME,
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<PassName> {
+        PIPELINE.into_iter().find(|pass| pass.as_str() == name)
+    }
+}
+
+/// One pass with its options.
+#[derive(Clone, Debug)]
+pub enum AnyPass {
+    WrapBareHerds(WrapBareHerds),
+    PrefixSsa(PrefixSsa),
+    PrefixSymbols(PrefixSymbols),
+    Externs(Externs),
+    RemapArgs(RemapArgs),
+}
+
+impl AnyPass {
+    /// Pass `name` with the options the plan gives one slice.
+    pub fn for_slice(name: PassName, plan: &SlicePlan, targets: &BTreeMap<usize, Target>) -> AnyPass {
+        let prefix = plan.prefix.clone();
+        match name {
+            PassName::WrapBareHerds => AnyPass::WrapBareHerds(WrapBareHerds::default()),
+            PassName::PrefixSsa => AnyPass::PrefixSsa(PrefixSsa { prefix }),
+            PassName::PrefixSymbols => AnyPass::PrefixSymbols(PrefixSymbols { prefix }),
+            PassName::Externs => AnyPass::Externs(Externs { prefix, overrides: plan.externs.clone() }),
+            PassName::RemapArgs => AnyPass::RemapArgs(RemapArgs { mapping: targets.clone() }),
+        }
+    }
+
+    pub fn name(&self) -> PassName {
+        match self {
+            AnyPass::WrapBareHerds(_) => PassName::WrapBareHerds,
+            AnyPass::PrefixSsa(_) => PassName::PrefixSsa,
+            AnyPass::PrefixSymbols(_) => PassName::PrefixSymbols,
+            AnyPass::Externs(_) => PassName::Externs,
+            AnyPass::RemapArgs(_) => PassName::RemapArgs,
+        }
+    }
+
+    pub fn needs_kernel(&self) -> bool {
+        match self {
+            AnyPass::WrapBareHerds(_) => WrapBareHerds::NEEDS_KERNEL,
+            AnyPass::PrefixSsa(_) => PrefixSsa::NEEDS_KERNEL,
+            AnyPass::PrefixSymbols(_) => PrefixSymbols::NEEDS_KERNEL,
+            AnyPass::Externs(_) => Externs::NEEDS_KERNEL,
+            AnyPass::RemapArgs(_) => RemapArgs::NEEDS_KERNEL,
+        }
+    }
+
+    pub fn run(&self, cx: &mut SliceCx<'_>, rewrite: Rewrite) -> PassResult {
+        match self {
+            AnyPass::WrapBareHerds(pass) => pass.run(cx, rewrite),
+            AnyPass::PrefixSsa(pass) => pass.run(cx, rewrite),
+            AnyPass::PrefixSymbols(pass) => pass.run(cx, rewrite),
+            AnyPass::Externs(pass) => pass.run(cx, rewrite),
+            AnyPass::RemapArgs(pass) => pass.run(cx, rewrite),
+        }
+    }
+}
+
+macro_rules! any_pass_from {
+    ($($pass:ident),*) => {
+        $(impl From<$pass> for AnyPass {
+            fn from(pass: $pass) -> AnyPass {
+                AnyPass::$pass(pass)
+            }
+        })*
+    };
+}
+
+any_pass_from!(WrapBareHerds, PrefixSsa, PrefixSymbols, Externs, RemapArgs);
+
+/// One pass run on one slice by itself, as if it were the first slice of a merge.
+#[derive(Debug)]
+pub struct Alone {
+    pub rewrite: Rewrite,
+    pub changed: Changed,
+    pub shared: Shared,
+    pub found: Findings,
+}
+
+/// Runs `pass` alone on `slice` (`air-stitch pass`, and the passes' own tests).
+pub fn run_alone(pass: &AnyPass, slice: &ParsedSlice, kernel: Option<&Kernel<'_>>) -> Result<Alone, Vec<Diagnostic>> {
+    let (mut shared, mut found) = (Shared::default(), Findings::default());
+    let mut cx = SliceCx { slice, kernel, shared: &mut shared, found: &mut found };
+    let (rewrite, changed) = pass.run(&mut cx, Rewrite::new())?;
+    Ok(Alone { rewrite, changed, shared, found })
+}
+
+/// One slice on its way through the merge: the input, its plan entry, its kernel and argument
+/// targets (which the checks worked out), and what the passes made of it.
+pub struct SliceState<'a> {
+    pub slice: &'a ParsedSlice,
+    pub plan: &'a SlicePlan,
+    pub kernel: Kernel<'a>,
+    /// Slice argument index → where remap-args wires it.
+    pub targets: BTreeMap<usize, Target>,
+    pub rewrite: Rewrite,
+    pub found: Findings,
+}
+
+impl<'a> SliceState<'a> {
+    pub fn new(
+        slice: &'a ParsedSlice,
+        plan: &'a SlicePlan,
+        kernel: Kernel<'a>,
+        targets: BTreeMap<usize, Target>,
+    ) -> SliceState<'a> {
+        SliceState { slice, plan, kernel, targets, rewrite: Rewrite::new(), found: Findings::default() }
+    }
+
+    /// Runs the [`PIPELINE`] on this slice, with the options its plan entry gives. The first
+    /// pass that fails stops it: the later ones assume what it should have done.
+    pub fn run_passes(&mut self, shared: &mut Shared) -> Result<(), Vec<Diagnostic>> {
+        let mut rewrite = std::mem::take(&mut self.rewrite);
+        let mut cx = SliceCx { slice: self.slice, kernel: Some(&self.kernel), shared, found: &mut self.found };
+        for name in PIPELINE {
+            (rewrite, _) = AnyPass::for_slice(name, self.plan, &self.targets).run(&mut cx, rewrite)?;
+        }
+        self.rewrite = rewrite;
+        Ok(())
+    }
+}
