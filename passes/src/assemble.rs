@@ -2,11 +2,13 @@
 //! `module {` with channel declarations, extern declarations, other module-level ops, and one
 //! `func.func` with the combined signature, the prelude, each slice's body in order, `return`.
 
+use crate::pipeline::SliceState;
 use crate::plan::MergePlan;
 use crate::rewrite::{token_span, Printer, Rewrite};
 use crate::slice::Kernel;
-use air_syntax::views::Op;
+use air_syntax::views::{module_ops, ChannelDecl, FuncOp, Op};
 use air_syntax::{NodeId, Parse, SyntaxNode};
+use std::collections::BTreeSet;
 
 /// What assembly needs from one slice after its passes ran.
 pub struct AssemblySlice<'a> {
@@ -22,6 +24,43 @@ pub struct AssemblySlice<'a> {
     pub externs: Vec<NodeId>,
     /// Other module-level ops (globals, other functions, ...).
     pub others: Vec<Op<'a>>,
+}
+
+impl<'a> AssemblySlice<'a> {
+    /// What assembly takes from a slice whose passes ran: its overlay, the alias definitions
+    /// and externs it must emit, and its module-level ops sorted by where they go.
+    pub fn of(state: &'a SliceState<'_>) -> AssemblySlice<'a> {
+        let (slice, kernel) = (state.slice, &state.kernel);
+        let module = module_ops(slice.parse.tree.root());
+        // Every private declaration is an extern: the ones to emit are in `found.externs`.
+        let decls: BTreeSet<_> = module
+            .iter()
+            .filter_map(|op| FuncOp::cast(*op))
+            .filter(|f| f.is_declaration() && f.is_private())
+            .map(|f| f.op().node().id())
+            .collect();
+        AssemblySlice {
+            prefix: &state.plan.prefix,
+            // The file as the plan (or command line) wrote it: the output must not depend on
+            // the directory merge runs from.
+            name: &state.plan.file,
+            parse: &slice.parse,
+            kernel,
+            rewrite: &state.rewrite,
+            aliases: state.found.aliases.iter().filter(|a| !a.shared).map(|a| a.node).collect(),
+            channels: module.iter().copied().filter(|op| ChannelDecl::cast(*op).is_some()).collect(),
+            externs: state.found.externs.clone(),
+            others: module
+                .iter()
+                .copied()
+                .filter(|op| {
+                    ChannelDecl::cast(*op).is_none()
+                        && !decls.contains(&op.node().id())
+                        && op.node() != kernel.func.op().node()
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The indentation of the line `node` starts on.

@@ -15,6 +15,8 @@
 //! A mismatch is an internal error: the stitch changed something it was not asked to change.
 
 use crate::codes;
+use crate::externs::ExternState;
+use crate::pipeline::SliceState;
 use crate::remap_args::Target;
 use crate::slice::Kernel;
 use crate::value_types::{is_l3_alloc, is_l3_dealloc};
@@ -47,6 +49,32 @@ pub struct SliceFacts<'a> {
     pub extern_symbols: BTreeMap<String, String>,
     /// Renamed object → source object.
     pub objects: BTreeMap<String, String>,
+}
+
+impl<'a> SliceFacts<'a> {
+    /// What the check needs from a slice whose passes ran, and where assembly put its body.
+    pub fn of(state: &'a SliceState<'_>, body: (u32, u32), externs: &ExternState) -> SliceFacts<'a> {
+        let slice = state.slice;
+        let prefix = state.plan.prefix.as_str();
+        let renames = externs.renames.iter().filter(|r| r.slice == prefix);
+        SliceFacts {
+            prefix,
+            parse: &slice.parse,
+            kernel: &state.kernel,
+            targets: &state.targets,
+            body,
+            wrapper_segments: state.rewrite.synthetic_symbol_names().iter().cloned().collect(),
+            symbols: state.found.symbols.iter().map(|(old, new)| (new.clone(), old.clone())).collect(),
+            aliases: state
+                .found
+                .aliases
+                .iter()
+                .filter_map(|a| Some((a.name.clone(), slice.parse.tree.node(a.node).first_token()?.text().to_string())))
+                .collect(),
+            extern_symbols: renames.clone().map(|r| (r.new_symbol.clone(), r.symbol.clone())).collect(),
+            objects: renames.filter_map(|r| Some((r.new_object.clone()?, r.object.clone()?))).collect(),
+        }
+    }
 }
 
 /// Name tables for one slice. Names can be compared as text because MLIR forbids redefining a

@@ -9,14 +9,12 @@ use crate::assemble::{assemble, AssemblySlice};
 use crate::codes;
 use crate::equivalence::{check_equivalence, SliceFacts, PARSE_CHECK_MESSAGE};
 use crate::externs::ExternState;
-use crate::merge_checks::{check_channels, check_prelude, check_wiring, module_attributes, primary_or};
+use crate::merge_checks::{check_inputs, Checked, SymbolSites};
 use crate::pipeline::{Shared, SliceState};
-use crate::plan::{located, MergePlan};
-use crate::slice::{find_kernel, Kernel, ParsedSlice};
-use air_diagnostics::{Diagnostic, FileId, TextRange};
-use air_syntax::views::{all_ops, module_ops, symbol_name, ChannelDecl, FuncOp, Hierarchy, HierarchyKind};
-use air_syntax::SyntaxKind;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::plan::MergePlan;
+use crate::slice::ParsedSlice;
+use air_diagnostics::Diagnostic;
+use air_syntax::views::all_ops;
 
 /// The result of a successful merge.
 #[derive(Debug)]
@@ -78,255 +76,61 @@ pub fn finish(stitched: Stitched) -> Result<Merged, Vec<Diagnostic>> {
     Ok(Merged { text, externs, launches, warnings: Vec::new() })
 }
 
-/// Checks, passes, assembly and the equivalence check: everything that needs the slices.
+/// Checks, passes, assembly and the equivalence check: everything that needs the slices. The
+/// phases are those of docs/merge.md; each stops the merge with every problem it found.
 fn stitch_checked(
     plan: &MergePlan,
     slices: &[ParsedSlice],
     between: &dyn Fn(String) -> String,
 ) -> Result<Stitched, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
-    for slice in slices {
-        for error in slice.parse.all_errors() {
-            errors.push(error.in_file(slice.file));
-        }
-    }
-    let kernels: Vec<Option<Kernel<'_>>> = slices
-        .iter()
-        .zip(&plan.slices)
-        .map(|(slice, slice_plan)| {
-            if slice.parse.has_errors() {
-                return None;
-            }
-            match find_kernel(&slice.parse, slice.file, &slice.name, slice_plan.func.as_deref()) {
-                Ok(kernel) => Some(kernel),
-                Err(diagnostic) => {
-                    let diagnostic = if diagnostic.primary.is_none() {
-                        primary_or(diagnostic, slice_plan.func_loc.or(slice_plan.file_loc), None, "this slice")
-                    } else {
-                        diagnostic
-                    };
-                    errors.push(diagnostic);
-                    None
-                }
-            }
-        })
-        .collect();
-    let prelude = check_prelude(plan, &mut errors);
-    if let Some(p) = &plan.prelude {
-        for name in prelude.defs.keys() {
-            if let Some(slice) = plan.slices.iter().find(|s| name.starts_with(&format!("%{}_", s.prefix))) {
-                errors.push(located(
-                    codes::PRELUDE_ERROR,
-                    &format!("prelude value `{name}` could collide with the names of slice `{}`, which all start with `%{}_`", slice.prefix, slice.prefix),
-                    p.loc,
-                ).with_help("rename the prelude value"));
-            }
-        }
-    }
-    let targets = check_wiring(plan, slices, &kernels, &prelude, &mut errors);
-    check_channels(slices, plan, &mut errors);
-    let mut attrs: Option<(String, usize)> = None;
-    for (idx, slice) in slices.iter().enumerate() {
-        if let Some(found) = module_attributes(&slice.parse) {
-            match &attrs {
-                Some((first, first_idx)) if *first != found => errors.push(
-                    Diagnostic::error(
-                        codes::MODULE_ATTR_CONFLICT,
-                        format!(
-                            "slices `{}` and `{}` give their modules different attributes",
-                            plan.slices[*first_idx].prefix, plan.slices[idx].prefix
-                        ),
-                    )
-                    .with_help("make the module attributes identical, or drop them from one slice"),
-                ),
-                Some(_) => {}
-                None => attrs = Some((found, idx)),
-            }
-        }
-    }
-    let with_resources: Vec<&ParsedSlice> =
-        slices.iter().filter(|s| s.parse.tree.root().child(SyntaxKind::FILE_METADATA).is_some()).collect();
-    if with_resources.len() > 1 {
-        let mut diagnostic =
-            Diagnostic::error(codes::RESOURCES_CONFLICT, "more than one slice has a `{-# ... #-}` resource section")
-                .with_help("merging dialect resources is not supported; keep the resources in one slice");
-        for slice in &with_resources {
-            if let Some(node) = slice.parse.tree.root().child(SyntaxKind::FILE_METADATA) {
-                diagnostic = if diagnostic.primary.is_none() {
-                    diagnostic.with_primary(slice.file, node.text_range(), "resource section")
-                } else {
-                    diagnostic.with_secondary(slice.file, node.text_range(), "resource section")
-                };
-            }
-        }
-        errors.push(diagnostic);
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-
-    let mut states: Vec<SliceState<'_>> = slices
-        .iter()
-        .zip(&plan.slices)
-        .zip(kernels)
-        .zip(targets)
-        .filter_map(|(((slice, slice_plan), kernel), targets)| {
-            Some(SliceState::new(slice, slice_plan, kernel?, targets))
-        })
-        .collect();
-
-    // The passes, slice by slice.
-    let mut shared = Shared::default();
-    let mut symbol_sites: BTreeMap<String, (usize, FileId, TextRange)> = BTreeMap::new();
-    for (idx, state) in states.iter_mut().enumerate() {
-        if let Err(mut e) = state.run_passes(&mut shared) {
-            errors.append(&mut e);
-            continue;
-        }
-        let (slice, parse, prefix) = (state.slice, &state.slice.parse, &state.plan.prefix);
-        let symbols = &state.found.symbols;
-        // Final symbol names of this slice, for the duplicate check.
-        let mut finals: BTreeMap<String, TextRange> = BTreeMap::new();
-        for op in module_ops(parse.tree.root()) {
-            if let Some(sym) = op.symbol() {
-                let name = symbol_name(sym.text());
-                if let Some(new) = symbols.get(&name) {
-                    finals.insert(new.clone(), sym.text_range());
-                }
-            }
-        }
-        for h in all_ops(parse.tree.root()).filter_map(Hierarchy::cast) {
-            if matches!(h.kind, HierarchyKind::Segment | HierarchyKind::Launch) {
-                if let (Some(name), Some(tok)) = (h.sym_name(), h.sym_token()) {
-                    if let Some(new) = symbols.get(&name) {
-                        finals.entry(new.clone()).or_insert(tok.text_range());
-                    }
-                }
-            }
-        }
-        for name in state.rewrite.synthetic_symbol_names() {
-            finals.entry(name.clone()).or_insert(state.kernel.func.op().node().text_range());
-        }
-        for (name, range) in finals {
-            if let Some((other, file, other_range)) = symbol_sites.get(&name) {
-                if *other != idx {
-                    errors.push(
-                        Diagnostic::error(codes::DUPLICATE_SYMBOL, format!("symbol `@{name}` is defined by two slices after renaming"))
-                            .with_primary(slice.file, range, format!("becomes `@{name}` in slice `{prefix}`"))
-                            .with_secondary(*file, *other_range, format!("becomes `@{name}` in slice `{}`", plan.slices[*other].prefix))
-                            .with_help("choose prefixes that do not make one slice's names look like another's (e.g. `a` and `a_b`)"),
-                    );
-                }
-            } else {
-                symbol_sites.insert(name, (idx, slice.file, range));
-            }
-        }
-    }
-    let extern_state = shared.externs;
-    for (name, entry) in &extern_state.entries {
-        if let Some((idx, file, range)) = symbol_sites.get(name) {
-            errors.push(
-                Diagnostic::error(
-                    codes::DUPLICATE_SYMBOL,
-                    format!(
-                        "symbol `@{name}` is both an extern and a renamed symbol of slice `{}`",
-                        plan.slices[*idx].prefix
-                    ),
-                )
-                .with_primary(*file, *range, "renamed to the extern's name")
-                .with_secondary(entry.file, entry.range, "the extern")
-                .with_help("choose another prefix for this slice"),
-            );
-        }
-    }
-    if symbol_sites.contains_key(&plan.name) || extern_state.entries.contains_key(&plan.name) {
-        errors.push(located(
-            codes::DUPLICATE_SYMBOL,
-            &format!("the combined function name `@{}` is already a symbol of the merged module", plan.name),
-            plan.name_loc,
-        ));
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-
-    let assembly: Vec<AssemblySlice<'_>> = states
-        .iter()
-        .map(|state| {
-            let (slice, kernel) = (state.slice, &state.kernel);
-            let module = module_ops(slice.parse.tree.root());
-            let decls: BTreeSet<_> = module
-                .iter()
-                .filter_map(|op| FuncOp::cast(*op))
-                .filter(|f| f.is_declaration() && f.is_private())
-                .map(|f| f.op().node().id())
-                .collect();
-            AssemblySlice {
-                prefix: &state.plan.prefix,
-                // The file as the plan (or command line) wrote it: the output must not depend on
-                // the directory merge runs from.
-                name: &state.plan.file,
-                parse: &slice.parse,
-                kernel,
-                rewrite: &state.rewrite,
-                aliases: state.found.aliases.iter().filter(|a| !a.shared).map(|a| a.node).collect(),
-                channels: module.iter().copied().filter(|op| ChannelDecl::cast(*op).is_some()).collect(),
-                externs: state.found.externs.clone(),
-                others: module
-                    .iter()
-                    .copied()
-                    .filter(|op| {
-                        ChannelDecl::cast(*op).is_none()
-                            && !decls.contains(&op.node().id())
-                            && op.node() != kernel.func.op().node()
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
-    let assembled = assemble(plan, attrs.as_ref().map(|(a, _)| a.as_str()), &assembly);
+    // 1. Every problem with the plan and the inputs, before anything changes.
+    let Checked { mut states, module_attrs } = check_inputs(plan, slices)?;
+    // 2. The passes.
+    let shared = run_passes(plan, &mut states)?;
+    // 3. Assembly: one module from the slices' printed overlays.
+    let assembly: Vec<AssemblySlice<'_>> = states.iter().map(AssemblySlice::of).collect();
+    let assembled = assemble(plan, module_attrs.as_deref(), &assembly);
     let text = between(assembled.text);
-
-    // Internal check: every slice's ops survive unchanged up to renaming and wiring.
+    // 4. Internal check: every slice's ops survive unchanged up to renaming and wiring.
     let facts: Vec<SliceFacts<'_>> = states
         .iter()
         .zip(&assembled.bodies)
-        .map(|(state, body)| {
-            let slice = state.slice;
-            let prefix = state.plan.prefix.as_str();
-            let renames = extern_state.renames.iter().filter(|r| r.slice == prefix);
-            SliceFacts {
-                prefix,
-                parse: &slice.parse,
-                kernel: &state.kernel,
-                targets: &state.targets,
-                body: *body,
-                wrapper_segments: state.rewrite.synthetic_symbol_names().iter().cloned().collect(),
-                symbols: state.found.symbols.iter().map(|(old, new)| (new.clone(), old.clone())).collect(),
-                aliases: state
-                    .found
-                    .aliases
-                    .iter()
-                    .filter_map(|a| {
-                        Some((a.name.clone(), slice.parse.tree.node(a.node).first_token()?.text().to_string()))
-                    })
-                    .collect(),
-                extern_symbols: renames.clone().map(|r| (r.new_symbol.clone(), r.symbol.clone())).collect(),
-                objects: renames.filter_map(|r| Some((r.new_object.clone()?, r.object.clone()?))).collect(),
-            }
-        })
+        .map(|(state, body)| SliceFacts::of(state, *body, &shared.externs))
         .collect();
     let mismatches = check_equivalence(&text, &facts);
     if !mismatches.is_empty() {
         return Err(mismatches);
     }
-    Ok(Stitched { text, externs: extern_state })
+    Ok(Stitched { text, externs: shared.externs })
+}
+
+/// The pipeline on each slice in plan order (aliases and externs carry over from one slice to
+/// the next, so the first to define one is the one emitted), each slice's final symbols checked
+/// against the earlier slices' as soon as its passes are done. A slice whose passes fail is left
+/// out of the symbol checks: its names are not final.
+fn run_passes(plan: &MergePlan, states: &mut [SliceState<'_>]) -> Result<Shared, Vec<Diagnostic>> {
+    let mut shared = Shared::default();
+    let mut sites = SymbolSites::default();
+    let mut errors = Vec::new();
+    for (idx, state) in states.iter_mut().enumerate() {
+        match state.run_passes(&mut shared) {
+            Ok(()) => sites.add(plan, idx, state, &mut errors),
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    sites.check_externs(plan, &shared.externs, &mut errors);
+    if errors.is_empty() {
+        Ok(shared)
+    } else {
+        Err(errors)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::zero_config::zero_config_plan;
+    use air_diagnostics::FileId;
 
     const KERNEL: &str = "func.func @k(%arg0: memref<64xbf16>, %arg1: memref<64xbf16>) {\n  %c1 = arith.constant 1 : index\n  air.launch (%x) in (%sx=%c1) args(%in=%arg0, %out=%arg1) : memref<64xbf16>, memref<64xbf16> {\n    air.segment @seg  args(%i=%in, %o=%out) : memref<64xbf16>, memref<64xbf16> {\n      %c2 = arith.constant 2 : index\n      air.herd @herd_0  tile (%tx, %ty) in (%a=%c2, %b=%c2) args(%p=%i, %q=%o) : memref<64xbf16>, memref<64xbf16> {\n        %buf = memref.alloc() : memref<64xbf16, 2 : i32>\n        air.dma_memcpy_nd (%buf[] [] [], %p[] [] []) : (memref<64xbf16, 2 : i32>, memref<64xbf16>)\n      }\n    }\n  }\n  return\n}\n";
 
