@@ -15,14 +15,24 @@ use crate::plan::MergePlan;
 use crate::slice::ParsedSlice;
 use air_diagnostics::Diagnostic;
 use air_syntax::views::all_ops;
+use air_syntax::Parse;
 
 /// The result of a successful merge.
 #[derive(Debug)]
 pub struct Merged {
-    pub text: String,
+    /// The merged module as the final check parsed it: callers that verify or analyse the
+    /// output (`--verify`, check-bd, roles) use this tree instead of parsing the text again.
+    pub parse: Parse,
     pub externs: ExternState,
     pub launches: usize,
     pub warnings: Vec<Diagnostic>,
+}
+
+impl Merged {
+    /// The merged module's text.
+    pub fn text(&self) -> &str {
+        self.parse.tree.text()
+    }
 }
 
 /// Runs the merge. The slices are consumed: they are dropped before the output is parsed again
@@ -57,7 +67,7 @@ pub fn stitch(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Stitched, Vec<
 }
 
 /// The second phase of [`merge`]: the output must parse with zero errors and zero unresolved
-/// values.
+/// values. This is the only parse of the output, and [`Merged`] keeps it.
 pub fn finish(stitched: Stitched) -> Result<Merged, Vec<Diagnostic>> {
     let Stitched { text, externs } = stitched;
     let reparsed = air_syntax::parse_owned(text);
@@ -72,8 +82,7 @@ pub fn finish(stitched: Stitched) -> Result<Merged, Vec<Diagnostic>> {
         return Err(vec![diagnostic]);
     }
     let launches = all_ops(reparsed.tree.root()).filter(|op| op.name() == "air.launch").count();
-    let text = reparsed.tree.into_text();
-    Ok(Merged { text, externs, launches, warnings: Vec::new() })
+    Ok(Merged { parse: reparsed, externs, launches, warnings: Vec::new() })
 }
 
 /// Checks, passes, assembly and the equivalence check: everything that needs the slices. The

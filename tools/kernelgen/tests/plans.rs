@@ -48,12 +48,12 @@ fn every_reference_plan_merges_with_its_launch_and_argument_counts() {
         }
         let merged = merge(&plan, slices).unwrap_or_else(|e| panic!("{name}:\n{}", render(&e, &sources)));
         assert!(merged.warnings.is_empty(), "{name}:\n{}", render(&merged.warnings, &sources));
-        if let Err(problems) = common::parse_clean(&merged.text) {
+        if let Err(problems) = common::parse_clean(merged.text()) {
             panic!("{name}: merged output does not parse cleanly:\n{problems}");
         }
         let (launches, args) = expected[name.as_str()];
         assert_eq!(merged.launches, launches, "{name}: launches");
-        assert_eq!(common::count_ops(&merged.text, "air.launch"), launches, "{name}: air.launch ops in the output");
+        assert_eq!(common::count_ops(merged.text(), "air.launch"), launches, "{name}: air.launch ops in the output");
         assert_eq!(plan.args.len(), args, "{name}: combined arguments");
 
         let report = serde_json::to_string_pretty(&report_json(&merged.externs)).unwrap();

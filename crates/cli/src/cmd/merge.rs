@@ -7,6 +7,7 @@ use air_passes::merge::{finish, stitch};
 use air_passes::plan::{parse_plan, prefix_from_stem};
 use air_passes::slice::ParsedSlice;
 use air_passes::zero_config::{zero_config_plan, Bind};
+use air_syntax::Parse;
 use air_verify::air_opt::AirOptRun;
 use std::path::{Path, PathBuf};
 
@@ -162,22 +163,20 @@ impl Opts {
         // the output is parsed again.
         drop(slices);
         sources = SourceMap::new();
-        let mut merged = match finish(stitched) {
+        let merged = match finish(stitched) {
             Ok(merged) => merged,
             Err(errors) => return failed(&errors, &sources),
         };
         common::emit(&merged.warnings, &sources, &self.global);
         let mut verified = None;
         if self.verify {
-            let text = std::sync::Arc::new(merged.text);
-            let judged = match self.verify_merged(&text, &mut sources, &air_opt)? {
+            let judged = match self.verify_merged(&merged.parse, &mut sources, &air_opt)? {
                 Some(judged) => judged,
                 None => return Ok(Outcome::Problems),
             };
             verified = Some(judged.judges());
-            merged.text = std::sync::Arc::try_unwrap(text).unwrap_or_else(|shared| shared.as_ref().clone());
         }
-        common::write_output(&self.output, merged.text.as_bytes(), &inputs)?;
+        common::write_output(&self.output, merged.text().as_bytes(), &inputs)?;
         if let Some(report) = &self.externs_report {
             let json = serde_json::to_string_pretty(&air_passes::externs::report_json(&merged.externs))?;
             common::write_output(report, format!("{json}\n").as_bytes(), &inputs)?;
@@ -201,11 +200,12 @@ impl Opts {
 
 impl Opts {
     /// `--verify`: the structural checks, AIR's verifier (air-opt, on stdin: the module is not
-    /// on disk yet) and MLIR when built in. `None` when the module does not verify (the
-    /// findings are emitted and nothing may be written).
+    /// on disk yet) and MLIR when built in, on the tree the merge's final check parsed (the
+    /// source map shares its text). `None` when the module does not verify (the findings are
+    /// emitted and nothing may be written).
     fn verify_merged(
         &self,
-        text: &std::sync::Arc<String>,
+        parse: &Parse,
         sources: &mut SourceMap,
         air_opt: &Option<AirOpt>,
     ) -> anyhow::Result<Option<Judged>> {
@@ -214,14 +214,14 @@ impl Opts {
         } else {
             format!("{} (merged output)", self.output.display())
         };
+        let text = parse.tree.shared_text();
         let file = sources.add_shared(name.clone(), text.clone());
-        let parse = air_syntax::parse_shared(text.clone());
-        let lines = LineIndex::new(text);
-        let input = air_verify::Input { name: &name, file, text, lines: &lines, offset: 0, parse: &parse };
+        let lines = LineIndex::new(&text);
+        let input = air_verify::Input { name: &name, file, text: &text, lines: &lines, offset: 0, parse };
         let mut findings = air_verify::verify_chunk(&input);
         let mut judged = Judged::new(air_opt.is_some());
         if let Some(air_opt) = air_opt {
-            let output = air_opt.run(text, false)?;
+            let output = air_opt.run(&text, false)?;
             let run = AirOptRun { exit: output.exit, stderr: &output.stderr };
             let air = air_verify::air_opt::findings(&[input], &run);
             judged.record(air.verdict);
