@@ -177,88 +177,7 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
             }
         }
     }
-    let mut slices = Vec::new();
-    for slice in raw.slice {
-        let slice_loc = loc(slice.span());
-        let slice = slice.into_inner();
-        let file_name = slice.file.get_ref().clone();
-        let stem =
-            std::path::Path::new(&file_name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let (prefix, prefix_loc) = match slice.prefix {
-            Some(p) => (p.get_ref().clone(), loc(p.span())),
-            None => (prefix_from_stem(&stem), loc(slice.file.span())),
-        };
-        let mut slice_args = BTreeMap::new();
-        if let Some(map) = slice.args {
-            for (key, value) in map.into_inner() {
-                let at = loc(value.span());
-                match (key.parse::<usize>(), usize::try_from(*value.get_ref())) {
-                    (Ok(idx), Ok(combined)) => {
-                        slice_args.insert(idx, (combined, at));
-                    }
-                    (Err(_), _) => errors.push(located(
-                        codes::PLAN_INVALID,
-                        &format!("`args` key `{key}` is not a slice argument index"),
-                        at,
-                    )),
-                    (_, Err(_)) => {
-                        errors.push(located(codes::INDEX_OUT_OF_RANGE, "combined argument indices are 0 or more", at))
-                    }
-                }
-            }
-        }
-        let mut aliases = BTreeMap::new();
-        if let Some(map) = slice.aliases {
-            for (key, value) in map.into_inner() {
-                let at = loc(value.span());
-                match key.parse::<usize>() {
-                    Ok(idx) => {
-                        let name = value.into_inner();
-                        let name = if name.starts_with('%') { name } else { format!("%{name}") };
-                        aliases.insert(idx, (name, at));
-                    }
-                    Err(_) => errors.push(located(
-                        codes::PLAN_INVALID,
-                        &format!("`aliases` key `{key}` is not a slice argument index"),
-                        at,
-                    )),
-                }
-            }
-        }
-        let overrides = slice
-            .externs
-            .map(|e| {
-                let e = e.into_inner();
-                ExternOverrides {
-                    keep: e
-                        .keep
-                        .into_iter()
-                        .map(|s| s.into_inner().trim_start_matches('@').to_string())
-                        .collect::<BTreeSet<_>>(),
-                    rename: e
-                        .rename
-                        .into_iter()
-                        .map(|(k, v)| {
-                            (k.trim_start_matches('@').to_string(), v.into_inner().trim_start_matches('@').to_string())
-                        })
-                        .collect(),
-                    objects: e.objects.into_iter().map(|(k, v)| (k, v.into_inner())).collect(),
-                }
-            })
-            .unwrap_or_default();
-        slices.push(SlicePlan {
-            file: file_name,
-            file_loc: loc(slice.file.span()),
-            prefix,
-            prefix_loc,
-            func_loc: slice.func.as_ref().map(|f| f.span()).and_then(loc),
-            func: slice.func.map(|f| f.into_inner()),
-            args: slice_args,
-            aliases,
-            externs: overrides,
-            loc: slice_loc,
-        });
-    }
+    let slices: Vec<SlicePlan> = raw.slice.into_iter().map(|slice| slice_plan(slice, file, &mut errors)).collect();
     if slices.is_empty() {
         errors.push(
             Diagnostic::error(codes::PLAN_INVALID, "the plan has no slices")
@@ -277,6 +196,79 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
         allow_unreferenced,
         slices,
     })
+}
+
+/// One `[[slice]]` table; problems with its entries go to `errors`.
+fn slice_plan(slice: Spanned<RawSlice>, file: FileId, errors: &mut Vec<Diagnostic>) -> SlicePlan {
+    let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
+    let slice_loc = loc(slice.span());
+    let slice = slice.into_inner();
+    let file_name = slice.file.get_ref().clone();
+    let stem =
+        std::path::Path::new(&file_name).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let (prefix, prefix_loc) = match slice.prefix {
+        Some(p) => (p.get_ref().clone(), loc(p.span())),
+        None => (prefix_from_stem(&stem), loc(slice.file.span())),
+    };
+    let mut slice_args = BTreeMap::new();
+    if let Some(map) = slice.args {
+        for (key, value) in map.into_inner() {
+            let at = loc(value.span());
+            match (key.parse::<usize>(), usize::try_from(*value.get_ref())) {
+                (Ok(idx), Ok(combined)) => {
+                    slice_args.insert(idx, (combined, at));
+                }
+                (Err(_), _) => errors.push(located(
+                    codes::PLAN_INVALID,
+                    &format!("`args` key `{key}` is not a slice argument index"),
+                    at,
+                )),
+                (_, Err(_)) => {
+                    errors.push(located(codes::INDEX_OUT_OF_RANGE, "combined argument indices are 0 or more", at))
+                }
+            }
+        }
+    }
+    let mut aliases = BTreeMap::new();
+    if let Some(map) = slice.aliases {
+        for (key, value) in map.into_inner() {
+            let at = loc(value.span());
+            match key.parse::<usize>() {
+                Ok(idx) => {
+                    let name = value.into_inner();
+                    let name = if name.starts_with('%') { name } else { format!("%{name}") };
+                    aliases.insert(idx, (name, at));
+                }
+                Err(_) => errors.push(located(
+                    codes::PLAN_INVALID,
+                    &format!("`aliases` key `{key}` is not a slice argument index"),
+                    at,
+                )),
+            }
+        }
+    }
+    SlicePlan {
+        file: file_name,
+        file_loc: loc(slice.file.span()),
+        prefix,
+        prefix_loc,
+        func_loc: slice.func.as_ref().map(|f| f.span()).and_then(loc),
+        func: slice.func.map(|f| f.into_inner()),
+        args: slice_args,
+        aliases,
+        externs: slice.externs.map(|e| extern_overrides(e.into_inner())).unwrap_or_default(),
+        loc: slice_loc,
+    }
+}
+
+/// A slice's `externs = { keep, rename, objects }`, symbols without their `@`.
+fn extern_overrides(raw: RawExterns) -> ExternOverrides {
+    let bare = |name: &str| name.trim_start_matches('@').to_string();
+    ExternOverrides {
+        keep: raw.keep.into_iter().map(|s| bare(&s.into_inner())).collect::<BTreeSet<_>>(),
+        rename: raw.rename.into_iter().map(|(k, v)| (bare(&k), bare(&v.into_inner()))).collect(),
+        objects: raw.objects.into_iter().map(|(k, v)| (k, v.into_inner())).collect(),
+    }
 }
 
 /// Offset of the string's content inside its TOML literal, when the content appears verbatim.

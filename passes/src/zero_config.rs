@@ -5,7 +5,7 @@
 
 use crate::codes;
 use crate::plan::{prefix_from_stem, CombinedArg, MergePlan, SlicePlan};
-use crate::slice::{find_kernel, ParsedSlice};
+use crate::slice::{find_kernel, Kernel, ParsedSlice};
 use air_diagnostics::Diagnostic;
 use std::collections::BTreeMap;
 
@@ -43,8 +43,9 @@ pub fn stem_prefix(path: &str) -> String {
 
 /// Builds the plan for inputs merged without a plan file.
 pub fn zero_config_plan(name: &str, slices: &[ParsedSlice], binds: &[Bind]) -> Result<MergePlan, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
     let prefixes: Vec<String> = slices.iter().map(|s| stem_prefix(&s.name)).collect();
+    // The arguments come from the kernels, so every slice must have one.
+    let mut errors = Vec::new();
     let mut kernels = Vec::new();
     for slice in slices {
         if slice.parse.has_errors() {
@@ -63,42 +64,45 @@ pub fn zero_config_plan(name: &str, slices: &[ParsedSlice], binds: &[Bind]) -> R
     if !errors.is_empty() {
         return Err(errors);
     }
-    let slice_index = |prefix: &str| prefixes.iter().position(|p| p == prefix);
-    let mut bound: BTreeMap<(usize, usize), (usize, usize)> = BTreeMap::new();
-    for bind in binds {
-        let arg_count = |idx: usize| kernels[idx].as_ref().map(|k| k.args.len()).unwrap_or(0);
-        let (Some(from), Some(to)) = (slice_index(&bind.slice), slice_index(&bind.target_slice)) else {
-            errors.push(
-                Diagnostic::error(
-                    codes::BIND_INVALID,
-                    format!(
-                        "--bind {}.{}={}.{}: no input has that prefix",
-                        bind.slice, bind.arg, bind.target_slice, bind.target_arg
-                    ),
-                )
-                .with_help(format!("inputs are named by their file stems: {}", prefixes.join(", "))),
-            );
-            continue;
-        };
-        for (idx, arg) in [(from, bind.arg), (to, bind.target_arg)] {
-            if arg >= arg_count(idx) {
-                errors.push(Diagnostic::error(
-                    codes::BIND_INVALID,
-                    format!("--bind: slice `{}` has no argument {arg} (it takes {})", prefixes[idx], arg_count(idx)),
-                ));
-            }
-        }
-        if bound.insert((from, bind.arg), (to, bind.target_arg)).is_some() {
-            errors.push(Diagnostic::error(
-                codes::BIND_INVALID,
-                format!("--bind: slice `{}` argument {} is bound twice", bind.slice, bind.arg),
-            ));
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    // Number the unbound arguments in order, then resolve binds (following chains).
+    let arg_counts: Vec<usize> = kernels.iter().map(|k| k.as_ref().map_or(0, |k| k.args.len())).collect();
+    let bound = check_binds(binds, &prefixes, &arg_counts)?;
+    let (args, mut index_of) = number_unbound(slices, &kernels, &bound);
+    follow_binds(&bound, &prefixes, &mut index_of)?;
+    let plans = slices
+        .iter()
+        .enumerate()
+        .map(|(slice_idx, slice)| SlicePlan {
+            file: slice.name.clone(),
+            file_loc: None,
+            prefix: prefixes[slice_idx].clone(),
+            prefix_loc: None,
+            func: None,
+            func_loc: None,
+            args: (0..arg_counts[slice_idx])
+                .filter_map(|a| index_of.get(&(slice_idx, a)).map(|c| (a, (*c, None))))
+                .collect(),
+            aliases: BTreeMap::new(),
+            externs: Default::default(),
+            loc: None,
+        })
+        .collect();
+    Ok(MergePlan {
+        name: name.to_string(),
+        name_loc: None,
+        args,
+        prelude: None,
+        allow_unreferenced: BTreeMap::new(),
+        slices: plans,
+    })
+}
+
+/// The unbound arguments numbered in order, each with its type and where that is written; and
+/// `(slice, argument) → combined index` for them.
+fn number_unbound(
+    slices: &[ParsedSlice],
+    kernels: &[Option<Kernel<'_>>],
+    bound: &Bound,
+) -> (Vec<CombinedArg>, BTreeMap<(usize, usize), usize>) {
     let mut args = Vec::new();
     let mut index_of: BTreeMap<(usize, usize), usize> = BTreeMap::new();
     for (slice_idx, kernel) in kernels.iter().enumerate() {
@@ -114,6 +118,61 @@ pub fn zero_config_plan(name: &str, slices: &[ParsedSlice], binds: &[Bind]) -> R
             });
         }
     }
+    (args, index_of)
+}
+
+/// The binds as `(slice, argument) → (slice, argument)`, each naming slices and arguments
+/// that exist, and each slice argument bound at most once.
+type Bound = BTreeMap<(usize, usize), (usize, usize)>;
+
+fn check_binds(binds: &[Bind], prefixes: &[String], arg_counts: &[usize]) -> Result<Bound, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let slice_index = |prefix: &str| prefixes.iter().position(|p| p == prefix);
+    let mut bound: Bound = BTreeMap::new();
+    for bind in binds {
+        let (Some(from), Some(to)) = (slice_index(&bind.slice), slice_index(&bind.target_slice)) else {
+            errors.push(
+                Diagnostic::error(
+                    codes::BIND_INVALID,
+                    format!(
+                        "--bind {}.{}={}.{}: no input has that prefix",
+                        bind.slice, bind.arg, bind.target_slice, bind.target_arg
+                    ),
+                )
+                .with_help(format!("inputs are named by their file stems: {}", prefixes.join(", "))),
+            );
+            continue;
+        };
+        for (idx, arg) in [(from, bind.arg), (to, bind.target_arg)] {
+            if arg >= arg_counts[idx] {
+                errors.push(Diagnostic::error(
+                    codes::BIND_INVALID,
+                    format!("--bind: slice `{}` has no argument {arg} (it takes {})", prefixes[idx], arg_counts[idx]),
+                ));
+            }
+        }
+        if bound.insert((from, bind.arg), (to, bind.target_arg)).is_some() {
+            errors.push(Diagnostic::error(
+                codes::BIND_INVALID,
+                format!("--bind: slice `{}` argument {} is bound twice", bind.slice, bind.arg),
+            ));
+        }
+    }
+    if errors.is_empty() {
+        Ok(bound)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Gives every bound argument the combined index of the unbound argument its chain of binds
+/// ends at; a chain longer than there are binds is a cycle.
+fn follow_binds(
+    bound: &Bound,
+    prefixes: &[String],
+    index_of: &mut BTreeMap<(usize, usize), usize>,
+) -> Result<(), Vec<Diagnostic>> {
+    let mut errors = Vec::new();
     for &from in bound.keys() {
         let mut current = from;
         let mut steps = 0;
@@ -132,36 +191,11 @@ pub fn zero_config_plan(name: &str, slices: &[ParsedSlice], binds: &[Bind]) -> R
             index_of.insert(from, idx);
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
     }
-    let plans = slices
-        .iter()
-        .enumerate()
-        .map(|(slice_idx, slice)| {
-            let count = kernels[slice_idx].as_ref().map(|k| k.args.len()).unwrap_or(0);
-            SlicePlan {
-                file: slice.name.clone(),
-                file_loc: None,
-                prefix: prefixes[slice_idx].clone(),
-                prefix_loc: None,
-                func: None,
-                func_loc: None,
-                args: (0..count).filter_map(|a| index_of.get(&(slice_idx, a)).map(|c| (a, (*c, None)))).collect(),
-                aliases: BTreeMap::new(),
-                externs: Default::default(),
-                loc: None,
-            }
-        })
-        .collect();
-    Ok(MergePlan {
-        name: name.to_string(),
-        name_loc: None,
-        args,
-        prelude: None,
-        allow_unreferenced: BTreeMap::new(),
-        slices: plans,
-    })
 }
 
 #[cfg(test)]
