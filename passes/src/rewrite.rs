@@ -316,23 +316,21 @@ impl<'a> Printer<'a> {
 
     /// Tokens `[start, end)`, with insertions attached to them.
     pub fn print_range(&self, start: TokenId, end: TokenId, out: &mut String) {
-        let (start, end) = (start.0, end.0);
         let text = self.parse.tree.text();
-        let mut plain_from: Option<u32> = None;
-        for idx in start..end {
-            let flags = self.flags.get(idx as usize).copied().unwrap_or(0);
-            if flags == 0 {
-                // Runs of untouched tokens are copied in one slice.
-                plain_from.get_or_insert(idx);
+        let (mut idx, end) = (start.0, end.0.min(self.flags.len() as u32));
+        while idx < end {
+            let rest = self.flags.get(idx as usize..end as usize).unwrap_or_default();
+            // A run of untouched tokens is copied as one slice: finding where it ends is the
+            // only work per untouched token.
+            let plain = rest.iter().position(|&flags| flags != 0).unwrap_or(rest.len()) as u32;
+            if plain > 0 {
+                self.push_plain(idx, idx + plain, text, out);
+                idx += plain;
                 continue;
             }
-            if let Some(from) = plain_from.take() {
-                self.push_plain(from, idx, text, out);
-            }
+            let Some(&flags) = rest.first() else { break };
             self.print_token(idx, flags, out);
-        }
-        if let Some(from) = plain_from {
-            self.push_plain(from, end, text, out);
+            idx += 1;
         }
     }
 
