@@ -1,9 +1,10 @@
 //! Passes over parsed AIR modules and the `merge` pipeline built from them.
 //!
-//! Each pass is a pure function from a parsed file, options and the edit overlay so far
-//! ([`rewrite::Rewrite`]) to a new overlay (or diagnostics). Nothing is re-parsed between
-//! passes; the overlay is printed once at the end, and `merge` re-parses only its output, as an
-//! internal check.
+//! Each pass ([`pipeline::Pass`]) is a value holding its options, with one pure function from a
+//! parsed slice and the edit overlay so far ([`rewrite::Rewrite`]) to a new overlay (or
+//! diagnostics). Nothing is re-parsed between passes; what a pass inserts is parsed from a
+//! template first ([`make`]); the overlay is printed once at the end, and `merge` parses only
+//! its output, as an internal check, and hands that tree to its caller.
 
 pub mod assemble;
 pub mod codes;

@@ -1,9 +1,12 @@
 //! `merge`: the pipeline that stitches slices into one multi-launch module, with every check of
 //! design.md §2 made up front and reported all at once.
 //!
-//! Per slice, in order: wrap-bare-herds, prefix-ssa, prefix-symbols, externs, remap-args; then
-//! assembly. Each slice is parsed once; the output is parsed again as an internal check (zero
-//! errors and zero unresolved uses, or the merge fails without writing anything).
+//! The phases, as docs/merge.md lists them: the checks (`merge_checks`), the passes of
+//! [`crate::pipeline::PIPELINE`] on each slice in order, assembly, the equivalence check, and the
+//! final parse. Each slice is parsed once; the output is parsed once, as an internal check (zero
+//! errors and zero unresolved uses, or the merge fails without writing anything), and that tree
+//! is the result. A phase that finds problems stops the merge with all of them: the next phase
+//! assumes what the earlier ones checked.
 
 use crate::assemble::{assemble, AssemblySlice};
 use crate::codes;
@@ -35,8 +38,8 @@ impl Merged {
     }
 }
 
-/// Runs the merge. The slices are consumed: they are dropped before the output is parsed again
-/// for the final check, which keeps peak memory near one parse of the inputs.
+/// Runs the merge. The slices are consumed: they are dropped before the output is parsed for
+/// the final check, which keeps peak memory near one parse of the inputs.
 pub fn merge(plan: &MergePlan, slices: Vec<ParsedSlice>) -> Result<Merged, Vec<Diagnostic>> {
     merge_checked(plan, slices, &|text| text)
 }
@@ -70,19 +73,20 @@ pub fn stitch(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Stitched, Vec<
 /// values. This is the only parse of the output, and [`Merged`] keeps it.
 pub fn finish(stitched: Stitched) -> Result<Merged, Vec<Diagnostic>> {
     let Stitched { text, externs } = stitched;
-    let reparsed = air_syntax::parse_owned(text);
-    if reparsed.has_errors() {
-        let text = reparsed.tree.text();
+    let parsed = air_syntax::parse_owned(text);
+    if parsed.has_errors() {
+        let text = parsed.tree.text();
         let mut diagnostic = Diagnostic::error(codes::INTERNAL_CHECK, PARSE_CHECK_MESSAGE);
         let index = air_diagnostics::LineIndex::new(text);
-        for error in reparsed.all_errors().iter().take(5) {
+        // One broken spot tends to break what follows: the first few errors locate the bug.
+        for error in parsed.all_errors().iter().take(5) {
             let at = index.line_col(error.primary.as_ref().map(|l| l.range.start).unwrap_or(0), text);
             diagnostic = diagnostic.with_note(format!("merged output {}:{}: {}", at.line, at.col, error.message));
         }
         return Err(vec![diagnostic]);
     }
-    let launches = all_ops(reparsed.tree.root()).filter(|op| op.name() == "air.launch").count();
-    Ok(Merged { parse: reparsed, externs, launches, warnings: Vec::new() })
+    let launches = all_ops(parsed.tree.root()).filter(|op| op.name() == "air.launch").count();
+    Ok(Merged { parse: parsed, externs, launches, warnings: Vec::new() })
 }
 
 /// Checks, passes, assembly and the equivalence check: everything that needs the slices. The

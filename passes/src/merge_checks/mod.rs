@@ -33,6 +33,7 @@ pub(crate) struct Checked<'a> {
 /// are reported. Nothing after them runs unless all pass: the passes may assume a clean parse,
 /// a kernel and a complete wiring.
 pub(crate) fn check_inputs<'a>(plan: &'a MergePlan, slices: &'a [ParsedSlice]) -> Result<Checked<'a>, Vec<Diagnostic>> {
+    // A slice's own syntax and scope errors first: the later checks skip that slice's kernel.
     let mut errors: Vec<Diagnostic> =
         slices.iter().flat_map(|slice| slice.parse.all_errors().into_iter().map(|e| e.in_file(slice.file))).collect();
     let kernels = find_kernels(plan, slices, &mut errors);
@@ -45,6 +46,7 @@ pub(crate) fn check_inputs<'a>(plan: &'a MergePlan, slices: &'a [ParsedSlice]) -
     if !errors.is_empty() {
         return Err(errors);
     }
+    // Every slice has a kernel here (a slice without one is an error above).
     let states = slices
         .iter()
         .zip(&plan.slices)
@@ -124,6 +126,9 @@ fn check_prelude(plan: &MergePlan, errors: &mut Vec<Diagnostic>) -> PreludeInfo 
     for error in parse.all_errors() {
         let at = error.primary.as_ref().map(|l| l.range.start).unwrap_or(0);
         let mut diagnostic = Diagnostic::error(codes::PRELUDE_ERROR, format!("in the prelude: {}", error.message));
+        // Inside the prelude's own text, and that text is verbatim in the plan: point at the
+        // spot in the plan. Otherwise (an escape in the TOML string, or the wrapper the prelude
+        // is parsed in), at the whole prelude.
         diagnostic = match (prelude.text_start, at >= body_start && at <= body_end) {
             (Some((file, start)), true) => {
                 let range = error.primary.as_ref().map(|l| l.range).unwrap_or_default();
@@ -143,6 +148,8 @@ fn check_prelude(plan: &MergePlan, errors: &mut Vec<Diagnostic>) -> PreludeInfo 
         }
         errors.push(diagnostic);
     }
+    // What the wiring checks need: the values aliases may name (with their types, when the
+    // text says), and the combined arguments the prelude uses (they count as referenced).
     if let Some(func) = module_ops(parse.tree.root()).into_iter().find_map(FuncOp::cast) {
         for op in func.op().body_ops() {
             for result in op.result_nodes() {

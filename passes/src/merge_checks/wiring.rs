@@ -136,6 +136,8 @@ impl Wiring<'_, '_> {
     fn wire_args(&self, map: &mut BTreeMap<usize, Target>, errors: &mut Vec<Diagnostic>) {
         let combined = self.plan.args.len();
         for (idx, (combined_idx, loc)) in &self.slice_plan.args {
+            // An entry that points nowhere is reported and left out of the targets, so the
+            // checks after it (and remap-args) only ever see real arguments.
             if *idx >= self.kernel.args.len() {
                 errors.push(self.no_such_arg(*idx, *loc));
                 continue;
@@ -168,6 +170,7 @@ impl Wiring<'_, '_> {
                 errors.push(self.no_such_arg(*idx, *loc));
                 continue;
             }
+            // One argument cannot become two values.
             if slice_plan.args.contains_key(idx) {
                 errors.push(
                     with_loc(
@@ -220,6 +223,7 @@ impl Wiring<'_, '_> {
                 continue;
             }
             let name = self.kernel.args[idx].name.map(|t| t.text().to_string()).unwrap_or_default();
+            // Point at the argument itself; the plan entry (if any) is the secondary label.
             let diagnostic = primary_or(
                 Diagnostic::error(
                     codes::UNWIRED_ARG,
@@ -262,6 +266,8 @@ impl Wiring<'_, '_> {
         }
         let arg_name = kernel.args[idx].name.map(|t| t.text().to_string()).unwrap_or_default();
         let slice_ty_loc = kernel.args[idx].ty.map(|t| (self.slice.file, t.text_range()));
+        // The primary label is where the wiring is written (the plan), or else the slice's
+        // declaration; the other sites are secondary, so both types show.
         let mut diagnostic = Diagnostic::error(
             codes::TYPE_MISMATCH,
             format!(
