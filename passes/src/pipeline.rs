@@ -253,3 +253,43 @@ impl<'a> SliceState<'a> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::slice::find_kernel;
+    use air_diagnostics::FileId;
+
+    #[test]
+    fn pass_names_follow_the_pipeline_and_name_their_pass() {
+        assert_eq!(PASS_NAMES, ["wrap-bare-herds", "prefix-ssa", "prefix-symbols", "externs", "remap-args"]);
+        for name in PIPELINE {
+            assert_eq!(PassName::from_name(name.as_str()), Some(name));
+        }
+        assert_eq!(PassName::from_name("prefix"), None);
+    }
+
+    #[test]
+    fn passes_report_whether_they_changed_the_overlay() {
+        // No symbol, alias, extern or bare herd: only prefix-ssa has something to rename.
+        let slice = ParsedSlice::new(FileId(0), "t.mlir", "func.func @k(%a: index) {\n  return\n}\n");
+        let kernel = find_kernel(&slice.parse, slice.file, &slice.name, None).unwrap();
+        let changed = |pass: AnyPass| run_alone(&pass, &slice, Some(&kernel)).unwrap().changed;
+        assert_eq!(changed(WrapBareHerds::default().into()), Changed::No);
+        assert_eq!(changed(PrefixSsa { prefix: "q".into() }.into()), Changed::Yes);
+        assert_eq!(changed(Externs { prefix: "q".into(), overrides: Default::default() }.into()), Changed::No);
+        assert_eq!(changed(RemapArgs::default().into()), Changed::No);
+        let remap = RemapArgs { mapping: [(0, Target::Combined(3))].into_iter().collect() };
+        assert_eq!(changed(remap.into()), Changed::Yes);
+        // The kernel function is a symbol of the module.
+        assert_eq!(changed(PrefixSymbols { prefix: "q".into() }.into()), Changed::Yes);
+    }
+
+    #[test]
+    fn a_pass_that_needs_the_kernel_says_so_when_run_without_it() {
+        let slice = ParsedSlice::new(FileId(0), "t.mlir", "func.func @k() {\n  return\n}\n");
+        let errors = run_alone(&RemapArgs::default().into(), &slice, None).unwrap_err();
+        assert_eq!(errors[0].code, codes::INTERNAL_CHECK);
+        assert!(errors[0].message.contains("`remap-args` ran without"), "{}", errors[0].message);
+    }
+}

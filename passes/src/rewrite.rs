@@ -69,10 +69,6 @@ impl Fragment {
         self.0.push(Piece::Whitespace(format!("\n{indent}")));
         self
     }
-
-    pub fn pieces(&self) -> &[Piece] {
-        &self.0
-    }
 }
 
 /// The tokens a node covers, `[start, end)`.
