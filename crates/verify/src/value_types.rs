@@ -6,6 +6,7 @@
 
 use crate::text::{after_last_colon, compact, compact_elements, last_type_of, op_elements, split_commas};
 use air_diagnostics::TextRange;
+use air_syntax::air_ops;
 use air_syntax::views::{parse_memref_type, Execute, Hierarchy, Op};
 use air_syntax::{DefKind, Element, Parse, SyntaxKind, SyntaxNode};
 
@@ -170,17 +171,24 @@ pub fn op_result_type(op: Op<'_>, index: usize) -> Option<String> {
     let last_type = || after_last_colon(op).and_then(|t| last_type_of(&t));
     let single = |ty: Option<String>| if index == 0 { ty } else { None };
     match name {
-        "air.execute" => {
+        air_ops::EXECUTE => {
             if index == 0 {
                 Some(TOKEN_TYPE.to_string())
             } else {
                 Execute::cast(op)?.result_types().get(index - 1).map(|t| compact(*t))
             }
         }
-        "air.launch" | "air.segment" | "air.herd" | "air.rank" | "air.dma_memcpy_nd" | "air.channel.put"
-        | "air.channel.get" | "air.wait_all" | "air.custom" => single(Some(TOKEN_TYPE.to_string())),
-        "air.universe.alloc" => single(Some(UNIVERSE_TYPE.to_string())),
-        "air.translate" => {
+        air_ops::LAUNCH
+        | air_ops::SEGMENT
+        | air_ops::HERD
+        | air_ops::RANK
+        | air_ops::DMA_MEMCPY_ND
+        | air_ops::CHANNEL_PUT
+        | air_ops::CHANNEL_GET
+        | air_ops::WAIT_ALL
+        | air_ops::CUSTOM => single(Some(TOKEN_TYPE.to_string())),
+        air_ops::UNIVERSE_ALLOC => single(Some(UNIVERSE_TYPE.to_string())),
+        air_ops::TRANSLATE => {
             let types = after_last_colon(op)?;
             single(split_commas(&types).first().map(|t| compact_elements(t)))
         }

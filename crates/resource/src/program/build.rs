@@ -6,6 +6,7 @@ use crate::eval::Evaluator;
 use crate::util::{
     first_line_range, head_range, name_range, op_of_result, significant_direct_tokens, trailing_type_text,
 };
+use air_syntax::air_ops;
 use air_syntax::views::{
     attr_int_array, parse_int_literal, parse_memref_type, region_ops, ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand,
     FuncOp, Hierarchy, HierarchyKind, IndexEntry, Op,
@@ -87,16 +88,16 @@ impl<'e, 'p> Builder<'e, 'p> {
             return;
         }
         match name {
-            "air.launch" | "air.segment" | "air.herd" => {
+            air_ops::LAUNCH | air_ops::SEGMENT | air_ops::HERD => {
                 // Generic form: the views do not read it; say so rather than guess.
                 self.prog.generic_hierarchy.push(first_line_range(op));
                 self.walk_regions(op, ctx, depth);
             }
             "scf.for" | "scf.parallel" | "affine.for" => self.visit_loop(op, ctx, depth),
             "memref.alloc" | "memref.alloca" => self.visit_alloc(op, ctx),
-            "air.dma_memcpy_nd" => self.visit_dma(op, ctx),
-            "air.channel.put" | "air.channel.get" => self.visit_channel_io(op, ctx),
-            "air.channel" => self.visit_channel_decl(op),
+            air_ops::DMA_MEMCPY_ND => self.visit_dma(op, ctx),
+            air_ops::CHANNEL_PUT | air_ops::CHANNEL_GET => self.visit_channel_io(op, ctx),
+            air_ops::CHANNEL => self.visit_channel_decl(op),
             _ => {
                 let saved_func = self.func;
                 if let Some(func) = FuncOp::cast(op) {
@@ -172,7 +173,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             None => self.prog.bare.push(Bare {
                 node: segment.node().id(),
                 range: head_range(segment.op),
-                what: "air.segment",
+                what: air_ops::SEGMENT,
                 name: segment.sym_name(),
             }),
         }
@@ -205,7 +206,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             self.prog.bare.push(Bare {
                 node: herd.node().id(),
                 range: head_range(herd.op),
-                what: "air.herd",
+                what: air_ops::HERD,
                 name: herd.sym_name(),
             });
         }
@@ -256,7 +257,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             return;
         }
         // An alloc wrapped in `air.execute` carries its attributes on either op.
-        let wrapper = op.parent_op().filter(|p| p.name() == "air.execute");
+        let wrapper = op.parent_op().filter(|p| p.name() == air_ops::EXECUTE);
         let has = |key: &str| op.has_attr(key) || wrapper.is_some_and(|w| w.has_attr(key));
         let memtile_col = op.attr("air.memtile_col").and_then(air_syntax::views::attr_int);
         let id = self.prog.buffers.len();
@@ -396,9 +397,9 @@ impl<'e, 'p> Builder<'e, 'p> {
                                     None => Root::L3(op.node().id()),
                                 };
                             }
-                            "air.execute" if index >= 1 => {
+                            air_ops::EXECUTE if index >= 1 => {
                                 let terminator =
-                                    op.body_ops().into_iter().rev().find(|o| o.name() == "air.execute_terminator");
+                                    op.body_ops().into_iter().rev().find(|o| o.name() == air_ops::EXECUTE_TERMINATOR);
                                 match terminator.and_then(|t| t.node().children_of(VALUE_USE).nth(index as usize - 1)) {
                                     Some(next) => current = next,
                                     None => break 'follow Root::Unknown("an air.execute result".to_string()),
@@ -475,7 +476,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             let in_args_clause =
                 node.ancestors().take_while(|a| a.id() != owner.node().id()).any(|a| a.kind() == ARGS_CLAUSE);
             let owner_name = owner.name();
-            if matches!(owner_name, "memref.dealloc" | "air.execute_terminator") {
+            if matches!(owner_name, "memref.dealloc" | air_ops::EXECUTE_TERMINATOR) {
                 continue;
             }
             // Only memref-typed values can resolve to buffers; skip the common index ops fast.

@@ -9,12 +9,13 @@
 use super::{op_range, Ctx};
 use crate::attr_value::AttrValue;
 use crate::codes;
+use air_syntax::air_ops;
 use air_syntax::views::{ChannelIo, DmaMemcpy, DmaOperand, Op};
 use air_syntax::{DefKind, SyntaxKind};
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
     for &(op, name) in ctx.ops {
-        if !matches!(name, "air.channel.put" | "air.channel.get" | "air.dma_memcpy_nd") {
+        if !matches!(name, air_ops::CHANNEL_PUT | air_ops::CHANNEL_GET | air_ops::DMA_MEMCPY_ND) {
             continue;
         }
         if let Some(io) = ChannelIo::cast(op) {
@@ -115,7 +116,7 @@ fn cross_rank(ctx: &mut Ctx<'_, '_>, dma: DmaMemcpy<'_>) {
     if ranks.is_empty() {
         return;
     }
-    let in_rank = op.node().ancestors().skip(1).filter_map(Op::cast).any(|a| a.name() == "air.rank");
+    let in_rank = op.node().ancestors().skip(1).filter_map(Op::cast).any(|a| a.name() == air_ops::RANK);
     if !in_rank {
         ctx.diagnostics.push(
             ctx.error(

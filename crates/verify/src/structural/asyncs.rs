@@ -4,8 +4,9 @@
 use super::hierarchy::plural;
 use super::Ctx;
 use crate::codes;
-use crate::dialect::{classify, AirOp, OpClass};
+use crate::dialect::{classify, OpClass};
 use crate::value_types::TOKEN_TYPE;
+use air_syntax::air_ops::AirOp;
 use air_syntax::views::{types_equal, Execute, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 

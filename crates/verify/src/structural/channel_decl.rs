@@ -8,6 +8,7 @@ use super::{op_range, Ctx};
 use crate::attr_value::AttrValue;
 use crate::codes;
 use air_diagnostics::TextRange;
+use air_syntax::air_ops;
 use air_syntax::views::{AttrDict, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 
@@ -21,8 +22,8 @@ const REFEED_COUNT: &str = "air.refeed_count";
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
     for &(op, name) in ctx.ops {
         match name {
-            "air.channel" => declaration(ctx, op),
-            "air.channel.put" | "air.channel.get" => refeed_count(ctx, op),
+            air_ops::CHANNEL => declaration(ctx, op),
+            air_ops::CHANNEL_PUT | air_ops::CHANNEL_GET => refeed_count(ctx, op),
             _ => {}
         }
     }

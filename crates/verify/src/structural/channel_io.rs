@@ -8,6 +8,7 @@
 use super::memory_space::{space_of, Space};
 use super::{op_range, Ctx};
 use crate::codes;
+use air_syntax::air_ops;
 use air_syntax::views::{attr_string, symbol_name, ChannelDecl, ChannelIo, IndexEntry, Op};
 use air_syntax::{DefKind, Parse, SyntaxKind, SyntaxNode};
 use std::collections::BTreeMap;
@@ -16,7 +17,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
     let _tree = &ctx.input.parse.tree;
     let ops: Vec<Op<'_>> = ctx.ops.iter().map(|(op, _)| *op).collect();
     let mut channel_types: BTreeMap<String, String> = BTreeMap::new();
-    for op in ops.iter().filter(|op| op.name() == "air.channel") {
+    for op in ops.iter().filter(|op| op.name() == air_ops::CHANNEL) {
         let name = match ChannelDecl::cast(*op) {
             Some(decl) => decl.name(),
             None => op.attr("sym_name").and_then(attr_string).unwrap_or_default(),
@@ -111,7 +112,7 @@ fn mmio_memory(ctx: &mut Ctx<'_, '_>, io: ChannelIo<'_>) {
 }
 
 fn needs_rank(ctx: &mut Ctx<'_, '_>, io: ChannelIo<'_>) {
-    if io.op.node().ancestors().skip(1).filter_map(Op::cast).any(|op| op.name() == "air.rank") {
+    if io.op.node().ancestors().skip(1).filter_map(Op::cast).any(|op| op.name() == air_ops::RANK) {
         return;
     }
     let diagnostic = ctx.error(

@@ -13,6 +13,7 @@ use super::hierarchy::plural;
 use super::Ctx;
 use crate::codes;
 use air_diagnostics::{Diagnostic, TextRange};
+use air_syntax::air_ops;
 use air_syntax::views::{attr_int_array, attr_string, symbol_name, ChannelDecl, ChannelIo, IndexEntry, Op};
 use air_syntax::SyntaxKind;
 use std::collections::BTreeMap;
@@ -28,7 +29,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
     let ops: Vec<Op<'_>> = ctx.ops.iter().map(|(op, _)| *op).collect();
     let mut declared: BTreeMap<String, Declared> = BTreeMap::new();
     for op in &ops {
-        if op.name() != "air.channel" {
+        if op.name() != air_ops::CHANNEL {
             continue;
         }
         if let Some(decl) = ChannelDecl::cast(*op) {
@@ -47,7 +48,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         let Some(token) = io.chan_token() else { continue };
         let name = symbol_name(token.text());
         let Some(decl) = declared.get(&name) else {
-            let what = if io.is_put { "air.channel.put" } else { "air.channel.get" };
+            let what = if io.is_put { air_ops::CHANNEL_PUT } else { air_ops::CHANNEL_GET };
             undeclared.entry(name).and_modify(|u| u.2 += 1).or_insert((token.text_range(), what, 1));
             continue;
         };

@@ -6,6 +6,7 @@
 
 use super::{op_range, Ctx};
 use crate::codes;
+use air_syntax::air_ops;
 use air_syntax::views::{Hierarchy, Op};
 use air_syntax::SyntaxKind;
 
@@ -15,9 +16,9 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
             continue;
         }
         match op.name() {
-            "air.channel.get" => get_without_dest(ctx, op),
-            "air.execute" => execute_types_in_parens(ctx, op),
-            "air.channel" if op.node().child(SyntaxKind::GROUP).is_none() => {
+            air_ops::CHANNEL_GET => get_without_dest(ctx, op),
+            air_ops::EXECUTE => execute_types_in_parens(ctx, op),
+            air_ops::CHANNEL if op.node().child(SyntaxKind::GROUP).is_none() => {
                 let diagnostic = ctx.error(
                     codes::AIR_SYNTAX,
                     "`air.channel` needs its bundle size after the name".to_string(),

@@ -8,7 +8,7 @@
 use super::{op_range, Ctx};
 use crate::attr_value::AttrValue;
 use crate::codes;
-use crate::dialect::AirOp;
+use air_syntax::air_ops::AirOp;
 use air_syntax::views::Op;
 use air_syntax::SyntaxKind;
 

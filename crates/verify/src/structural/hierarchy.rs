@@ -4,6 +4,7 @@
 use super::Ctx;
 use crate::codes;
 use air_diagnostics::{Diagnostic, TextRange};
+use air_syntax::air_ops;
 use air_syntax::views::{types_equal, Hierarchy, HierarchyKind, Op};
 use air_syntax::{NodeId, SyntaxKind};
 use std::collections::BTreeMap;
@@ -188,7 +189,7 @@ fn rank_nesting(ctx: &mut Ctx<'_, '_>, hierarchy: Hierarchy<'_>) {
         .ancestors()
         .skip(1)
         .filter_map(Op::cast)
-        .find(|op| matches!(op.name(), "air.segment" | "air.herd" | "air.rank"))
+        .find(|op| matches!(op.name(), air_ops::SEGMENT | air_ops::HERD | air_ops::RANK))
     else {
         return;
     };

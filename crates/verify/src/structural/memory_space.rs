@@ -9,6 +9,7 @@
 use super::{op_range, Ctx};
 use crate::codes;
 use crate::value_types::op_result_type;
+use air_syntax::air_ops;
 use air_syntax::views::{parse_memref_type, Op};
 
 /// L1 (core tile memory) in AIR's `MemorySpace` enum; L2 is 1, L3 is 0.
@@ -67,8 +68,8 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         let mut segment = None;
         for ancestor in node.ancestors().skip(1).filter_map(Op::cast) {
             match ancestor.name() {
-                "air.herd" if herd.is_none() => herd = Some(ancestor),
-                "air.segment" if segment.is_none() => segment = Some(ancestor),
+                air_ops::HERD if herd.is_none() => herd = Some(ancestor),
+                air_ops::SEGMENT if segment.is_none() => segment = Some(ancestor),
                 _ => {}
             }
         }

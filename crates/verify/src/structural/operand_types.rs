@@ -11,6 +11,7 @@ use crate::codes;
 use crate::text::{compact, compact_elements, is_keyword, op_elements, split_commas};
 use crate::value_types::UNIVERSE_TYPE;
 use air_diagnostics::TextRange;
+use air_syntax::air_ops;
 use air_syntax::views::{parse_memref_type, types_equal, ChannelIo, DmaMemcpy, DmaOperand, Hierarchy, IndexEntry, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 
@@ -49,13 +50,13 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
             }
         } else {
             match op.name() {
-                "air.universe.alloc" => {
+                air_ops::UNIVERSE_ALLOC => {
                     for value in op.operand_uses() {
                         expect(ctx, op, value, "index", "the capacity");
                     }
                 }
-                "air.execute_terminator" | "air.custom" => written_types(ctx, op),
-                "air.translate" => translate(ctx, op),
+                air_ops::EXECUTE_TERMINATOR | air_ops::CUSTOM => written_types(ctx, op),
+                air_ops::TRANSLATE => translate(ctx, op),
                 _ => {}
             }
         }
@@ -149,13 +150,13 @@ fn written_type(ctx: &mut Ctx<'_, '_>, op: Op<'_>, value: SyntaxNode<'_>, writte
 /// `air.execute_terminator %a, %b : T1, T2` and `air.custom operands (%a) : T`: the i-th
 /// value has the i-th written type.
 fn written_types(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
-    let (values, types) = if op.name() == "air.custom" {
+    let (values, types) = if op.name() == air_ops::CUSTOM {
         custom_operands(op)
     } else {
         let types = op.trailing_types().into_iter().map(|t| (t.text_range(), compact(t))).collect();
         (op.operand_uses(), types)
     };
-    if op.name() == "air.custom" && types.len() < values.len() {
+    if op.name() == air_ops::CUSTOM && types.len() < values.len() {
         let diagnostic = ctx.error(
             codes::OPERAND_TYPE,
             format!("`air.custom` has {} operands but {} types", values.len(), types.len()),

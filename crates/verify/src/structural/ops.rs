@@ -7,7 +7,8 @@
 
 use super::Ctx;
 use crate::codes;
-use crate::dialect::{dialect_of, AirOp};
+use crate::dialect::dialect_of;
+use air_syntax::air_ops::{self, AirOp};
 use air_syntax::SyntaxKind;
 
 const TYPES: &[&str] = &["!air.async.token", "!air.universe"];
@@ -45,7 +46,7 @@ fn names(ctx: &mut Ctx<'_, '_>) {
             continue;
         }
         let Some(at) = op.name_node().map(|n| n.text_range()) else { continue };
-        let hint = if name.starts_with("air.pipeline") {
+        let hint = if name.starts_with(air_ops::PIPELINE_PREFIX) {
             "the `air.pipeline` ops were removed from AIR; express the stages as herds connected by channels"
         } else {
             "AIR.td at mlir-air e972f29 defines launch, segment, herd, rank, channel, channel.put/get, dma_memcpy_nd, wait_all, execute, custom, translate, universe.alloc and the terminators"

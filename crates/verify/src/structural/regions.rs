@@ -5,10 +5,11 @@
 
 use super::{op_range, Ctx};
 use crate::codes;
+use air_syntax::air_ops;
 use air_syntax::views::Op;
 use air_syntax::SyntaxKind;
 
-const SINGLE_BLOCK_OPS: &[&str] = &["air.launch", "air.segment", "air.herd", "air.rank", "air.execute"];
+const SINGLE_BLOCK_OPS: &[&str] = &[air_ops::LAUNCH, air_ops::SEGMENT, air_ops::HERD, air_ops::RANK, air_ops::EXECUTE];
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
     for &(op, name) in ctx.ops {

@@ -6,6 +6,7 @@
 use super::{op_range, Ctx};
 use crate::codes;
 use air_diagnostics::TextRange;
+use air_syntax::air_ops;
 use air_syntax::views::{attr_string, symbol_name, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 use std::collections::BTreeMap;
@@ -13,7 +14,7 @@ use std::collections::BTreeMap;
 /// Custom-form ops whose first `@name` is their symbol name.
 const SYMBOL_OPS: &[&str] = &[
     "func.func",
-    "air.channel",
+    air_ops::CHANNEL,
     "memref.global",
     "llvm.func",
     "llvm.mlir.global",
@@ -22,10 +23,10 @@ const SYMBOL_OPS: &[&str] = &[
     "gpu.module",
     "gpu.func",
     "ml_program.global",
-    "air.launch",
-    "air.segment",
-    "air.herd",
-    "air.rank",
+    air_ops::LAUNCH,
+    air_ops::SEGMENT,
+    air_ops::HERD,
+    air_ops::RANK,
 ];
 
 /// The symbol an op defines and where its name is written.

@@ -5,8 +5,9 @@
 use super::hierarchy::plural;
 use super::Ctx;
 use crate::codes;
-use crate::dialect::{dialect_of, AirOp};
+use crate::dialect::dialect_of;
 use crate::text::{compact_elements, op_elements, split_commas};
+use air_syntax::air_ops::AirOp;
 use air_syntax::views::{region_ops, types_equal, Execute, Op};
 use air_syntax::SyntaxKind;
 
