@@ -4,6 +4,7 @@
 //! A pure function from a parsed chunk to text.
 
 use air_diagnostics::LineIndex;
+use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{
     all_ops, constant_of_use, module_ops, nested_hierarchy, parse_memref_type, ChannelDecl, ChannelIo, DmaMemcpy,
     FuncOp, Hierarchy, HierarchyKind, Op,
@@ -119,9 +120,9 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
         let _ = writeln!(out, "externs ({}):", externs.len());
         for func in externs {
             let types: Vec<String> =
-                func.args().iter().map(|a| a.ty.map(|t| compact(t.text())).unwrap_or_default()).collect();
+                func.args().iter().map(|a| a.ty.map(|t| collapse_whitespace(t.text())).unwrap_or_default()).collect();
             let mut line = format!("  @{}({})", func.name(), types.join(", "));
-            let results: Vec<String> = func.results().iter().map(|t| compact(t.text())).collect();
+            let results: Vec<String> = func.results().iter().map(|t| collapse_whitespace(t.text())).collect();
             if !results.is_empty() {
                 let _ = write!(line, " -> {}", results.join(", "));
             }
@@ -164,7 +165,7 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
             .iter()
             .map(|a| {
                 let name = a.name.map(|t| t.text()).unwrap_or("_");
-                format!("{name}: {}", a.ty.map(|t| compact(t.text())).unwrap_or_default())
+                format!("{name}: {}", a.ty.map(|t| collapse_whitespace(t.text())).unwrap_or_default())
             })
             .collect();
         let visibility = func.visibility().map(|v| format!("{v} ")).unwrap_or_default();
@@ -228,7 +229,7 @@ fn write_hierarchy(ctx: &Ctx<'_>, out: &mut String, h: Hierarchy<'_>, depth: usi
         if bare { "  [bare: not inside air.launch]" } else { "" }
     );
     for arg in h.kernel_args() {
-        let ty = arg.ty.map(|t| compact(t.text())).unwrap_or_else(|| "?".to_string());
+        let ty = arg.ty.map(|t| collapse_whitespace(t.text())).unwrap_or_else(|| "?".to_string());
         let outer = arg.outer.map(|o| o.text()).unwrap_or("?");
         // A forwarded constant (often a launch size passed down as an index) shows its value.
         let value = arg
@@ -283,9 +284,4 @@ fn write_movements(out: &mut String, body: SyntaxNode<'_>, depth: usize, label: 
     let list: Vec<String> = counts.iter().map(|(k, n)| format!("{k} x{n}")).collect();
     let prefix = if label.is_empty() { String::new() } else { format!("{label} ") };
     let _ = writeln!(out, "{indent}{prefix}data movement: {}", list.join(", "));
-}
-
-/// Collapses whitespace runs (types written over several lines).
-fn compact(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

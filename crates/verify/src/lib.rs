@@ -21,7 +21,6 @@ mod locate;
 #[cfg(feature = "mlir")]
 mod mlir;
 pub mod structural;
-mod text;
 mod value_types;
 mod verify;
 

@@ -4,9 +4,9 @@
 //! means "not known here"; checks built on this only report when a type is known, so an op
 //! this module does not understand can never cause a false error.
 
-use crate::text::{after_last_colon, compact, compact_elements, last_type_of, op_elements, split_commas};
 use air_diagnostics::TextRange;
 use air_syntax::air_ops;
+use air_syntax::views::text::{after_last_colon, compact, compact_elements, last_type_of, op_elements, split_commas};
 use air_syntax::views::{parse_memref_type, Execute, Hierarchy, Op};
 use air_syntax::{DefKind, Element, Parse, SyntaxKind, SyntaxNode};
 

@@ -6,6 +6,7 @@ mod air;
 mod attr;
 mod consts;
 mod func;
+pub mod text;
 mod types;
 
 pub use crate::air_ops::HierarchyKind;
@@ -14,7 +15,7 @@ pub use air::{
     ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand, Execute, Hierarchy, IndexEntry, KernelArg, SizeArg, WaitAll,
 };
 pub use attr::{attr_int, attr_int_array, attr_string};
-pub use attr::{parse_int_literal, unquote_string, AttrDict};
+pub use attr::{parse_int_literal, quote_string, unquote_string, AttrDict};
 pub use consts::constant_of_use;
 pub use func::{symbol_name, FuncArg, FuncOp};
 pub use types::{canonical_type, element_bits, parse_memref_type, types_equal, MemRefType};

@@ -79,7 +79,7 @@ pub fn to_generic(input: &Input<'_>, options: GenericOptions) -> Generic {
         unconvertible: BTreeMap::new(),
         skip_top_level: false,
         fresh: None,
-        quoted_name: crate::text::quote_string(input.name),
+        quoted_name: air_syntax::views::quote_string(input.name),
         options,
     };
     let root = tree.root();

@@ -92,7 +92,7 @@ fn temporal_indices(ctx: &mut Ctx<'_, '_>, io: ChannelIo<'_>) {
 
 fn mmio_memory(ctx: &mut Ctx<'_, '_>, io: ChannelIo<'_>) {
     let Some(ty) = io.memref_type() else { return };
-    let Space::Int(space) = space_of(&crate::text::compact(ty)) else { return };
+    let Space::Int(space) = space_of(&air_syntax::views::text::compact(ty)) else { return };
     let (wanted, side, level) = if io.is_put { (0, "source", "L3") } else { (2, "destination", "L1") };
     if space == wanted {
         return;

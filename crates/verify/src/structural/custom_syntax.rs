@@ -71,7 +71,7 @@ fn execute_types_in_parens(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
         results.text_range(),
         "no `(`",
     );
-    let types = crate::text::compact(results);
+    let types = air_syntax::views::text::compact(results);
     let inner = types.trim_start_matches("->").trim();
     ctx.diagnostics.push(diagnostic.with_help(format!("write `-> ({inner})`")));
 }

@@ -157,7 +157,7 @@ fn args(ctx: &mut Ctx<'_, '_>, hierarchy: Hierarchy<'_>) {
     for arg in hierarchy.kernel_args() {
         let (Some(outer), Some(declared)) = (arg.outer, arg.ty) else { continue };
         let Some(actual) = ctx.type_of(outer) else { continue };
-        let declared_text = crate::text::compact(declared);
+        let declared_text = air_syntax::views::text::compact(declared);
         if types_equal(&declared_text, &actual.text) {
             continue;
         }

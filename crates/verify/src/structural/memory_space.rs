@@ -118,7 +118,10 @@ fn access(ctx: &mut Ctx<'_, '_>, op: Op<'_>, herd: Op<'_>) {
     let uses = op.operand_uses();
     let Some(memref) = uses.get(position).copied() else { return };
     let ty = ctx.type_of(memref).map(|t| t.text).or_else(|| {
-        op.trailing_types().into_iter().map(crate::text::compact).find(|t| t.trim_start().starts_with("memref"))
+        op.trailing_types()
+            .into_iter()
+            .map(air_syntax::views::text::compact)
+            .find(|t| t.trim_start().starts_with("memref"))
     });
     let Some(ty) = ty else { return };
     let Space::Int(space) = space_of(&ty) else { return };

@@ -5,7 +5,7 @@
 use super::hierarchy::plural;
 use super::Ctx;
 use crate::codes;
-use crate::text::{after_last_colon, compact, compact_elements, split_commas};
+use air_syntax::views::text::{after_last_colon, compact, compact_elements, split_commas};
 use air_syntax::views::{region_ops, types_equal, FuncOp, Op};
 use air_syntax::SyntaxKind;
 
@@ -18,7 +18,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         let Some(body) = func.body() else { continue };
         let results: Vec<String> = func.results().into_iter().map(compact).collect();
         for ret in region_ops(body) {
-            if !matches!(ret.name(), "return" | "func.return") || ret.is_generic() {
+            if !ret.is_func_return() || ret.is_generic() {
                 continue;
             }
             check_return(ctx, func, &results, ret);

@@ -6,8 +6,8 @@ use super::hierarchy::plural;
 use super::Ctx;
 use crate::codes;
 use crate::dialect::dialect_of;
-use crate::text::{compact_elements, op_elements, split_commas};
 use air_syntax::air_ops::AirOp;
+use air_syntax::views::text::{compact_elements, op_elements, split_commas};
 use air_syntax::views::{region_ops, types_equal, Execute, Op};
 use air_syntax::SyntaxKind;
 
@@ -68,7 +68,7 @@ fn placement(ctx: &mut Ctx<'_, '_>, op: Op<'_>, air: AirOp, owner: AirOp) {
 fn execute_results(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
     let Some(execute) = Execute::cast(op) else { return };
     let Some(body) = execute.body() else { return };
-    let declared: Vec<String> = execute.result_types().into_iter().map(crate::text::compact).collect();
+    let declared: Vec<String> = execute.result_types().into_iter().map(air_syntax::views::text::compact).collect();
     let at = op.name_node().map(|n| n.text_range()).unwrap_or_else(|| op.node().text_range());
     let last = region_ops(body).into_iter().last().filter(|l| l.name() == AirOp::ExecuteTerminator.name());
     let Some(terminator) = last else {

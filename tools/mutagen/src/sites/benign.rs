@@ -4,6 +4,7 @@
 //! not check (so it accepts them), kept to pin down where air-stitch is stricter.
 
 use super::{add_attr, async_keyword, dep_list, deps, Ctx, Site, ASYNC_DEP_OPS};
+use air_syntax::air_ops;
 use air_syntax::views::{region_ops, ChannelIo, Hierarchy, Op};
 use air_syntax::SyntaxKind::*;
 use air_syntax::SyntaxNode;
@@ -140,13 +141,13 @@ pub fn duplicate_dep(ctx: &Ctx<'_>) -> Vec<Site> {
 /// A comment line before an AIR op, or a line break after a comma inside one.
 pub fn comment_whitespace(ctx: &Ctx<'_>) -> Vec<Site> {
     ctx.ops()
-        .filter(|op| op.name().starts_with("air.") && !op.name().ends_with("_terminator"))
+        .filter(|op| op.name().starts_with("air.") && !air_ops::is_named_terminator(op.name()))
         .enumerate()
         .filter_map(|(idx, op)| {
             let comma = op.node().significant_tokens().find(|t| t.kind() == COMMA);
             let edits = match comma.filter(|_| ctx.variant(idx, 2) == 1) {
                 Some(comma) => {
-                    ctx.edits().insert_after(comma, format!("\n{}    ", crate::edit::indentation(op.node())))
+                    ctx.edits().insert_after(comma, format!("\n{}    ", crate::edit::column_indentation(op.node())))
                 }
                 None => ctx.edits().line_before(op.node(), "// mutagen: a comment, then an empty line\n"),
             };

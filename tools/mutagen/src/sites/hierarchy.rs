@@ -2,6 +2,7 @@
 //! their parents, air.rank nesting, and herd attributes.
 
 use super::{region_owners, set_attr, Ctx, Site, HIERARCHY_OPS};
+use air_syntax::air_ops;
 use air_syntax::views::{region_ops, Hierarchy, HierarchyKind, Op};
 use air_syntax::SyntaxNode;
 
@@ -11,10 +12,6 @@ pub fn with_body<'s>(ctx: &'s Ctx<'_>, names: &'s [&str]) -> impl Iterator<Item 
         let ops = region_ops(h.body()?);
         (!ops.is_empty()).then_some((h, ops))
     })
-}
-
-fn is_terminator(op: Op<'_>) -> bool {
-    op.name().ends_with("_terminator")
 }
 
 /// AIR.td:38/144/234/355 `IsolatedFromAbove`: a use of an `args` block argument inside the
@@ -65,7 +62,7 @@ pub fn terminator_parent(ctx: &Ctx<'_>) -> Vec<Site> {
         .filter_map(|(h, ops)| {
             let last = *ops.last()?;
             let wrong = foreign_terminator(h.kind);
-            let edits = if is_terminator(last) {
+            let edits = if air_ops::is_named_terminator(last.name()) {
                 ctx.edits().replace_node(last.node(), wrong)
             } else {
                 ctx.edits().line_after(last.node(), wrong)
@@ -78,7 +75,7 @@ pub fn terminator_parent(ctx: &Ctx<'_>) -> Vec<Site> {
 /// AIR.td:130/220/341/451 `Terminator`: the body's own terminator written first.
 pub fn terminator_last(ctx: &Ctx<'_>) -> Vec<Site> {
     with_body(ctx, HIERARCHY_OPS)
-        .filter(|(_, ops)| !is_terminator(ops[0]))
+        .filter(|(_, ops)| !air_ops::is_named_terminator(ops[0].name()))
         .filter_map(|(h, ops)| Site::at(ops[0].node(), ctx.edits().line_before(ops[0].node(), h.kind.terminator())))
         .collect()
 }
