@@ -8,6 +8,7 @@ mod consts;
 mod func;
 pub mod text;
 mod types;
+pub mod value_types;
 
 pub use crate::air_ops::HierarchyKind;
 pub use air::nested_hierarchy;

@@ -5,8 +5,8 @@ use super::hierarchy::plural;
 use super::Ctx;
 use crate::codes;
 use crate::dialect::{classify, OpClass};
-use crate::value_types::TOKEN_TYPE;
 use air_syntax::air_ops::AirOp;
+use air_syntax::views::value_types::TOKEN_TYPE;
 use air_syntax::views::{types_equal, Execute, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 

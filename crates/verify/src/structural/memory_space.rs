@@ -8,8 +8,8 @@
 
 use super::{op_range, Ctx};
 use crate::codes;
-use crate::value_types::op_result_type;
 use air_syntax::air_ops;
+use air_syntax::views::value_types::op_result_type;
 use air_syntax::views::{parse_memref_type, Op};
 
 /// L1 (core tile memory) in AIR's `MemorySpace` enum; L2 is 1, L3 is 0.

@@ -20,9 +20,9 @@ mod returns;
 mod symbols;
 mod terminators;
 
-use crate::value_types::{type_of_use, ValueType};
 use crate::Input;
 use air_diagnostics::{Diagnostic, TextRange};
+use air_syntax::views::value_types::{type_of_use, ValueType};
 use air_syntax::views::Op;
 use air_syntax::SyntaxNode;
 

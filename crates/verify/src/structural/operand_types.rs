@@ -8,10 +8,10 @@
 
 use super::{op_range, Ctx};
 use crate::codes;
-use crate::value_types::UNIVERSE_TYPE;
 use air_diagnostics::TextRange;
 use air_syntax::air_ops;
 use air_syntax::views::text::{compact, compact_elements, is_keyword, op_elements, split_commas};
+use air_syntax::views::value_types::UNIVERSE_TYPE;
 use air_syntax::views::{parse_memref_type, types_equal, ChannelIo, DmaMemcpy, DmaOperand, Hierarchy, IndexEntry, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 

@@ -9,9 +9,10 @@ use super::Ctx;
 use crate::codes;
 use crate::dialect::dialect_of;
 use air_syntax::air_ops::{self, AirOp};
+use air_syntax::views::value_types::{TOKEN_TYPE, UNIVERSE_TYPE};
 use air_syntax::SyntaxKind;
 
-const TYPES: &[&str] = &["!air.async.token", "!air.universe"];
+const TYPES: &[&str] = &[TOKEN_TYPE, UNIVERSE_TYPE];
 const ATTRIBUTES: &[&str] = &["#air.symmetric_heap"];
 
 pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
