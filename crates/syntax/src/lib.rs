@@ -22,7 +22,7 @@ pub use kind::SyntaxKind;
 pub use lexer::{lex, Tokens};
 pub use parser::MAX_DEPTH;
 pub use pest_lexer::lex_with_pest;
-pub use scopes::{Def, DefKind, Scopes};
+pub use scopes::{Def, DefId, DefKind, Scopes};
 pub use split::{split_input_file, Chunk, SPLIT_MARKER};
 pub use tree::{Element, NodeId, SyntaxNode, SyntaxToken, SyntaxTree, TokenId};
 

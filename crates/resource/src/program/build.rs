@@ -136,7 +136,7 @@ impl<'e, 'p> Builder<'e, 'p> {
     }
 
     fn visit_launch(&mut self, launch: Hierarchy<'p>, ctx: Ctx, depth: u32) {
-        let id = self.prog.launches.len();
+        let id = LaunchId(self.prog.launches.len());
         let tile_sizes = launch.op.attr("air.shim_dma_tile_sizes").and_then(attr_int_array);
         self.prog.launches.push(Launch {
             node: launch.node().id(),
@@ -169,7 +169,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             unroll: self.iter_dims(segment),
         });
         match ctx.launch {
-            Some(launch) => self.prog.launches[launch].segments.push(id),
+            Some(launch) => self.prog.launches[launch.index()].segments.push(id),
             None => self.prog.bare.push(Bare {
                 node: segment.node().id(),
                 range: head_range(segment.op),
@@ -199,7 +199,7 @@ impl<'e, 'p> Builder<'e, 'p> {
         });
         match (ctx.segment, ctx.launch) {
             (Some(segment), _) => self.prog.segments[segment].herds.push(id),
-            (None, Some(launch)) => self.prog.launches[launch].herds.push(id),
+            (None, Some(launch)) => self.prog.launches[launch.index()].herds.push(id),
             (None, None) => {}
         }
         if ctx.launch.is_none() {
@@ -466,7 +466,7 @@ impl<'e, 'p> Builder<'e, 'p> {
         for (id, lp) in self.prog.loops.iter().enumerate() {
             loop_nodes.entry(lp.node.0).or_default().push(id);
         }
-        let uses: Vec<NodeId> = self.parse.scopes.uses.iter().map(|(node, _)| *node).collect();
+        let uses: Vec<NodeId> = self.parse.scopes.resolutions().map(|(node, _)| node).collect();
         for use_node in uses {
             let node = self.parse.tree.node(use_node);
             let Some(owner) = node.ancestors().skip(1).find(|a| a.kind() == OPERATION).map(Op) else { continue };

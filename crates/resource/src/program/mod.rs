@@ -17,7 +17,16 @@ use air_syntax::views::MemRefType;
 use air_syntax::NodeId;
 use std::collections::BTreeMap;
 
-pub type LaunchId = usize;
+/// A launch of the program: its index in [`Program::launches`] (also its analysis unit's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LaunchId(pub usize);
+
+impl LaunchId {
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
 pub type SegmentId = usize;
 pub type HerdId = usize;
 pub type LoopId = usize;
@@ -272,6 +281,15 @@ pub struct Bare {
 }
 
 impl Program {
+    pub fn launch(&self, id: LaunchId) -> &Launch {
+        &self.launches[id.index()]
+    }
+
+    /// Every launch with its id, in document order.
+    pub fn launch_ids(&self) -> impl ExactSizeIterator<Item = (LaunchId, &Launch)> + '_ {
+        self.launches.iter().enumerate().map(|(idx, launch)| (LaunchId(idx), launch))
+    }
+
     /// Whether a transfer moves data with a DMA channel (not a cascade or MMIO channel).
     pub fn uses_dma(&self, endpoint: &Endpoint) -> bool {
         !endpoint.chan.as_ref().and_then(|c| self.channels.get(c)).is_some_and(|c| c.no_dma)

@@ -91,9 +91,9 @@ impl<'a> Ctx<'a> {
             return None;
         }
         let mut uses = vec![Vec::new(); parse.scopes.defs.len()];
-        for (node, def) in &parse.scopes.uses {
+        for (node, def) in parse.scopes.resolutions() {
             if let Some(def) = def {
-                uses[*def as usize].push(*node);
+                uses[def.index()].push(node);
             }
         }
         Some(Ctx { chunk, parse, uses })
@@ -127,8 +127,8 @@ impl<'a> Ctx<'a> {
 
     /// The uses of the value a `RESULT`, `ARG_DEF` or `BLOCK_ARG` node defines.
     pub fn uses_of(&self, def_node: SyntaxNode<'_>) -> Vec<SyntaxNode<'_>> {
-        let idx = self.parse.scopes.defs.binary_search_by_key(&def_node.id(), |def| def.node);
-        idx.map(|idx| self.uses[idx].iter().map(|id| self.tree().node(*id)).collect()).unwrap_or_default()
+        let def = self.parse.scopes.def_id_at(def_node.id());
+        def.map(|def| self.uses[def.index()].iter().map(|id| self.tree().node(*id)).collect()).unwrap_or_default()
     }
 
     /// The definition node (`RESULT`, `ARG_DEF`, `BLOCK_ARG`) a use resolves to.

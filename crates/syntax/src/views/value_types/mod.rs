@@ -312,7 +312,7 @@ mod tests {
     /// The stated type of every use, in document order.
     fn stated_types_of_uses(text: &str) -> Vec<Option<String>> {
         let parse = crate::parse(text);
-        parse.scopes.uses.iter().map(|(node, _)| type_of_use(&parse, parse.tree.node(*node)).map(|t| t.text)).collect()
+        parse.scopes.resolutions().map(|(node, _)| type_of_use(&parse, parse.tree.node(node)).map(|t| t.text)).collect()
     }
 
     #[test]
