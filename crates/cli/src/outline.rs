@@ -13,7 +13,8 @@ use air_syntax::{Parse, SyntaxKind, SyntaxNode};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-struct Ctx<'a> {
+/// The chunk being outlined, and where it sits in its file.
+struct OutlinedChunk<'a> {
     parse: &'a Parse,
     lines: LineIndex,
     /// Offset of this chunk in its file, for line numbers.
@@ -22,7 +23,7 @@ struct Ctx<'a> {
     file_lines: &'a LineIndex,
 }
 
-impl Ctx<'_> {
+impl OutlinedChunk<'_> {
     fn line(&self, node: SyntaxNode<'_>) -> u32 {
         let _ = &self.lines;
         self.file_lines.line_col(node.text_range().start + self.offset, self.file_text).line
@@ -61,7 +62,7 @@ fn space_of(ty: Option<SyntaxNode<'_>>) -> String {
 
 /// Summarises one parsed chunk. `offset` is the chunk's offset in `file_text`.
 pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineIndex) -> String {
-    let ctx = Ctx { parse, lines: LineIndex::new(parse.tree.text()), offset, file_text, file_lines };
+    let chunk = OutlinedChunk { parse, lines: LineIndex::new(parse.tree.text()), offset, file_text, file_lines };
     let root = parse.tree.root();
     let mut out = String::new();
     let module = module_ops(root);
@@ -95,7 +96,7 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
                 .get(&channel.name())
                 .map(|m| m.iter().map(|(k, n)| format!("{k} x{n}")).collect::<Vec<_>>().join(", "));
             let _ = write!(line, "  [{}]", uses.unwrap_or_else(|| "unused".to_string()));
-            let _ = writeln!(out, "{line}  (line {})", ctx.line(channel.0.node()));
+            let _ = writeln!(out, "{line}  (line {})", chunk.line(channel.0.node()));
         }
     }
 
@@ -143,15 +144,15 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
                     }
                 }
             }
-            let _ = writeln!(out, "{line}  (line {})", ctx.line(func.op().node()));
+            let _ = writeln!(out, "{line}  (line {})", chunk.line(func.op().node()));
         }
     }
     let others: Vec<String> = module
         .iter()
         .filter(|op| FuncOp::cast(**op).is_none() && ChannelDecl::cast(**op).is_none())
         .map(|op| match op.symbol() {
-            Some(sym) => format!("{} {} (line {})", op.name(), sym.text(), ctx.line(op.node())),
-            None => format!("{} (line {})", op.name(), ctx.line(op.node())),
+            Some(sym) => format!("{} {} (line {})", op.name(), sym.text(), chunk.line(op.node())),
+            None => format!("{} (line {})", op.name(), chunk.line(op.node())),
         })
         .collect();
     if !others.is_empty() {
@@ -169,7 +170,7 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
             })
             .collect();
         let visibility = func.visibility().map(|v| format!("{v} ")).unwrap_or_default();
-        let _ = writeln!(out, "func {visibility}@{} (line {})", func.name(), ctx.line(func.op().node()));
+        let _ = writeln!(out, "func {visibility}@{} (line {})", func.name(), chunk.line(func.op().node()));
         for (idx, arg) in args.iter().enumerate() {
             let _ = writeln!(out, "  arg {idx}: {arg}");
         }
@@ -179,7 +180,7 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
                 let _ = writeln!(out, "  (no air.launch / air.segment / air.herd)");
             }
             for hierarchy in tops {
-                write_hierarchy(&ctx, &mut out, hierarchy, 1);
+                write_hierarchy(&chunk, &mut out, hierarchy, 1);
             }
             write_movements(&mut out, body, 1, "func body");
         }
@@ -190,14 +191,14 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
     out
 }
 
-fn write_hierarchy(ctx: &Ctx<'_>, out: &mut String, h: Hierarchy<'_>, depth: usize) {
+fn write_hierarchy(chunk: &OutlinedChunk<'_>, out: &mut String, h: Hierarchy<'_>, depth: usize) {
     let indent = "  ".repeat(depth);
     let mut header = h.kind.op_name().to_string();
     if let Some(name) = h.sym_name() {
         let _ = write!(header, " @{name}");
     }
     let ids: Vec<&str> = h.ids().iter().map(|n| n.text()).collect();
-    let sizes: Vec<String> = h.sizes().iter().map(|s| ctx.value(s.outer)).collect();
+    let sizes: Vec<String> = h.sizes().iter().map(|s| chunk.value(s.outer)).collect();
     match h.kind {
         HierarchyKind::Herd => {
             let _ = write!(header, " tile ({}) in ({})", ids.join(", "), sizes.join("x"));
@@ -225,7 +226,7 @@ fn write_hierarchy(ctx: &Ctx<'_>, out: &mut String, h: Hierarchy<'_>, depth: usi
     let _ = writeln!(
         out,
         "{indent}{header}  (line {}){}",
-        ctx.line(h.node()),
+        chunk.line(h.node()),
         if bare { "  [bare: not inside air.launch]" } else { "" }
     );
     for arg in h.kernel_args() {
@@ -234,7 +235,7 @@ fn write_hierarchy(ctx: &Ctx<'_>, out: &mut String, h: Hierarchy<'_>, depth: usi
         // A forwarded constant (often a launch size passed down as an index) shows its value.
         let value = arg
             .outer
-            .and_then(|o| constant_of_use(&ctx.parse.tree, &ctx.parse.scopes, o))
+            .and_then(|o| constant_of_use(&chunk.parse.tree, &chunk.parse.scopes, o))
             .map(|v| format!(" (= {v})"))
             .unwrap_or_default();
         let _ = writeln!(out, "{indent}  arg {} = {outer}{value} : {ty}", arg.inner.text());
@@ -256,7 +257,7 @@ fn write_hierarchy(ctx: &Ctx<'_>, out: &mut String, h: Hierarchy<'_>, depth: usi
         }
         write_movements(out, body, depth + 1, "");
         for child in h.children() {
-            write_hierarchy(ctx, out, child, depth + 1);
+            write_hierarchy(chunk, out, child, depth + 1);
         }
     }
 }

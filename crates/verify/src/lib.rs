@@ -23,7 +23,7 @@ mod mlir;
 pub mod structural;
 mod verify;
 
-pub use generic::{to_generic, Generic, GenericOptions, SourceMap};
+pub use generic::{to_generic, Generic, GenericOptions, OffsetMap};
 pub use structural::check_structure;
 pub use verify::{mlir_not_built_note, mlir_not_built_note_with_air_opt, verify_chunk, verify_module, MLIR_BUILT_IN};
 

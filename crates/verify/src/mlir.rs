@@ -2,7 +2,7 @@
 //! context with the upstream dialects air-stitch passes through registered and unregistered
 //! dialects allowed (so `air.*` ops are checked for SSA values, types and the upstream ops
 //! around them). MLIR's diagnostics are collected by a handler (never printed) and mapped back
-//! to the original file: through the source map for positions in the generated text, directly
+//! to the original file: through the offset map for positions in the generated text, directly
 //! for the `loc("FILE":LINE:COL)` the printer put on each converted op.
 //!
 //! The raw calls melior does not wrap (parsing with a buffer name, the handles of dialects

@@ -113,7 +113,7 @@ pub(crate) fn physical_herds(prog: &Program, herds: &[HerdId]) -> Vec<Vec<HerdId
     let mut groups: BTreeMap<(Option<SegmentId>, String), Vec<HerdId>> = BTreeMap::new();
     for &h in herds {
         let herd = &prog.herds[h];
-        groups.entry((herd.ctx.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")))).or_default().push(h);
+        groups.entry((herd.within.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")))).or_default().push(h);
     }
     groups.into_values().collect()
 }
@@ -135,16 +135,16 @@ fn units(prog: &Program) -> Vec<Unit> {
     let mut endpoints: Vec<Vec<EndpointId>> = vec![Vec::new(); bare_unit + 1];
     let mut buffers: Vec<Vec<crate::program::BufferId>> = vec![Vec::new(); bare_unit + 1];
     for (h, herd) in prog.herds.iter().enumerate() {
-        herds[unit_of(herd.ctx.launch)].push(h);
+        herds[unit_of(herd.within.launch)].push(h);
     }
     for (e, endpoint) in prog.endpoints.iter().enumerate() {
-        if endpoint.ctx.launch.is_some() || endpoint.ctx.herd.is_some() {
-            endpoints[unit_of(endpoint.ctx.launch)].push(e);
+        if endpoint.within.launch.is_some() || endpoint.within.herd.is_some() {
+            endpoints[unit_of(endpoint.within.launch)].push(e);
         }
     }
     for (b, buffer) in prog.buffers.iter().enumerate() {
-        if buffer.ctx.launch.is_some() || buffer.ctx.segment.is_some() || buffer.ctx.herd.is_some() {
-            buffers[unit_of(buffer.ctx.launch)].push(b);
+        if buffer.within.launch.is_some() || buffer.within.segment.is_some() || buffer.within.herd.is_some() {
+            buffers[unit_of(buffer.within.launch)].push(b);
         }
     }
     let mut units: Vec<Unit> = prog

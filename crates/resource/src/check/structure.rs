@@ -54,7 +54,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     let mut channel_launch: BTreeMap<&str, (LaunchId, usize)> = BTreeMap::new();
     let mut reported: Vec<&str> = Vec::new();
     for (id, endpoint) in prog.endpoints.iter().enumerate() {
-        let (Some(chan), Some(launch)) = (&endpoint.chan, endpoint.ctx.launch) else { continue };
+        let (Some(chan), Some(launch)) = (&endpoint.chan, endpoint.within.launch) else { continue };
         match channel_launch.get(chan.as_str()) {
             Some(&(first_launch, first)) if first_launch != launch && !reported.contains(&chan.as_str()) => {
                 reported.push(chan);

@@ -33,9 +33,9 @@ pub type LoopId = usize;
 pub type BufferId = usize;
 pub type EndpointId = usize;
 
-/// Where an op sits in the hierarchy.
+/// The hierarchy ops an op sits within.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Ctx {
+pub struct Enclosing {
     pub launch: Option<LaunchId>,
     pub segment: Option<SegmentId>,
     pub herd: Option<HerdId>,
@@ -82,7 +82,7 @@ pub struct Herd {
     pub node: NodeId,
     pub name: Option<String>,
     pub range: TextRange,
-    pub ctx: Ctx,
+    pub within: Enclosing,
     /// Sizes (x = columns, y = rows); a 1-D herd has y = 1.
     pub sizes: Vec<IterDim>,
     /// `x_loc` / `y_loc` attributes (placement pins), when written.
@@ -123,7 +123,7 @@ pub struct Loop {
     /// Why the trip count is unknown.
     pub trip_unknown: Option<String>,
     pub range: TextRange,
-    pub ctx: Ctx,
+    pub within: Enclosing,
     /// `air.disable_ping_pong` on the loop.
     pub disable_ping_pong: bool,
     /// Enclosing loops, outermost first.
@@ -160,7 +160,7 @@ pub struct Buffer {
     pub level: Level,
     pub ty: Option<MemRefType>,
     pub bytes: Option<i64>,
-    pub ctx: Ctx,
+    pub within: Enclosing,
     /// Loops around the alloc inside its hierarchy op, outermost first.
     pub loops: Vec<LoopId>,
     pub no_split: bool,
@@ -223,7 +223,7 @@ pub struct Endpoint {
     pub offsets: Vec<Value>,
     pub sizes: Vec<Value>,
     pub strides: Vec<Value>,
-    pub ctx: Ctx,
+    pub within: Enclosing,
     /// Enclosing loops up to the launch, outermost first.
     pub loops: Vec<LoopId>,
     /// The other endpoint of an `air.dma_memcpy_nd`.

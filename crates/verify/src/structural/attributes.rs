@@ -6,7 +6,7 @@
 //! declaration (`channel_decl`).
 
 use super::channel_decl::attribute_kind;
-use super::Ctx;
+use super::Cx;
 use crate::attr_value::AttrValue;
 use air_syntax::air_ops;
 
@@ -83,8 +83,8 @@ fn constraints(op_name: &str) -> Vec<(&'static str, Kind)> {
     }
 }
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
         if !name.starts_with("air.") {
             continue;
         }
@@ -105,12 +105,12 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
             if kind.accepts(&value) {
                 continue;
             }
-            let diagnostic = attribute_kind(ctx, op, key, entry, &value, kind.describe());
+            let diagnostic = attribute_kind(cx, op, key, entry, &value, kind.describe());
             // The hand-written parsers of these ops store inherent attributes through
             // `setInherentAttr`, which drops a value of the wrong kind without a word: the op
             // is valid, just without the attribute.
             let dropped = !op.is_generic() && CUSTOM_PARSED.contains(&name);
-            ctx.diagnostics.push(if dropped {
+            cx.diagnostics.push(if dropped {
                 air_diagnostics::Diagnostic { severity: air_diagnostics::Severity::Warning, ..diagnostic }
                     .with_note(format!("AIR's parser drops it silently: the op has no `{key}`"))
             } else {

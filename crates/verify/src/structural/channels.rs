@@ -10,7 +10,7 @@
 //! warning.
 
 use super::hierarchy::plural;
-use super::Ctx;
+use super::Cx;
 use crate::codes;
 use air_diagnostics::{Diagnostic, TextRange};
 use air_syntax::air_ops;
@@ -24,9 +24,9 @@ struct Declared {
     at: TextRange,
 }
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let _tree = &ctx.input.parse.tree;
-    let ops: Vec<Op<'_>> = ctx.ops.iter().map(|(op, _)| *op).collect();
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    let _tree = &cx.input.parse.tree;
+    let ops: Vec<Op<'_>> = cx.ops.iter().map(|(op, _)| *op).collect();
     let mut declared: BTreeMap<String, Declared> = BTreeMap::new();
     for op in &ops {
         if op.name() != air_ops::CHANNEL {
@@ -57,8 +57,8 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
             op.node().child(SyntaxKind::CHANNEL_INDICES).map(|n| n.text_range()).unwrap_or(token.text_range());
         for entry in &indices {
             if let IndexEntry::Const(value) = entry {
-                ctx.diagnostics.push(
-                    ctx.error(
+                cx.diagnostics.push(
+                    cx.error(
                         codes::AIR_SYNTAX,
                         format!("channel index `{value}` of `{}` must be an `index` value, not a constant", op.name()),
                         index_at,
@@ -90,22 +90,22 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         // and AIR's verifier does not check the count: a warning.
         let diagnostic = if count > rank {
             Diagnostic::warning(codes::CHANNEL_INDEX_COUNT, message).with_primary(
-                ctx.input.file,
-                index_at.shift(ctx.input.offset),
+                cx.input.file,
+                index_at.shift(cx.input.offset),
                 label,
             )
         } else {
-            ctx.error(codes::CHANNEL_INDEX_COUNT, message, index_at, label)
+            cx.error(codes::CHANNEL_INDEX_COUNT, message, index_at, label)
         };
         let diagnostic =
-            ctx.secondary(diagnostic, decl.at, format!("declared with {rank} dimension{} here", plural(rank)));
-        ctx.diagnostics.push(diagnostic.with_help(format!(
+            cx.secondary(diagnostic, decl.at, format!("declared with {rank} dimension{} here", plural(rank)));
+        cx.diagnostics.push(diagnostic.with_help(format!(
             "give one index per dimension (`@{name}[{}]`), or none for the whole bundle",
             (0..rank).map(|i| format!("%i{i}")).collect::<Vec<_>>().join(", ")
         )));
     }
     for (name, (at, what, uses)) in undeclared {
-        let mut diagnostic = ctx
+        let mut diagnostic = cx
             .error(
                 codes::UNDECLARED_CHANNEL,
                 format!("`{what}` uses channel `@{name}`, which no `air.channel` declares"),
@@ -116,6 +116,6 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         if uses > 1 {
             diagnostic = diagnostic.with_note(format!("`@{name}` is used {uses} times in this chunk"));
         }
-        ctx.diagnostics.push(diagnostic);
+        cx.diagnostics.push(diagnostic);
     }
 }

@@ -5,7 +5,7 @@
 //! `#air.symmetric_heap` (AIROpBase.td): the dialect is registered, so none of them can be
 //! something MLIR just carries along.
 
-use super::Ctx;
+use super::Cx;
 use crate::codes;
 use crate::dialect::dialect_of;
 use air_syntax::air_ops::{self, AirOp};
@@ -15,9 +15,9 @@ use air_syntax::SyntaxKind;
 const TYPES: &[&str] = &[TOKEN_TYPE, UNIVERSE_TYPE];
 const ATTRIBUTES: &[&str] = &["#air.symmetric_heap"];
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    names(ctx);
-    for token in ctx.input.parse.tree.tokens() {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    names(cx);
+    for token in cx.input.parse.tree.tokens() {
         let (known, what, article) = match token.kind() {
             SyntaxKind::BANG_ID => (TYPES, "type", "a"),
             SyntaxKind::HASH_ID => (ATTRIBUTES, "attribute", "an"),
@@ -27,13 +27,13 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         if !text.starts_with(&known[0][..5]) || known.contains(&text) {
             continue;
         }
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::UNKNOWN_AIR_TYPE,
             format!("`{text}` is not {article} {what} of the AIR dialect"),
             token.text_range(),
             format!("unknown AIR {what}"),
         );
-        ctx.diagnostics.push(diagnostic.with_help(format!(
+        cx.diagnostics.push(diagnostic.with_help(format!(
             "AIR defines the {what}{} {}",
             if known.len() > 1 { "s" } else { "" },
             known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" and ")
@@ -41,8 +41,8 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
     }
 }
 
-fn names(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
+fn names(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
         if dialect_of(name) != "air" || AirOp::from_name(name).is_some() {
             continue;
         }
@@ -52,8 +52,8 @@ fn names(ctx: &mut Ctx<'_, '_>) {
         } else {
             "AIR.td at mlir-air e972f29 defines launch, segment, herd, rank, channel, channel.put/get, dma_memcpy_nd, wait_all, execute, custom, translate, universe.alloc and the terminators"
         };
-        ctx.diagnostics.push(
-            ctx.error(codes::UNKNOWN_AIR_OP, format!("`{name}` is not an op of the AIR dialect"), at, "unknown AIR op")
+        cx.diagnostics.push(
+            cx.error(codes::UNKNOWN_AIR_OP, format!("`{name}` is not an op of the AIR dialect"), at, "unknown AIR op")
                 .with_help(hint),
         );
     }

@@ -76,16 +76,16 @@ const ISOLATING_OPS: &[&str] = &[
 ];
 
 /// A parsed chunk with the indices the generators share.
-pub struct Ctx<'a> {
+pub struct Cx<'a> {
     pub chunk: Chunk<'a>,
     pub parse: Parse,
     /// For each definition in `parse.scopes.defs`, the `VALUE_USE` nodes resolved to it.
     uses: Vec<Vec<NodeId>>,
 }
 
-impl<'a> Ctx<'a> {
+impl<'a> Cx<'a> {
     /// `None` when air-syntax finds errors in the chunk: only clean chunks are mutated.
-    pub fn new(chunk: Chunk<'a>) -> Option<Ctx<'a>> {
+    pub fn new(chunk: Chunk<'a>) -> Option<Cx<'a>> {
         let parse = air_syntax::parse(chunk.text);
         if parse.has_errors() {
             return None;
@@ -96,7 +96,7 @@ impl<'a> Ctx<'a> {
                 uses[def.index()].push(node);
             }
         }
-        Some(Ctx { chunk, parse, uses })
+        Some(Cx { chunk, parse, uses })
     }
 
     /// Which of `count` variants of an edit the `nth` site of this chunk makes: spread over
