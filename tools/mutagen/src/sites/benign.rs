@@ -11,16 +11,16 @@ use air_syntax::SyntaxNode;
 
 /// AIR ops (custom form) that take an attribute dictionary.
 const ATTR_OPS: &[&str] = &[
-    "air.launch",
-    "air.segment",
-    "air.herd",
-    "air.rank",
-    "air.wait_all",
-    "air.dma_memcpy_nd",
-    "air.channel.put",
-    "air.channel.get",
-    "air.channel",
-    "air.execute",
+    air_ops::LAUNCH,
+    air_ops::SEGMENT,
+    air_ops::HERD,
+    air_ops::RANK,
+    air_ops::WAIT_ALL,
+    air_ops::DMA_MEMCPY_ND,
+    air_ops::CHANNEL_PUT,
+    air_ops::CHANNEL_GET,
+    air_ops::CHANNEL,
+    air_ops::EXECUTE,
 ];
 
 /// A value renamed at its definition and every use.
@@ -114,7 +114,7 @@ pub fn add_async(cx: &Cx<'_>) -> Vec<Site> {
             // hierarchy op or air.custom, after the op name otherwise, before `[deps]`.
             let edits = match (
                 dep_list(op),
-                op.symbol().filter(|_| Hierarchy::cast(op).is_some() || op.name() == "air.custom"),
+                op.symbol().filter(|_| Hierarchy::cast(op).is_some() || op.name() == air_ops::CUSTOM),
             ) {
                 (Some(list), _) => edits.insert_before(list.first_token()?, "async "),
                 (None, Some(symbol)) => edits.insert_after(symbol, " async"),
@@ -128,7 +128,7 @@ pub fn add_async(cx: &Cx<'_>) -> Vec<Site> {
 /// The first dependency listed again at the end of the list.
 pub fn duplicate_dep(cx: &Cx<'_>) -> Vec<Site> {
     cx.ops()
-        .filter(|op| !op.is_generic() && (ASYNC_DEP_OPS.contains(&op.name()) || op.name() == "air.execute"))
+        .filter(|op| !op.is_generic() && (ASYNC_DEP_OPS.contains(&op.name()) || op.name() == air_ops::EXECUTE))
         .filter_map(|op| {
             let first = *deps(op).first()?;
             let last = *deps(op).last()?;
@@ -171,13 +171,13 @@ pub fn lax_args_extra_type(cx: &Cx<'_>) -> Vec<Site> {
 /// Lax, AIR.td:1184-1198: `air.execute_terminator` has no verifier matching its operands to
 /// the execute's results, so yielding nothing is accepted.
 pub fn lax_execute_yield(cx: &Cx<'_>) -> Vec<Site> {
-    cx.ops_named(&["air.execute"])
+    cx.ops_named(&[air_ops::EXECUTE])
         .filter_map(|op| {
             let last = *region_ops(op.first_region()?).last()?;
             let name = last.name_node()?;
             let (_, name_end) = name.token_range();
             let (_, end) = last.node().token_range();
-            let yields = last.name() == "air.execute_terminator" && last.node().child(VALUE_USE).is_some();
+            let yields = last.name() == air_ops::EXECUTE_TERMINATOR && last.node().child(VALUE_USE).is_some();
             yields.then_some(())?;
             Site::at(last.node(), cx.edits().delete_tokens(name_end, end))
         })

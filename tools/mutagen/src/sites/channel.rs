@@ -4,6 +4,7 @@
 
 use super::{add_attr, attr_entry, integer_space, region_owners, set_attr, Cx, Site};
 use crate::edit::Edits;
+use air_syntax::air_ops;
 use air_syntax::views::{parse_memref_type, ChannelDecl, ChannelIo, Op};
 use air_syntax::SyntaxKind::*;
 use air_syntax::{SyntaxNode, SyntaxToken};
@@ -122,7 +123,9 @@ pub fn broadcast_int(cx: &Cx<'_>) -> Vec<Site> {
 
 /// Channel declarations, puts and gets: the ops that may carry `air.refeed_count`.
 fn refeed_carriers<'s>(cx: &'s Cx<'_>) -> impl Iterator<Item = Op<'s>> + 's {
-    cx.ops().filter(|op| !op.is_generic() && matches!(op.name(), "air.channel" | "air.channel.put" | "air.channel.get"))
+    cx.ops().filter(|op| {
+        !op.is_generic() && matches!(op.name(), air_ops::CHANNEL | air_ops::CHANNEL_PUT | air_ops::CHANNEL_GET)
+    })
 }
 
 /// AIRDialect.cpp:3573: a string `air.refeed_count`.

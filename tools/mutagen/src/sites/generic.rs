@@ -3,13 +3,14 @@
 //! at the start of a body; the benign counterpart; and the universe operand of `air.rank`.
 
 use super::{Cx, Site};
+use air_syntax::air_ops;
 use air_syntax::views::{region_ops, Op};
 use air_syntax::SyntaxKind::*;
 
 /// The first op of every body that holds AIR ops: functions with an `air.*` op, and the
 /// hierarchy ops.
 fn body_starts<'s>(cx: &'s Cx<'_>) -> Vec<Op<'s>> {
-    cx.ops_named(&["func.func", "air.launch", "air.segment", "air.herd", "air.rank"])
+    cx.ops_named(&["func.func", air_ops::LAUNCH, air_ops::SEGMENT, air_ops::HERD, air_ops::RANK])
         .filter(|op| {
             op.name() != "func.func"
                 || op.node().descendants().filter_map(Op::cast).any(|o| o.name().starts_with("air."))
@@ -45,7 +46,7 @@ pub fn generic_form(cx: &Cx<'_>) -> Vec<Site> {
 /// AIR.td:44 `Optional<air_Universe>:$universe`, resolved as `!air.universe`
 /// (AIRDialect.cpp:1193): an index value as the universe.
 pub fn rank_universe_type(cx: &Cx<'_>) -> Vec<Site> {
-    cx.ops_named(&["air.rank"])
+    cx.ops_named(&[air_ops::RANK])
         .filter_map(|op| {
             let universe = op.node().direct_tokens().find(|t| t.kind() == BARE_ID && t.text() == "universe")?;
             // `universe(%u)`: the group right after the keyword.

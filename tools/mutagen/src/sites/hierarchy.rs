@@ -49,9 +49,9 @@ fn defines_name(cx: &Cx<'_>, region: SyntaxNode<'_>, name: &str) -> bool {
 /// The terminator of a different hierarchy op, for [`terminator_parent`].
 fn foreign_terminator(kind: HierarchyKind) -> &'static str {
     match kind {
-        HierarchyKind::Herd | HierarchyKind::Launch => "air.segment_terminator",
-        HierarchyKind::Segment => "air.herd_terminator",
-        HierarchyKind::Rank => "air.execute_terminator",
+        HierarchyKind::Herd | HierarchyKind::Launch => air_ops::SEGMENT_TERMINATOR,
+        HierarchyKind::Segment => air_ops::HERD_TERMINATOR,
+        HierarchyKind::Rank => air_ops::EXECUTE_TERMINATOR,
     }
 }
 
@@ -95,7 +95,7 @@ const RANK_LINES: &str =
 
 /// AIRDialect.cpp:1334-1341 `RankOp::verify`: an `air.rank` inside a segment, herd or rank.
 pub fn rank_nesting(cx: &Cx<'_>) -> Vec<Site> {
-    with_body(cx, &["air.segment", "air.herd", "air.rank"])
+    with_body(cx, &[air_ops::SEGMENT, air_ops::HERD, air_ops::RANK])
         .filter_map(|(_, ops)| Site::at(ops[0].node(), cx.edits().line_before(ops[0].node(), RANK_LINES)))
         .collect()
 }
@@ -103,7 +103,7 @@ pub fn rank_nesting(cx: &Cx<'_>) -> Vec<Site> {
 /// Benign, AIRDialect.cpp:1335: an `air.rank` may sit in an `air.launch` (one that is not
 /// itself in a rank).
 pub fn rank_in_launch(cx: &Cx<'_>) -> Vec<Site> {
-    with_body(cx, &["air.launch"])
+    with_body(cx, &[air_ops::LAUNCH])
         .filter(|(h, _)| !inside_rank(h.node()))
         .filter_map(|(_, ops)| Site::at(ops[0].node(), cx.edits().line_before(ops[0].node(), RANK_LINES)))
         .collect()
@@ -112,12 +112,12 @@ pub fn rank_in_launch(cx: &Cx<'_>) -> Vec<Site> {
 /// Lax, AIR.td:360 `OptionalAttr<StrAttr>:$link_with`: an integer `link_with`, which the
 /// herd's custom parser (AIRDialect.cpp:1946) drops without a word.
 pub fn link_with_kind(cx: &Cx<'_>) -> Vec<Site> {
-    cx.ops_named(&["air.herd"])
+    cx.ops_named(&[air_ops::HERD])
         .filter_map(|op| Site::at(op.node(), set_attr(cx.edits(), op, "link_with", "1 : i64")?))
         .collect()
 }
 
 /// The region owners of `node` include a custom-form `air.rank`.
 pub fn inside_rank(node: SyntaxNode<'_>) -> bool {
-    region_owners(node).any(|op| op.name() == "air.rank")
+    region_owners(node).any(|op| op.name() == air_ops::RANK)
 }

@@ -4,6 +4,7 @@
 
 use super::hierarchy::with_body;
 use super::{integer_space, Cx, Site, HIERARCHY_OPS};
+use air_syntax::air_ops;
 use air_syntax::views::{parse_memref_type, Hierarchy, MemRefType, Op};
 
 /// The memref types of the `memref.alloc`s of a body (not those of a nested hierarchy op).
@@ -47,7 +48,7 @@ fn insert_alloc(cx: &Cx<'_>, h: Hierarchy<'_>, first: Op<'_>, nth: usize, level:
 /// AIRDialect.cpp:1660 via `SegmentOp::verify` (1753): an L3 alloc inside a segment (a copy
 /// of one of its L2 buffers in L3).
 pub fn segment_alloc_space(cx: &Cx<'_>) -> Vec<Site> {
-    with_body(cx, &["air.segment"])
+    with_body(cx, &[air_ops::SEGMENT])
         .enumerate()
         .filter_map(|(nth, (h, ops))| insert_alloc(cx, h, ops[0], nth, 1, ""))
         .collect()
@@ -56,7 +57,7 @@ pub fn segment_alloc_space(cx: &Cx<'_>) -> Vec<Site> {
 /// AIRDialect.cpp:1660 via `HerdOp::verify` (2056): an L2 alloc inside a herd (a copy of one
 /// of its L1 buffers in L2).
 pub fn herd_alloc_space(cx: &Cx<'_>) -> Vec<Site> {
-    with_body(cx, &["air.herd"])
+    with_body(cx, &[air_ops::HERD])
         .enumerate()
         .filter_map(|(nth, (h, ops))| insert_alloc(cx, h, ops[0], nth, 2, ", 1 : i32"))
         .collect()
@@ -65,7 +66,7 @@ pub fn herd_alloc_space(cx: &Cx<'_>) -> Vec<Site> {
 /// Benign, AIRDialect.cpp:1652-1655: `#air.symmetric_heap` allocations are exempt from the
 /// per-level rule, in herds and segments alike.
 pub fn symmetric_heap_alloc(cx: &Cx<'_>) -> Vec<Site> {
-    with_body(cx, &["air.herd", "air.segment"])
+    with_body(cx, &[air_ops::HERD, air_ops::SEGMENT])
         .filter_map(|(_, ops)| {
             let line = "%mutagen_alloc = memref.alloc() : memref<8xi32, #air.symmetric_heap>";
             Site::at(ops[0].node(), cx.edits().line_before(ops[0].node(), line))
@@ -76,7 +77,7 @@ pub fn symmetric_heap_alloc(cx: &Cx<'_>) -> Vec<Site> {
 /// Lax, AIRDialect.cpp:1646: the rule walks `memref::AllocOp` only, so an L3
 /// `memref.alloca` in a herd is accepted.
 pub fn alloca_space(cx: &Cx<'_>) -> Vec<Site> {
-    with_body(cx, &["air.herd"])
+    with_body(cx, &[air_ops::HERD])
         .filter_map(|(_, ops)| {
             let line = "%mutagen_alloca = memref.alloca() : memref<8xi32>";
             Site::at(ops[0].node(), cx.edits().line_before(ops[0].node(), line))
@@ -120,7 +121,7 @@ fn access(variant: usize, memref: &str, indices: &str, ty: &str, mem: &MemRefTyp
 /// AIRDialect.cpp:1738 `verifyComputeMemoryAccess`: a load or store in a herd on a kernel
 /// argument that lives in L2 or L3 (indexed by the herd's first id).
 pub fn herd_direct_access(cx: &Cx<'_>) -> Vec<Site> {
-    with_body(cx, &["air.herd"])
+    with_body(cx, &[air_ops::HERD])
         .enumerate()
         .filter_map(|(nth, (h, ops))| {
             let id = h.ids().first()?.first_token()?.text().to_string();

@@ -4,6 +4,7 @@
 //! token dependencies, `args` types, execute result counts.
 
 use super::{async_keyword, deps, Cx, Site, ASYNC_DEP_OPS, HIERARCHY_OPS};
+use air_syntax::air_ops;
 use air_syntax::views::{Hierarchy, Op};
 use air_syntax::SyntaxKind::*;
 
@@ -45,7 +46,7 @@ pub fn unknown_air_type(cx: &Cx<'_>) -> Vec<Site> {
 /// AIR.td (the op list `airDialect::initialize` registers, AIRDialect.cpp:49-52): an
 /// `air.wait_all` spelled as an op AIR does not have, its token unused.
 pub fn unknown_air_op(cx: &Cx<'_>) -> Vec<Site> {
-    cx.ops_named(&["air.wait_all"])
+    cx.ops_named(&[air_ops::WAIT_ALL])
         .filter(|op| cx.results_unused(*op))
         .filter_map(|op| {
             let name = op.name_node()?.first_token()?;
@@ -56,7 +57,7 @@ pub fn unknown_air_op(cx: &Cx<'_>) -> Vec<Site> {
 
 /// AIRDialect.cpp:1884: `air.herd` must read `tile` before its ids.
 pub fn herd_tile_keyword(cx: &Cx<'_>) -> Vec<Site> {
-    cx.ops_named(&["air.herd"])
+    cx.ops_named(&[air_ops::HERD])
         .filter_map(|op| {
             let tile = op.node().direct_tokens().find(|t| t.kind() == BARE_ID && t.text() == "tile")?;
             Site::at(op.node(), cx.edits().delete_word(tile))
@@ -95,7 +96,7 @@ pub fn size_operand_index(cx: &Cx<'_>) -> Vec<Site> {
 /// an `index` value in a dependency list.
 pub fn dep_token_type(cx: &Cx<'_>) -> Vec<Site> {
     cx.ops()
-        .filter(|op| !op.is_generic() && (ASYNC_DEP_OPS.contains(&op.name()) || op.name() == "air.execute"))
+        .filter(|op| !op.is_generic() && (ASYNC_DEP_OPS.contains(&op.name()) || op.name() == air_ops::EXECUTE))
         .filter_map(|op| {
             let first = *deps(op).first()?;
             let edits = cx
@@ -124,7 +125,7 @@ pub fn kernel_operand_type(cx: &Cx<'_>) -> Vec<Site> {
 /// AIR.td:1143-1146: `air.execute` defines its token and one value per `-> (types)` entry;
 /// one name more than that is an error.
 pub fn execute_result_count(cx: &Cx<'_>) -> Vec<Site> {
-    cx.ops_named(&["air.execute"])
+    cx.ops_named(&[air_ops::EXECUTE])
         .filter_map(|op: Op<'_>| {
             let last = op.result_nodes().last()?;
             let token = last.significant_tokens().last()?;

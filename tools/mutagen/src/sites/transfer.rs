@@ -4,11 +4,12 @@
 
 use super::{add_attr, attr_entry, drop_last_entry, Cx, Site};
 use crate::sites::hierarchy::inside_rank;
+use air_syntax::air_ops;
 use air_syntax::views::{ChannelIo, DmaMemcpy, Op};
 use air_syntax::SyntaxKind::*;
 use air_syntax::SyntaxNode;
 
-const MOVERS: &[&str] = &["air.channel.put", "air.channel.get", "air.dma_memcpy_nd"];
+const MOVERS: &[&str] = &[air_ops::CHANNEL_PUT, air_ops::CHANNEL_GET, air_ops::DMA_MEMCPY_ND];
 
 /// The `%buf[offsets] [sizes] [strides]` operands of a put, get or DMA.
 fn operands(op: Op<'_>) -> Vec<SyntaxNode<'_>> {
@@ -92,11 +93,11 @@ pub fn sizes_strides_rank(cx: &Cx<'_>, names: &[&str]) -> Vec<Site> {
 }
 
 pub fn channel_sizes_strides(cx: &Cx<'_>) -> Vec<Site> {
-    sizes_strides_rank(cx, &["air.channel.put", "air.channel.get"])
+    sizes_strides_rank(cx, &[air_ops::CHANNEL_PUT, air_ops::CHANNEL_GET])
 }
 
 pub fn dma_sizes_strides(cx: &Cx<'_>) -> Vec<Site> {
-    sizes_strides_rank(cx, &["air.dma_memcpy_nd"])
+    sizes_strides_rank(cx, &[air_ops::DMA_MEMCPY_ND])
 }
 
 /// `array<i32: v, v, ...>` with one entry per dimension of the op's first sizes list.
