@@ -13,8 +13,12 @@
 //! `!air.async.token` for any op written `async`; `index` for every loop variable, nothing
 //! for `iter_args` or a result group `%r:2`. Types are spelled by [`collapse_whitespace`]. The
 //! passes need a type for every value a wrapper captures, whatever op made it, and compare
-//! spellings across kernels. The two readings are kept apart so that neither the checks nor
-//! the merges change; the tests below show where they differ.
+//! spellings across kernels. For an op that prints its operand's type (`memref.load`,
+//! `arith.cmpi`) or whose result types follow its region (`scf.if`, `affine.if`) this is not
+//! the result's type; the stated reading knows those.
+//!
+//! The two readings are kept apart so that neither the checks nor the merges change; the
+//! tests below show where they differ.
 //!
 //! [`collapse_whitespace`]: crate::views::text::collapse_whitespace
 
