@@ -13,9 +13,11 @@
 //! `!air.async.token` for any op written `async`; `index` for every loop variable, nothing
 //! for `iter_args` or a result group `%r:2`. Types are spelled by [`collapse_whitespace`]. The
 //! passes need a type for every value a wrapper captures, whatever op made it, and compare
-//! spellings across kernels. For an op that prints its operand's type (`memref.load`,
-//! `arith.cmpi`) or whose result types follow its region (`scf.if`, `affine.if`) this is not
-//! the result's type; the stated reading knows those.
+//! spellings across kernels. It is not the result's type for an op that prints its operands'
+//! types (`memref.load`, `affine.load`, `arith.cmpi`, `arith.cmpf`, `air.custom`, an
+//! `scf.for ... : T`), nor for one with a keyword between two regions (`scf.if ... else`,
+//! `affine.if`, `scf.while ... do`: the text from its `->` to that keyword, first region
+//! included); the stated reading knows those.
 //!
 //! The two readings are kept apart so that neither the checks nor the merges change; the
 //! tests below show where they differ.
