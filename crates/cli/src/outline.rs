@@ -4,6 +4,7 @@
 //! A pure function from a parsed chunk to text.
 
 use air_diagnostics::LineIndex;
+use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{
     all_ops, constant_of_use, module_ops, nested_hierarchy, parse_memref_type, ChannelDecl, ChannelIo, DmaMemcpy,
     FuncOp, Hierarchy, HierarchyKind, Op,
@@ -12,7 +13,8 @@ use air_syntax::{Parse, SyntaxKind, SyntaxNode};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-struct Ctx<'a> {
+/// The chunk being outlined, and where it sits in its file.
+struct OutlinedChunk<'a> {
     parse: &'a Parse,
     lines: LineIndex,
     /// Offset of this chunk in its file, for line numbers.
@@ -21,7 +23,7 @@ struct Ctx<'a> {
     file_lines: &'a LineIndex,
 }
 
-impl Ctx<'_> {
+impl OutlinedChunk<'_> {
     fn line(&self, node: SyntaxNode<'_>) -> u32 {
         let _ = &self.lines;
         self.file_lines.line_col(node.text_range().start + self.offset, self.file_text).line
@@ -60,7 +62,7 @@ fn space_of(ty: Option<SyntaxNode<'_>>) -> String {
 
 /// Summarises one parsed chunk. `offset` is the chunk's offset in `file_text`.
 pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineIndex) -> String {
-    let ctx = Ctx { parse, lines: LineIndex::new(parse.tree.text()), offset, file_text, file_lines };
+    let chunk = OutlinedChunk { parse, lines: LineIndex::new(parse.tree.text()), offset, file_text, file_lines };
     let root = parse.tree.root();
     let mut out = String::new();
     let module = module_ops(root);
@@ -94,7 +96,7 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
                 .get(&channel.name())
                 .map(|m| m.iter().map(|(k, n)| format!("{k} x{n}")).collect::<Vec<_>>().join(", "));
             let _ = write!(line, "  [{}]", uses.unwrap_or_else(|| "unused".to_string()));
-            let _ = writeln!(out, "{line}  (line {})", ctx.line(channel.0.node()));
+            let _ = writeln!(out, "{line}  (line {})", chunk.line(channel.0.node()));
         }
     }
 
@@ -119,9 +121,9 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
         let _ = writeln!(out, "externs ({}):", externs.len());
         for func in externs {
             let types: Vec<String> =
-                func.args().iter().map(|a| a.ty.map(|t| compact(t.text())).unwrap_or_default()).collect();
+                func.args().iter().map(|a| a.ty.map(|t| collapse_whitespace(t.text())).unwrap_or_default()).collect();
             let mut line = format!("  @{}({})", func.name(), types.join(", "));
-            let results: Vec<String> = func.results().iter().map(|t| compact(t.text())).collect();
+            let results: Vec<String> = func.results().iter().map(|t| collapse_whitespace(t.text())).collect();
             if !results.is_empty() {
                 let _ = write!(line, " -> {}", results.join(", "));
             }
@@ -142,15 +144,15 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
                     }
                 }
             }
-            let _ = writeln!(out, "{line}  (line {})", ctx.line(func.op().node()));
+            let _ = writeln!(out, "{line}  (line {})", chunk.line(func.op().node()));
         }
     }
     let others: Vec<String> = module
         .iter()
         .filter(|op| FuncOp::cast(**op).is_none() && ChannelDecl::cast(**op).is_none())
         .map(|op| match op.symbol() {
-            Some(sym) => format!("{} {} (line {})", op.name(), sym.text(), ctx.line(op.node())),
-            None => format!("{} (line {})", op.name(), ctx.line(op.node())),
+            Some(sym) => format!("{} {} (line {})", op.name(), sym.text(), chunk.line(op.node())),
+            None => format!("{} (line {})", op.name(), chunk.line(op.node())),
         })
         .collect();
     if !others.is_empty() {
@@ -164,11 +166,11 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
             .iter()
             .map(|a| {
                 let name = a.name.map(|t| t.text()).unwrap_or("_");
-                format!("{name}: {}", a.ty.map(|t| compact(t.text())).unwrap_or_default())
+                format!("{name}: {}", a.ty.map(|t| collapse_whitespace(t.text())).unwrap_or_default())
             })
             .collect();
         let visibility = func.visibility().map(|v| format!("{v} ")).unwrap_or_default();
-        let _ = writeln!(out, "func {visibility}@{} (line {})", func.name(), ctx.line(func.op().node()));
+        let _ = writeln!(out, "func {visibility}@{} (line {})", func.name(), chunk.line(func.op().node()));
         for (idx, arg) in args.iter().enumerate() {
             let _ = writeln!(out, "  arg {idx}: {arg}");
         }
@@ -178,7 +180,7 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
                 let _ = writeln!(out, "  (no air.launch / air.segment / air.herd)");
             }
             for hierarchy in tops {
-                write_hierarchy(&ctx, &mut out, hierarchy, 1);
+                write_hierarchy(&chunk, &mut out, hierarchy, 1);
             }
             write_movements(&mut out, body, 1, "func body");
         }
@@ -189,14 +191,14 @@ pub fn outline(parse: &Parse, offset: u32, file_text: &str, file_lines: &LineInd
     out
 }
 
-fn write_hierarchy(ctx: &Ctx<'_>, out: &mut String, h: Hierarchy<'_>, depth: usize) {
+fn write_hierarchy(chunk: &OutlinedChunk<'_>, out: &mut String, h: Hierarchy<'_>, depth: usize) {
     let indent = "  ".repeat(depth);
     let mut header = h.kind.op_name().to_string();
     if let Some(name) = h.sym_name() {
         let _ = write!(header, " @{name}");
     }
     let ids: Vec<&str> = h.ids().iter().map(|n| n.text()).collect();
-    let sizes: Vec<String> = h.sizes().iter().map(|s| ctx.value(s.outer)).collect();
+    let sizes: Vec<String> = h.sizes().iter().map(|s| chunk.value(s.outer)).collect();
     match h.kind {
         HierarchyKind::Herd => {
             let _ = write!(header, " tile ({}) in ({})", ids.join(", "), sizes.join("x"));
@@ -224,16 +226,16 @@ fn write_hierarchy(ctx: &Ctx<'_>, out: &mut String, h: Hierarchy<'_>, depth: usi
     let _ = writeln!(
         out,
         "{indent}{header}  (line {}){}",
-        ctx.line(h.node()),
+        chunk.line(h.node()),
         if bare { "  [bare: not inside air.launch]" } else { "" }
     );
     for arg in h.kernel_args() {
-        let ty = arg.ty.map(|t| compact(t.text())).unwrap_or_else(|| "?".to_string());
+        let ty = arg.ty.map(|t| collapse_whitespace(t.text())).unwrap_or_else(|| "?".to_string());
         let outer = arg.outer.map(|o| o.text()).unwrap_or("?");
         // A forwarded constant (often a launch size passed down as an index) shows its value.
         let value = arg
             .outer
-            .and_then(|o| constant_of_use(&ctx.parse.tree, &ctx.parse.scopes, o))
+            .and_then(|o| constant_of_use(&chunk.parse.tree, &chunk.parse.scopes, o))
             .map(|v| format!(" (= {v})"))
             .unwrap_or_default();
         let _ = writeln!(out, "{indent}  arg {} = {outer}{value} : {ty}", arg.inner.text());
@@ -255,7 +257,7 @@ fn write_hierarchy(ctx: &Ctx<'_>, out: &mut String, h: Hierarchy<'_>, depth: usi
         }
         write_movements(out, body, depth + 1, "");
         for child in h.children() {
-            write_hierarchy(ctx, out, child, depth + 1);
+            write_hierarchy(chunk, out, child, depth + 1);
         }
     }
 }
@@ -283,9 +285,4 @@ fn write_movements(out: &mut String, body: SyntaxNode<'_>, depth: usize, label: 
     let list: Vec<String> = counts.iter().map(|(k, n)| format!("{k} x{n}")).collect();
     let prefix = if label.is_empty() { String::new() } else { format!("{label} ") };
     let _ = writeln!(out, "{indent}{prefix}data movement: {}", list.join(", "));
-}
-
-/// Collapses whitespace runs (types written over several lines).
-fn compact(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

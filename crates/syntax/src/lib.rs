@@ -7,6 +7,7 @@
 //! assert_eq!(parse.tree.print(), "func.func @f(%a: index) {\n  return\n}\n");
 //! ```
 
+pub mod air_ops;
 pub mod codes;
 mod kind;
 mod lexer;
@@ -21,7 +22,7 @@ pub use kind::SyntaxKind;
 pub use lexer::{lex, Tokens};
 pub use parser::MAX_DEPTH;
 pub use pest_lexer::lex_with_pest;
-pub use scopes::{Def, DefKind, Scopes};
+pub use scopes::{Def, DefId, DefKind, Scopes};
 pub use split::{split_input_file, Chunk, SPLIT_MARKER};
 pub use tree::{Element, NodeId, SyntaxNode, SyntaxToken, SyntaxTree, TokenId};
 

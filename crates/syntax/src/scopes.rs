@@ -42,31 +42,69 @@ pub struct Def {
     pub count: u32,
 }
 
+/// A definition of one [`Scopes`]: its index in [`Scopes::defs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DefId(pub u32);
+
+impl DefId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// The resolution of one file's uses.
 #[derive(Clone, Debug, Default)]
 pub struct Scopes {
+    /// Every definition, in document order (so sorted by node); [`DefId`] indexes it.
     pub defs: Vec<Def>,
-    /// Every `VALUE_USE` node in document order with the index of its def in `defs`.
+    /// Every `VALUE_USE` node in document order with the raw index of its def in `defs`.
+    /// Read it through [`Scopes::resolutions`], [`Scopes::def_id_of_use`] and
+    /// [`Scopes::def_of_use`], which give [`DefId`]s; the field stays public, and plain `u32`,
+    /// for the merge passes (`passes/src`) until they read it that way too.
     pub uses: Vec<(NodeId, Option<u32>)>,
     /// Unresolved uses, redefinitions, result indices out of range.
     pub errors: Vec<Diagnostic>,
 }
 
 impl Scopes {
+    /// The definition `id` (an id from this resolution).
+    pub fn def(&self, id: DefId) -> &Def {
+        &self.defs[id.index()]
+    }
+
+    /// Every definition with its id, in document order.
+    pub fn def_ids(&self) -> impl ExactSizeIterator<Item = (DefId, &Def)> + '_ {
+        self.defs.iter().enumerate().map(|(idx, def)| (DefId(idx as u32), def))
+    }
+
+    /// Every `VALUE_USE` node in document order, with the definition it resolves to.
+    pub fn resolutions(&self) -> impl ExactSizeIterator<Item = (NodeId, Option<DefId>)> + '_ {
+        self.uses.iter().map(|&(node, def)| (node, def.map(DefId)))
+    }
+
+    /// The definition a `VALUE_USE` node resolves to.
+    pub fn def_id_of_use(&self, use_node: NodeId) -> Option<DefId> {
+        let idx = self.uses.binary_search_by_key(&use_node, |(node, _)| *node).ok()?;
+        self.uses[idx].1.map(DefId)
+    }
+
     /// The definition a `VALUE_USE` node resolves to.
     pub fn def_of_use(&self, use_node: NodeId) -> Option<&Def> {
-        let idx = self.uses.binary_search_by_key(&use_node, |(node, _)| *node).ok()?;
-        self.uses[idx].1.map(|def| &self.defs[def as usize])
+        self.def_id_of_use(use_node).map(|id| self.def(id))
     }
 
     pub fn unresolved_count(&self) -> usize {
         self.uses.iter().filter(|(_, def)| def.is_none()).count()
     }
 
+    /// The id of the definition made by a `RESULT`, `BLOCK_ARG` or `ARG_DEF` node.
+    pub fn def_id_at(&self, node: NodeId) -> Option<DefId> {
+        self.defs.binary_search_by_key(&node, |def| def.node).ok().map(|idx| DefId(idx as u32))
+    }
+
     /// The definition made by a `RESULT`, `BLOCK_ARG` or `ARG_DEF` node.
     pub fn def_at(&self, node: NodeId) -> Option<&Def> {
-        let idx = self.defs.binary_search_by_key(&node, |def| def.node).ok()?;
-        Some(&self.defs[idx])
+        self.def_id_at(node).map(|id| self.def(id))
     }
 
     /// A readable listing of the resolution, for tests and debugging: every definition with
@@ -98,11 +136,11 @@ impl Scopes {
             );
         }
         out.push_str("uses:\n");
-        for (use_node, def) in &self.uses {
-            let node = tree.node(*use_node);
+        for (use_node, def) in self.resolutions() {
+            let node = tree.node(use_node);
             let target = match def {
                 Some(def) => {
-                    let token = tree.token(self.defs[*def as usize].token);
+                    let token = tree.token(self.def(def).token);
                     format!("{} {}", at(token.text_range().start), token.text())
                 }
                 None => "unresolved".to_string(),
@@ -386,4 +424,30 @@ fn resolve_use<'t>(
         }
     }
     Some(def)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn typed_ids_agree_with_the_resolution() {
+        let text = "func.func @f(%a: index) {\n  %r:2 = \"test.two\"(%a) : (index) -> (index, index)\n  \"test.use\"(%r#1, %later, %nowhere) : (index, index, index) -> ()\n  %later = arith.constant 1 : index\n  return\n}\n";
+        let parse = crate::parse(text);
+        let scopes = &parse.scopes;
+        let names = |def: Option<super::DefId>| def.map(|d| parse.tree.token(scopes.def(d).token).text());
+        let resolved: Vec<(&str, Option<&str>)> =
+            scopes.resolutions().map(|(node, def)| (parse.tree.node(node).text(), names(def))).collect();
+        assert_eq!(
+            resolved,
+            [("%a", Some("%a")), ("%r#1", Some("%r")), ("%later", Some("%later")), ("%nowhere", None)]
+        );
+        for (node, def) in scopes.resolutions() {
+            assert_eq!(scopes.def_id_of_use(node), def);
+            assert_eq!(scopes.def_of_use(node), def.map(|d| scopes.def(d)));
+        }
+        assert_eq!(scopes.def_ids().len(), 3);
+        for (id, def) in scopes.def_ids() {
+            assert_eq!(scopes.def_id_at(def.node), Some(id));
+            assert_eq!(scopes.def_at(def.node), Some(def));
+        }
+    }
 }

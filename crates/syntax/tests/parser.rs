@@ -53,10 +53,9 @@ fn an_unknown_op_never_makes_an_undefined_value_look_defined() {
     assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
     let unresolved: Vec<&str> = parsed
         .scopes
-        .uses
-        .iter()
+        .resolutions()
         .filter(|(_, def)| def.is_none())
-        .map(|(node, _)| parsed.tree.node(*node).text())
+        .map(|(node, _)| parsed.tree.node(node).text())
         .collect();
     assert_eq!(unresolved, ["%x", "%x", "%x"]);
     let defined: Vec<&str> = parsed.scopes.defs.iter().map(|def| parsed.tree.token(def.token).text()).collect();

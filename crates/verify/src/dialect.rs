@@ -3,7 +3,8 @@
 //! MLIR knows here, and any op already in generic form), and which it cannot convert (custom
 //! syntax of any other dialect).
 
-use air_syntax::views::Op;
+use air_syntax::air_ops::AirOp;
+use air_syntax::views::{Op, UNDOTTED_OPS};
 
 /// Dialects whose custom syntax MLIR parses in our context: the set inserted into the
 /// melior context (feature `mlir`) and what `mlir-opt-22` always knows. The core `transform`
@@ -31,124 +32,6 @@ pub const REGISTERED_DIALECTS: &[&str] = &[
     "ml_program",
     "rocdl",
 ];
-
-/// Op names written without a dialect prefix (builtin `module`, and `func` ops inside a
-/// `func.func` body).
-const UNDOTTED_OPS: &[&str] = &["module", "return", "call", "call_indirect", "unrealized_conversion_cast"];
-
-/// The ops of AIR's ODS (`mlir/include/air/Dialect/AIR/AIR.td` at the corpus commit).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum AirOp {
-    Launch,
-    Segment,
-    Herd,
-    Rank,
-    LaunchTerminator,
-    SegmentTerminator,
-    HerdTerminator,
-    RankTerminator,
-    Channel,
-    ChannelPut,
-    ChannelGet,
-    DmaMemcpyNd,
-    WaitAll,
-    Execute,
-    ExecuteTerminator,
-    Custom,
-    Translate,
-    UniverseAlloc,
-}
-
-impl AirOp {
-    pub const ALL: &'static [AirOp] = &[
-        AirOp::Launch,
-        AirOp::Segment,
-        AirOp::Herd,
-        AirOp::Rank,
-        AirOp::LaunchTerminator,
-        AirOp::SegmentTerminator,
-        AirOp::HerdTerminator,
-        AirOp::RankTerminator,
-        AirOp::Channel,
-        AirOp::ChannelPut,
-        AirOp::ChannelGet,
-        AirOp::DmaMemcpyNd,
-        AirOp::WaitAll,
-        AirOp::Execute,
-        AirOp::ExecuteTerminator,
-        AirOp::Custom,
-        AirOp::Translate,
-        AirOp::UniverseAlloc,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            AirOp::Launch => "air.launch",
-            AirOp::Segment => "air.segment",
-            AirOp::Herd => "air.herd",
-            AirOp::Rank => "air.rank",
-            AirOp::LaunchTerminator => "air.launch_terminator",
-            AirOp::SegmentTerminator => "air.segment_terminator",
-            AirOp::HerdTerminator => "air.herd_terminator",
-            AirOp::RankTerminator => "air.rank_terminator",
-            AirOp::Channel => "air.channel",
-            AirOp::ChannelPut => "air.channel.put",
-            AirOp::ChannelGet => "air.channel.get",
-            AirOp::DmaMemcpyNd => "air.dma_memcpy_nd",
-            AirOp::WaitAll => "air.wait_all",
-            AirOp::Execute => "air.execute",
-            AirOp::ExecuteTerminator => "air.execute_terminator",
-            AirOp::Custom => "air.custom",
-            AirOp::Translate => "air.translate",
-            AirOp::UniverseAlloc => "air.universe.alloc",
-        }
-    }
-
-    /// The name as an MLIR string literal (the generic form's op name).
-    pub fn quoted_name(self) -> &'static str {
-        match self {
-            AirOp::Launch => "\"air.launch\"",
-            AirOp::Segment => "\"air.segment\"",
-            AirOp::Herd => "\"air.herd\"",
-            AirOp::Rank => "\"air.rank\"",
-            AirOp::LaunchTerminator => "\"air.launch_terminator\"",
-            AirOp::SegmentTerminator => "\"air.segment_terminator\"",
-            AirOp::HerdTerminator => "\"air.herd_terminator\"",
-            AirOp::RankTerminator => "\"air.rank_terminator\"",
-            AirOp::Channel => "\"air.channel\"",
-            AirOp::ChannelPut => "\"air.channel.put\"",
-            AirOp::ChannelGet => "\"air.channel.get\"",
-            AirOp::DmaMemcpyNd => "\"air.dma_memcpy_nd\"",
-            AirOp::WaitAll => "\"air.wait_all\"",
-            AirOp::Execute => "\"air.execute\"",
-            AirOp::ExecuteTerminator => "\"air.execute_terminator\"",
-            AirOp::Custom => "\"air.custom\"",
-            AirOp::Translate => "\"air.translate\"",
-            AirOp::UniverseAlloc => "\"air.universe.alloc\"",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<AirOp> {
-        AirOp::ALL.iter().copied().find(|op| op.name() == name)
-    }
-
-    /// The terminator a region-holding op's body ends with.
-    pub fn terminator(self) -> Option<AirOp> {
-        match self {
-            AirOp::Launch => Some(AirOp::LaunchTerminator),
-            AirOp::Segment => Some(AirOp::SegmentTerminator),
-            AirOp::Herd => Some(AirOp::HerdTerminator),
-            AirOp::Rank => Some(AirOp::RankTerminator),
-            AirOp::Execute => Some(AirOp::ExecuteTerminator),
-            _ => None,
-        }
-    }
-
-    /// The op a terminator belongs to.
-    pub fn terminated_op(self) -> Option<AirOp> {
-        AirOp::ALL.iter().copied().find(|op| op.terminator() == Some(self))
-    }
-}
 
 /// The ops of AIR's runtime dialect (`mlir/include/air/Dialect/AIRRt/AIRRtOps.td` at the
 /// corpus commit), which air-opt registers and upstream MLIR does not.

@@ -21,13 +21,10 @@ mod locate;
 #[cfg(feature = "mlir")]
 mod mlir;
 pub mod structural;
-mod text;
-mod value_types;
 mod verify;
 
-pub use generic::{to_generic, Generic, GenericOptions, SourceMap};
+pub use generic::{to_generic, Generic, GenericOptions, OffsetMap};
 pub use structural::check_structure;
-pub use value_types::{type_of_use, ValueType};
 pub use verify::{mlir_not_built_note, mlir_not_built_note_with_air_opt, verify_chunk, verify_module, MLIR_BUILT_IN};
 
 use air_diagnostics::{FileId, LineIndex};

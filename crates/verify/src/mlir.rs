@@ -2,7 +2,7 @@
 //! context with the upstream dialects air-stitch passes through registered and unregistered
 //! dialects allowed (so `air.*` ops are checked for SSA values, types and the upstream ops
 //! around them). MLIR's diagnostics are collected by a handler (never printed) and mapped back
-//! to the original file: through the source map for positions in the generated text, directly
+//! to the original file: through the offset map for positions in the generated text, directly
 //! for the `loc("FILE":LINE:COL)` the printer put on each converted op.
 //!
 //! The raw calls melior does not wrap (parsing with a buffer name, the handles of dialects
@@ -14,6 +14,7 @@ use crate::generic::Generic;
 use crate::locate::{short, Locator};
 use crate::Input;
 use air_diagnostics::{Diagnostic, LineIndex, Severity, TextRange};
+use air_syntax::air_ops;
 use air_syntax::views::Op;
 use air_syntax::SyntaxKind;
 use melior::diagnostic::DiagnosticSeverity;
@@ -153,7 +154,10 @@ pub(crate) fn check(input: &Input<'_>, generic: &Generic) -> Vec<Diagnostic> {
         .filter(|n| n.kind() == SyntaxKind::REGION)
         .filter(|n| {
             n.parent().and_then(Op::cast).is_some_and(|op| {
-                matches!(op.name(), "air.launch" | "air.segment" | "air.herd" | "air.rank" | "air.execute")
+                matches!(
+                    op.name(),
+                    air_ops::LAUNCH | air_ops::SEGMENT | air_ops::HERD | air_ops::RANK | air_ops::EXECUTE
+                )
             })
         })
         .map(|n| n.text_range().shift(input.offset))

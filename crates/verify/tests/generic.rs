@@ -1,7 +1,7 @@
 //! `to_generic`: whole-output snapshots of the generic form of every file under
 //! `testdata/verify/generic/` and of a few representative corpus files, `mlir-opt-22`
 //! accepting the complete ones, byte-identical output for files without AIR ops, and the
-//! source map pointing generated text back at the original.
+//! offset map pointing generated text back at the original.
 // Tests may unwrap and panic: a failure is the report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -118,7 +118,7 @@ fn module_wrapping_hoists_aliases_and_keeps_a_single_module_as_is() {
 }
 
 #[test]
-fn source_map_points_generated_text_back_at_the_original() {
+fn offset_map_points_generated_text_back_at_the_original() {
     let path = air_testkit::repo_root().join("testdata/verify/generic/all_ops.mlir");
     let text = std::fs::read_to_string(&path).unwrap();
     let parsed = common::Parsed::new("all_ops.mlir", text.clone(), false);

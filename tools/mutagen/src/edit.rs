@@ -3,6 +3,7 @@
 //! at raw text: every position is a token boundary the parser produced, so an edit can never
 //! cut a token, a string or a comment in half.
 
+use air_syntax::views::text::line_prefix;
 use air_syntax::{SyntaxKind, SyntaxNode, SyntaxToken, SyntaxTree};
 
 /// Replace tokens `start..end` (token indices, `end` exclusive) by `text`; `start == end`
@@ -92,7 +93,7 @@ impl<'t> Edits<'t> {
     /// Inserts `line` on a line of its own before `op`, at `op`'s indentation (each line of
     /// a multi-line `line` indented alike).
     pub fn line_before(mut self, op: SyntaxNode<'_>, line: &str) -> Self {
-        let indent = indentation(op);
+        let indent = column_indentation(op);
         let (start, _) = op.token_range();
         let line = line.replace('\n', &format!("\n{indent}"));
         self.list.push(Edit { start, end: start, text: format!("{line}\n{indent}") });
@@ -101,7 +102,7 @@ impl<'t> Edits<'t> {
 
     /// Inserts `line` on a line of its own after `op`, at `op`'s indentation.
     pub fn line_after(mut self, op: SyntaxNode<'_>, line: &str) -> Self {
-        let indent = indentation(op);
+        let indent = column_indentation(op);
         let (_, end) = op.token_range();
         let line = line.replace('\n', &format!("\n{indent}"));
         self.list.push(Edit { start: end, end, text: format!("\n{indent}{line}") });
@@ -148,11 +149,8 @@ pub fn apply(tree: &SyntaxTree, edits: &[Edit]) -> String {
 
 /// The whitespace before `node` on its line (`"    "`), or as many spaces as its column when
 /// something else precedes it on the line.
-pub fn indentation(node: SyntaxNode<'_>) -> String {
-    let text = node.tree().text();
-    let start = node.text_range().start as usize;
-    let line_start = text[..start].rfind('\n').map(|p| p + 1).unwrap_or(0);
-    let prefix = &text[line_start..start];
+pub fn column_indentation(node: SyntaxNode<'_>) -> String {
+    let prefix = line_prefix(node);
     if prefix.chars().all(|c| c == ' ' || c == '\t') {
         prefix.to_string()
     } else {

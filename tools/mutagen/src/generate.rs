@@ -5,7 +5,7 @@ use crate::corpus::{line_col, Chunk, SourceFile};
 use crate::edit::apply;
 use crate::fnv1a;
 use crate::rules::{Kind, Rule, RULES};
-use crate::sites::{Ctx, Site};
+use crate::sites::{Cx, Site};
 use air_diagnostics::LineIndex;
 use std::collections::BTreeMap;
 
@@ -69,7 +69,7 @@ pub struct Generation {
 
 /// One candidate: a site in a chunk.
 struct Candidate {
-    ctx: usize,
+    cx: usize,
     site: Site,
 }
 
@@ -81,15 +81,15 @@ pub fn generate(files: &[SourceFile], eligible: impl Fn(&Chunk<'_>) -> bool, opt
         .flat_map(|(file, source)| source.chunks().into_iter().map(move |chunk| (file, chunk)))
         .filter(|(_, chunk)| eligible(chunk))
         .collect();
-    let ctxs: Vec<(usize, Ctx<'_>)> =
-        chunks.into_iter().filter_map(|(file, chunk)| Some((file, Ctx::new(chunk)?))).collect();
+    let ctxs: Vec<(usize, Cx<'_>)> =
+        chunks.into_iter().filter_map(|(file, chunk)| Some((file, Cx::new(chunk)?))).collect();
     let lines: Vec<LineIndex> = files.iter().map(|f| LineIndex::new(&f.text)).collect();
     let mut generation = Generation { chunks: ctxs.len(), ..Generation::default() };
     for rule in RULES.iter().filter(|r| options.rules.is_empty() || options.rules.iter().any(|id| id == r.id)) {
         let candidates: Vec<Candidate> = ctxs
             .iter()
             .enumerate()
-            .flat_map(|(idx, (_, ctx))| (rule.sites)(ctx).into_iter().map(move |site| Candidate { ctx: idx, site }))
+            .flat_map(|(idx, (_, cx))| (rule.sites)(cx).into_iter().map(move |site| Candidate { cx: idx, site }))
             .collect();
         generation.sites.insert(rule.id, candidates.len());
         let mut chosen: Vec<Mutant> = Vec::new();
@@ -97,17 +97,17 @@ pub fn generate(files: &[SourceFile], eligible: impl Fn(&Chunk<'_>) -> bool, opt
             if chosen.len() >= options.cap {
                 break;
             }
-            let (file, ctx) = &ctxs[candidate.ctx];
-            let text = apply(ctx.tree(), &candidate.site.edits);
-            if text == ctx.chunk.text || text.contains(air_syntax::SPLIT_MARKER) {
+            let (file, cx) = &ctxs[candidate.cx];
+            let text = apply(cx.tree(), &candidate.site.edits);
+            if text == cx.chunk.text || text.contains(air_syntax::SPLIT_MARKER) {
                 continue;
             }
-            let at = line_col(&lines[*file], &files[*file].text, ctx.chunk.offset + candidate.site.at);
+            let at = line_col(&lines[*file], &files[*file].text, cx.chunk.offset + candidate.site.at);
             chosen.push(Mutant {
                 id: String::new(),
                 rule,
-                relpath: ctx.chunk.relpath.to_string(),
-                chunk: ctx.chunk.index,
+                relpath: cx.chunk.relpath.to_string(),
+                chunk: cx.chunk.index,
                 at,
                 text,
             });
@@ -129,7 +129,7 @@ pub fn generate(files: &[SourceFile], eligible: impl Fn(&Chunk<'_>) -> bool, opt
 fn spread<'c>(
     rule: &Rule,
     candidates: &'c [Candidate],
-    ctxs: &[(usize, Ctx<'_>)],
+    ctxs: &[(usize, Cx<'_>)],
     files: &[SourceFile],
 ) -> Vec<&'c Candidate> {
     let deferred = |c: &Candidate| rule.parse_error && c.site.in_hierarchy;
@@ -142,12 +142,12 @@ fn spread<'c>(
 fn round_robin<'c>(
     rule: &Rule,
     candidates: Vec<&'c Candidate>,
-    ctxs: &[(usize, Ctx<'_>)],
+    ctxs: &[(usize, Cx<'_>)],
     files: &[SourceFile],
 ) -> Vec<&'c Candidate> {
     let mut by_file: BTreeMap<usize, Vec<&Candidate>> = BTreeMap::new();
     for candidate in candidates {
-        by_file.entry(ctxs[candidate.ctx].0).or_default().push(candidate);
+        by_file.entry(ctxs[candidate.cx].0).or_default().push(candidate);
     }
     let mut order: Vec<(u64, Vec<&Candidate>)> =
         by_file.into_iter().map(|(file, list)| (fnv1a(&[rule.id, "\0", &files[file].relpath]), list)).collect();

@@ -4,7 +4,7 @@
 //! `mlir/lib/Dialect/AIR/IR/AIRDialect.cpp`, `AIR.td` is `mlir/include/air/Dialect/AIR/AIR.td`)
 //! and its site generator. docs/mutagen.md lists the same table.
 
-use crate::sites::{benign, channel, generic, hierarchy, memory, parser, transfer, Ctx, Site};
+use crate::sites::{benign, channel, generic, hierarchy, memory, parser, transfer, Cx, Site};
 
 /// What AIR's verifier is expected to say about a mutant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -40,7 +40,7 @@ pub struct Rule {
     /// AIR reports it while parsing (not in a verifier): such sites are tried outside
     /// hierarchy bodies first (see [`Site::in_hierarchy`]).
     pub parse_error: bool,
-    pub sites: fn(&Ctx<'_>) -> Vec<Site>,
+    pub sites: fn(&Cx<'_>) -> Vec<Site>,
 }
 
 impl Rule {
@@ -80,7 +80,7 @@ const fn make(
     source: &'static str,
     edit: &'static str,
     air_says: &'static str,
-    sites: fn(&Ctx<'_>) -> Vec<Site>,
+    sites: fn(&Cx<'_>) -> Vec<Site>,
 ) -> Rule {
     let (kind, parse_error) = match stage {
         Parse => (Kind::Invalid, true),

@@ -62,7 +62,7 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         let mut parts: Vec<(BufferId, Option<i64>, i64)> = Vec::new();
         for &id in &unit.buffers {
             let buffer = &cx.prog.buffers[id];
-            if buffer.level == Level::L1 && buffer.ctx.herd.is_some_and(|h| herds.contains(&h)) {
+            if buffer.level == Level::L1 && buffer.within.herd.is_some_and(|h| herds.contains(&h)) {
                 parts.push((id, buffer.bytes, cx.pingpong.factor(id)));
             }
         }
@@ -70,7 +70,7 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         shared.sort_unstable();
         shared.dedup();
         for id in shared {
-            if cx.prog.buffers[id].ctx.herd.is_none() {
+            if cx.prog.buffers[id].within.herd.is_none() {
                 parts.push((id, per_core_share(cx, id, shape), cx.pingpong.factor(id)));
             }
         }
@@ -115,7 +115,7 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             let bytes = bytes.unwrap_or(0);
             let label = if *copies > 1 {
                 format!("{} × 2: ping-ponged", fmt_bytes(bytes))
-            } else if cx.prog.buffers[*id].ctx.herd.is_none() {
+            } else if cx.prog.buffers[*id].within.herd.is_none() {
                 format!("{} per core (herd-wide buffer)", fmt_bytes(bytes))
             } else {
                 fmt_bytes(bytes)
@@ -148,7 +148,7 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
 /// Distinct channel instances an endpoint stands for, for the L2 split rule: one per value
 /// of the herd dimensions its offset depends on.
 fn instances(cx: &Cx<'_>, endpoint: &Endpoint) -> i64 {
-    let Some(h) = endpoint.ctx.herd else { return 1 };
+    let Some(h) = endpoint.within.herd else { return 1 };
     let herd = &cx.prog.herds[h];
     let Ok(pattern) = crate::pattern::endpoint_pattern(endpoint) else { return 1 };
     herd.sizes
@@ -165,7 +165,7 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
     for &id in &unit.buffers {
         let buffer = &cx.prog.buffers[id];
         if buffer.level == Level::L2 {
-            by_segment.entry(buffer.ctx.segment).or_default().push(id);
+            by_segment.entry(buffer.within.segment).or_default().push(id);
         }
     }
     for (segment, buffers) in by_segment {

@@ -113,7 +113,7 @@ pub(crate) fn physical_herds(prog: &Program, herds: &[HerdId]) -> Vec<Vec<HerdId
     let mut groups: BTreeMap<(Option<SegmentId>, String), Vec<HerdId>> = BTreeMap::new();
     for &h in herds {
         let herd = &prog.herds[h];
-        groups.entry((herd.ctx.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")))).or_default().push(h);
+        groups.entry((herd.within.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")))).or_default().push(h);
     }
     groups.into_values().collect()
 }
@@ -130,38 +130,36 @@ fn units(prog: &Program) -> Vec<Unit> {
     // One pass over herds, endpoints and buffers: unit index = launch id, or the extra unit of
     // launch-less herds after them.
     let bare_unit = prog.launches.len();
-    let unit_of = |launch: Option<LaunchId>| launch.unwrap_or(bare_unit);
+    let unit_of = |launch: Option<LaunchId>| launch.map_or(bare_unit, LaunchId::index);
     let mut herds: Vec<Vec<HerdId>> = vec![Vec::new(); bare_unit + 1];
     let mut endpoints: Vec<Vec<EndpointId>> = vec![Vec::new(); bare_unit + 1];
     let mut buffers: Vec<Vec<crate::program::BufferId>> = vec![Vec::new(); bare_unit + 1];
     for (h, herd) in prog.herds.iter().enumerate() {
-        herds[unit_of(herd.ctx.launch)].push(h);
+        herds[unit_of(herd.within.launch)].push(h);
     }
     for (e, endpoint) in prog.endpoints.iter().enumerate() {
-        if endpoint.ctx.launch.is_some() || endpoint.ctx.herd.is_some() {
-            endpoints[unit_of(endpoint.ctx.launch)].push(e);
+        if endpoint.within.launch.is_some() || endpoint.within.herd.is_some() {
+            endpoints[unit_of(endpoint.within.launch)].push(e);
         }
     }
     for (b, buffer) in prog.buffers.iter().enumerate() {
-        if buffer.ctx.launch.is_some() || buffer.ctx.segment.is_some() || buffer.ctx.herd.is_some() {
-            buffers[unit_of(buffer.ctx.launch)].push(b);
+        if buffer.within.launch.is_some() || buffer.within.segment.is_some() || buffer.within.herd.is_some() {
+            buffers[unit_of(buffer.within.launch)].push(b);
         }
     }
     let mut units: Vec<Unit> = prog
-        .launches
-        .iter()
-        .enumerate()
+        .launch_ids()
         .map(|(id, launch)| Unit {
             label: match &launch.name {
                 Some(name) => format!("launch @{name}"),
-                None => format!("launch #{}", id + 1),
+                None => format!("launch #{}", id.index() + 1),
             },
             range: launch.range,
             launch: Some(id),
             segments: launch.segments.clone(),
-            herds: std::mem::take(&mut herds[id]),
-            endpoints: std::mem::take(&mut endpoints[id]),
-            buffers: std::mem::take(&mut buffers[id]),
+            herds: std::mem::take(&mut herds[id.index()]),
+            endpoints: std::mem::take(&mut endpoints[id.index()]),
+            buffers: std::mem::take(&mut buffers[id.index()]),
             dims: launch.dims.clone(),
             tile_sizes: launch.shim_dma_tile_sizes.clone(),
         })
@@ -198,7 +196,7 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
         tiles::check_core(&mut cx, &unit, &mut rows);
         tiles::check_memtile(&mut cx, &unit, herds_fit, &mut rows);
         let peak = shim::check(&mut cx, &unit, herds_fit, &mut rows);
-        let func = unit.launch.and_then(|l| prog.launches[l].func);
+        let func = unit.launch.and_then(|l| prog.launch(l).func);
         shim_peaks.push((func, unit.label.clone(), unit.range, peak));
         let segments = unit
             .segments

@@ -14,7 +14,7 @@
 //! carries `air.disable_ping_pong`. A loop with an unknown trip count is assumed to run more
 //! than once (the larger, safer figure).
 
-use crate::program::{BufferId, Ctx, Level, LoopId, Program};
+use crate::program::{BufferId, Enclosing, Level, LoopId, Program};
 use crate::CheckOptions;
 
 /// The decision for every buffer.
@@ -39,11 +39,13 @@ impl PingPong {
 }
 
 /// Loops at the same hierarchy level as a buffer.
-fn same_level(prog: &Program, buffer_ctx: Ctx, lp: LoopId) -> bool {
-    let ctx = prog.loops[lp].ctx;
-    match buffer_ctx.herd {
-        Some(herd) => ctx.herd == Some(herd),
-        None => ctx.herd.is_none() && ctx.segment == buffer_ctx.segment && ctx.launch == buffer_ctx.launch,
+fn same_level(prog: &Program, buffer_within: Enclosing, lp: LoopId) -> bool {
+    let within = prog.loops[lp].within;
+    match buffer_within.herd {
+        Some(herd) => within.herd == Some(herd),
+        None => {
+            within.herd.is_none() && within.segment == buffer_within.segment && within.launch == buffer_within.launch
+        }
     }
 }
 
@@ -75,10 +77,12 @@ pub(crate) fn analyse(prog: &Program, opts: &CheckOptions) -> PingPong {
         }
         let mut lists: Vec<Vec<LoopId>> = Vec::new();
         for &e in &buffer.endpoints {
-            lists.push(prog.endpoints[e].loops.iter().copied().filter(|&l| same_level(prog, buffer.ctx, l)).collect());
+            lists.push(
+                prog.endpoints[e].loops.iter().copied().filter(|&l| same_level(prog, buffer.within, l)).collect(),
+            );
         }
         for u in &buffer.other_uses {
-            lists.push(u.loops.iter().copied().filter(|&l| same_level(prog, buffer.ctx, l)).collect());
+            lists.push(u.loops.iter().copied().filter(|&l| same_level(prog, buffer.within, l)).collect());
         }
         if lists.is_empty() {
             continue;
@@ -100,7 +104,7 @@ pub(crate) fn analyse(prog: &Program, opts: &CheckOptions) -> PingPong {
     let mut opted = vec![false; prog.loops.len()];
     for &c in &candidates {
         for &p in &prog.loops[c].parents {
-            if prog.loops[p].ctx == prog.loops[c].ctx {
+            if prog.loops[p].within == prog.loops[c].within {
                 blocked[p] = true;
             }
         }
@@ -109,7 +113,7 @@ pub(crate) fn analyse(prog: &Program, opts: &CheckOptions) -> PingPong {
         if lp.disable_ping_pong {
             opted[id] = true;
             for &p in &lp.parents {
-                if prog.loops[p].ctx == lp.ctx {
+                if prog.loops[p].within == lp.within {
                     opted[p] = true;
                 }
             }

@@ -127,7 +127,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
             all_fit = false;
             continue;
         }
-        placeable.entry(cx.prog.herds[first].ctx.segment).or_default().push((x, y, first));
+        placeable.entry(cx.prog.herds[first].within.segment).or_default().push((x, y, first));
     }
     let mut total: i64 = 0;
     for (segment, rects) in &placeable {

@@ -2,6 +2,7 @@
 //! shared between launches, the launch count, buffer objects over 4 GiB, generic-form ops.
 
 use super::{Cx, Finding};
+use crate::program::LaunchId;
 use crate::rules;
 use crate::util::fmt_bytes;
 use std::collections::BTreeMap;
@@ -30,7 +31,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
         }
     }
     // Segment symbols: one aie.device each.
-    let mut segment_names: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut segment_names: BTreeMap<String, (LaunchId, usize)> = BTreeMap::new();
     for (id, segment) in prog.segments.iter().enumerate() {
         let (Some(name), Some(launch)) = (&segment.name, segment.launch) else { continue };
         match segment_names.get(name) {
@@ -50,10 +51,10 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
         }
     }
     // Channel symbols: a channel cannot carry data between launches.
-    let mut channel_launch: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut channel_launch: BTreeMap<&str, (LaunchId, usize)> = BTreeMap::new();
     let mut reported: Vec<&str> = Vec::new();
     for (id, endpoint) in prog.endpoints.iter().enumerate() {
-        let (Some(chan), Some(launch)) = (&endpoint.chan, endpoint.ctx.launch) else { continue };
+        let (Some(chan), Some(launch)) = (&endpoint.chan, endpoint.within.launch) else { continue };
         match channel_launch.get(chan.as_str()) {
             Some(&(first_launch, first)) if first_launch != launch && !reported.contains(&chan.as_str()) => {
                 reported.push(chan);

@@ -33,8 +33,11 @@ fn tile_chain(
         if index_vars.contains(&lp.iv) {
             continue;
         }
-        let local =
-            if core { lp.ctx.herd.is_some() && lp.ctx.herd == endpoint.ctx.herd } else { lp.ctx.segment.is_some() };
+        let local = if core {
+            lp.within.herd.is_some() && lp.within.herd == endpoint.within.herd
+        } else {
+            lp.within.segment.is_some()
+        };
         if !local {
             continue;
         }
@@ -118,7 +121,7 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             .copied()
             .filter(|&e| {
                 let ep = &cx.prog.endpoints[e];
-                ep.level == Level::L1 && ep.ctx.herd.is_some_and(|h| herds.contains(&h)) && cx.prog.uses_dma(ep)
+                ep.level == Level::L1 && ep.within.herd.is_some_and(|h| herds.contains(&h)) && cx.prog.uses_dma(ep)
             })
             .collect();
         if endpoints.is_empty() {
@@ -266,7 +269,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
                 // One memtile channel per instance: per value of the herd ids the L2 offset or the
                 // channel indices depend on, and per iteration of a loop that indexes the channel.
                 let index_vars = crate::program::Program::index_vars(&ep);
-                let per_herd: i64 = match ep.ctx.herd {
+                let per_herd: i64 = match ep.within.herd {
                     Some(h) => cx.prog.herds[h]
                         .sizes
                         .iter()

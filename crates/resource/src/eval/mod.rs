@@ -14,6 +14,7 @@ pub mod lin;
 use crate::util::{op_of_result, significant_direct_tokens};
 use affine::{eval_expr, parse_affine_map, AffineMap};
 use air_diagnostics::TextRange;
+use air_syntax::air_ops;
 use air_syntax::views::{parse_int_literal, Op};
 use air_syntax::{DefKind, NodeId, Parse, SyntaxKind::*, SyntaxNode};
 pub use lin::{Lin, VarId};
@@ -141,9 +142,9 @@ impl<'p> Evaluator<'p> {
                         None
                     }
                 });
-                let is_hierarchy = owner
-                    .and_then(Op::cast)
-                    .is_some_and(|op| matches!(op.name(), "air.launch" | "air.segment" | "air.herd" | "air.rank"));
+                let is_hierarchy = owner.and_then(Op::cast).is_some_and(|op| {
+                    matches!(op.name(), air_ops::LAUNCH | air_ops::SEGMENT | air_ops::HERD | air_ops::RANK)
+                });
                 match (is_hierarchy, parent.child(VALUE_USE)) {
                     (true, Some(outer)) => self.eval_use_depth(outer, depth + 1),
                     _ => Value::unknown(format!("loop-carried value `{name}`"), arg.text_range()),
@@ -208,11 +209,11 @@ impl<'p> Evaluator<'p> {
                 }
             }
             "affine.apply" | "affine.min" | "affine.max" => self.eval_affine(op, depth),
-            "air.execute" => {
+            air_ops::EXECUTE => {
                 if index == 0 {
                     return Value::unknown("an async token", range);
                 }
-                let terminator = op.body_ops().into_iter().rev().find(|o| o.name() == "air.execute_terminator");
+                let terminator = op.body_ops().into_iter().rev().find(|o| o.name() == air_ops::EXECUTE_TERMINATOR);
                 match terminator.and_then(|t| t.node().children_of(VALUE_USE).nth(index as usize - 1)) {
                     Some(value) => self.eval_use_depth(value, depth + 1),
                     None => Value::unknown("an `air.execute` result without a terminator value", range),

@@ -6,6 +6,7 @@ use crate::eval::Evaluator;
 use crate::util::{
     first_line_range, head_range, name_range, op_of_result, significant_direct_tokens, trailing_type_text,
 };
+use air_syntax::air_ops;
 use air_syntax::views::{
     attr_int_array, parse_int_literal, parse_memref_type, region_ops, ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand,
     FuncOp, Hierarchy, HierarchyKind, IndexEntry, Op,
@@ -46,7 +47,7 @@ pub fn build(eval: &Evaluator<'_>) -> Program {
     };
     let root = parse.tree.root();
     let top: Vec<Op<'_>> = root.children_of(OPERATION).map(Op).collect();
-    builder.walk(&top, Ctx::default(), 0);
+    builder.walk(&top, Enclosing::default(), 0);
     builder.resolve_roots();
     builder.prog
 }
@@ -59,44 +60,44 @@ impl<'e, 'p> Builder<'e, 'p> {
         }
     }
 
-    fn walk(&mut self, ops: &[Op<'p>], ctx: Ctx, depth: u32) {
+    fn walk(&mut self, ops: &[Op<'p>], within: Enclosing, depth: u32) {
         if depth > MAX_WALK_DEPTH {
             return;
         }
         for &op in ops {
-            self.visit(op, ctx, depth);
+            self.visit(op, within, depth);
         }
     }
 
-    fn walk_regions(&mut self, op: Op<'p>, ctx: Ctx, depth: u32) {
+    fn walk_regions(&mut self, op: Op<'p>, within: Enclosing, depth: u32) {
         for region in op.regions() {
             let ops = region_ops(region);
-            self.walk(&ops, ctx, depth + 1);
+            self.walk(&ops, within, depth + 1);
         }
     }
 
-    fn visit(&mut self, op: Op<'p>, ctx: Ctx, depth: u32) {
+    fn visit(&mut self, op: Op<'p>, within: Enclosing, depth: u32) {
         let name = op.name();
         if let Some(hierarchy) = Hierarchy::cast(op) {
             match hierarchy.kind {
-                HierarchyKind::Launch => self.visit_launch(hierarchy, ctx, depth),
-                HierarchyKind::Segment => self.visit_segment(hierarchy, ctx, depth),
-                HierarchyKind::Herd => self.visit_herd(hierarchy, ctx, depth),
-                HierarchyKind::Rank => self.walk_regions(op, ctx, depth),
+                HierarchyKind::Launch => self.visit_launch(hierarchy, within, depth),
+                HierarchyKind::Segment => self.visit_segment(hierarchy, within, depth),
+                HierarchyKind::Herd => self.visit_herd(hierarchy, within, depth),
+                HierarchyKind::Rank => self.walk_regions(op, within, depth),
             }
             return;
         }
         match name {
-            "air.launch" | "air.segment" | "air.herd" => {
+            air_ops::LAUNCH | air_ops::SEGMENT | air_ops::HERD => {
                 // Generic form: the views do not read it; say so rather than guess.
                 self.prog.generic_hierarchy.push(first_line_range(op));
-                self.walk_regions(op, ctx, depth);
+                self.walk_regions(op, within, depth);
             }
-            "scf.for" | "scf.parallel" | "affine.for" => self.visit_loop(op, ctx, depth),
-            "memref.alloc" | "memref.alloca" => self.visit_alloc(op, ctx),
-            "air.dma_memcpy_nd" => self.visit_dma(op, ctx),
-            "air.channel.put" | "air.channel.get" => self.visit_channel_io(op, ctx),
-            "air.channel" => self.visit_channel_decl(op),
+            "scf.for" | "scf.parallel" | "affine.for" => self.visit_loop(op, within, depth),
+            "memref.alloc" | "memref.alloca" => self.visit_alloc(op, within),
+            air_ops::DMA_MEMCPY_ND => self.visit_dma(op, within),
+            air_ops::CHANNEL_PUT | air_ops::CHANNEL_GET => self.visit_channel_io(op, within),
+            air_ops::CHANNEL => self.visit_channel_decl(op),
             _ => {
                 let saved_func = self.func;
                 if let Some(func) = FuncOp::cast(op) {
@@ -109,7 +110,7 @@ impl<'e, 'p> Builder<'e, 'p> {
                         }
                     }
                 }
-                self.walk_regions(op, ctx, depth);
+                self.walk_regions(op, within, depth);
                 self.func = saved_func;
             }
         }
@@ -134,8 +135,8 @@ impl<'e, 'p> Builder<'e, 'p> {
             .collect()
     }
 
-    fn visit_launch(&mut self, launch: Hierarchy<'p>, ctx: Ctx, depth: u32) {
-        let id = self.prog.launches.len();
+    fn visit_launch(&mut self, launch: Hierarchy<'p>, within: Enclosing, depth: u32) {
+        let id = LaunchId(self.prog.launches.len());
         let tile_sizes = launch.op.attr("air.shim_dma_tile_sizes").and_then(attr_int_array);
         self.prog.launches.push(Launch {
             node: launch.node().id(),
@@ -149,13 +150,13 @@ impl<'e, 'p> Builder<'e, 'p> {
         });
         // Loops around a launch are outside its device program: endpoints count loops from here.
         let saved = std::mem::take(&mut self.loop_stack);
-        let inner = Ctx { launch: Some(id), segment: None, herd: None };
-        let _ = ctx;
+        let inner = Enclosing { launch: Some(id), segment: None, herd: None };
+        let _ = within;
         self.walk_regions(launch.op, inner, depth);
         self.loop_stack = saved;
     }
 
-    fn visit_segment(&mut self, segment: Hierarchy<'p>, ctx: Ctx, depth: u32) {
+    fn visit_segment(&mut self, segment: Hierarchy<'p>, within: Enclosing, depth: u32) {
         let id = self.prog.segments.len();
         let name_range = head_range(segment.op);
         self.prog.segments.push(Segment {
@@ -163,24 +164,24 @@ impl<'e, 'p> Builder<'e, 'p> {
             name: segment.sym_name(),
             name_range,
             range: head_range(segment.op),
-            launch: ctx.launch,
+            launch: within.launch,
             herds: Vec::new(),
             unroll: self.iter_dims(segment),
         });
-        match ctx.launch {
-            Some(launch) => self.prog.launches[launch].segments.push(id),
+        match within.launch {
+            Some(launch) => self.prog.launches[launch.index()].segments.push(id),
             None => self.prog.bare.push(Bare {
                 node: segment.node().id(),
                 range: head_range(segment.op),
-                what: "air.segment",
+                what: air_ops::SEGMENT,
                 name: segment.sym_name(),
             }),
         }
-        let inner = Ctx { launch: ctx.launch, segment: Some(id), herd: None };
+        let inner = Enclosing { launch: within.launch, segment: Some(id), herd: None };
         self.walk_regions(segment.op, inner, depth);
     }
 
-    fn visit_herd(&mut self, herd: Hierarchy<'p>, ctx: Ctx, depth: u32) {
+    fn visit_herd(&mut self, herd: Hierarchy<'p>, within: Enclosing, depth: u32) {
         let id = self.prog.herds.len();
         let attrs = herd.attributes();
         let attr = |key: &str| {
@@ -190,30 +191,30 @@ impl<'e, 'p> Builder<'e, 'p> {
             node: herd.node().id(),
             name: herd.sym_name(),
             range: head_range(herd.op),
-            ctx: Ctx { launch: ctx.launch, segment: ctx.segment, herd: Some(id) },
+            within: Enclosing { launch: within.launch, segment: within.segment, herd: Some(id) },
             sizes: self.iter_dims(herd),
             x_loc: attr("x_loc"),
             y_loc: attr("y_loc"),
             l1_operands: Vec::new(),
         });
-        match (ctx.segment, ctx.launch) {
+        match (within.segment, within.launch) {
             (Some(segment), _) => self.prog.segments[segment].herds.push(id),
-            (None, Some(launch)) => self.prog.launches[launch].herds.push(id),
+            (None, Some(launch)) => self.prog.launches[launch.index()].herds.push(id),
             (None, None) => {}
         }
-        if ctx.launch.is_none() {
+        if within.launch.is_none() {
             self.prog.bare.push(Bare {
                 node: herd.node().id(),
                 range: head_range(herd.op),
-                what: "air.herd",
+                what: air_ops::HERD,
                 name: herd.sym_name(),
             });
         }
-        let inner = Ctx { launch: ctx.launch, segment: ctx.segment, herd: Some(id) };
+        let inner = Enclosing { launch: within.launch, segment: within.segment, herd: Some(id) };
         self.walk_regions(herd.op, inner, depth);
     }
 
-    fn visit_loop(&mut self, op: Op<'p>, ctx: Ctx, depth: u32) {
+    fn visit_loop(&mut self, op: Op<'p>, within: Enclosing, depth: u32) {
         let disable_ping_pong = op.has_attr("air.disable_ping_pong");
         let range = name_range(op);
         let bounds = loop_bounds(self.eval, op);
@@ -234,19 +235,19 @@ impl<'e, 'p> Builder<'e, 'p> {
                 trip,
                 trip_unknown,
                 range,
-                ctx,
+                within,
                 disable_ping_pong,
                 parents: self.loop_stack.clone(),
             });
             self.loop_stack.push(id);
         }
-        self.walk_regions(op, ctx, depth);
+        self.walk_regions(op, within, depth);
         for _ in 0..pushed {
             self.loop_stack.pop();
         }
     }
 
-    fn visit_alloc(&mut self, op: Op<'p>, ctx: Ctx) {
+    fn visit_alloc(&mut self, op: Op<'p>, within: Enclosing) {
         let Some(ty) = parse_memref_type(trailing_type_text(op)) else { return };
         let level = Level::of_space(ty.memory_space);
         if !matches!(level, Level::L1 | Level::L2) {
@@ -256,13 +257,13 @@ impl<'e, 'p> Builder<'e, 'p> {
             return;
         }
         // An alloc wrapped in `air.execute` carries its attributes on either op.
-        let wrapper = op.parent_op().filter(|p| p.name() == "air.execute");
+        let wrapper = op.parent_op().filter(|p| p.name() == air_ops::EXECUTE);
         let has = |key: &str| op.has_attr(key) || wrapper.is_some_and(|w| w.has_attr(key));
         let memtile_col = op.attr("air.memtile_col").and_then(air_syntax::views::attr_int);
         let id = self.prog.buffers.len();
         self.allocs.insert(op.node().id().0, id);
         let bytes = ty.size_bytes();
-        let loops = self.loop_stack.iter().copied().filter(|&l| self.prog.loops[l].ctx == ctx).collect();
+        let loops = self.loop_stack.iter().copied().filter(|&l| self.prog.loops[l].within == within).collect();
         // Inside `air.execute`, the buffer is known by the execute's value result.
         let name = wrapper
             .and_then(|w| w.result_names().get(1).map(|t| t.text().to_string()))
@@ -275,7 +276,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             level,
             ty: Some(ty),
             bytes,
-            ctx,
+            within,
             loops,
             no_split: has("air.no_split"),
             memtile_col,
@@ -297,7 +298,7 @@ impl<'e, 'p> Builder<'e, 'p> {
         chan: Option<(String, Vec<Value>)>,
         operand: Option<DmaOperand<'p>>,
         ty: Option<SyntaxNode<'p>>,
-        ctx: Ctx,
+        within: Enclosing,
     ) -> EndpointId {
         let (offsets, sizes, strides) = operand.map(|o| self.operand_values(o)).unwrap_or_default();
         let ty = ty.and_then(|t| parse_memref_type(t.text()));
@@ -321,7 +322,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             offsets,
             sizes,
             strides,
-            ctx,
+            within,
             loops: self.loop_stack.clone(),
             peer: None,
             branches: branches_of(op),
@@ -330,19 +331,19 @@ impl<'e, 'p> Builder<'e, 'p> {
         id
     }
 
-    fn visit_dma(&mut self, op: Op<'p>, ctx: Ctx) {
+    fn visit_dma(&mut self, op: Op<'p>, within: Enclosing) {
         let Some(dma) = DmaMemcpy::cast(op) else { return };
-        let src = self.push_endpoint(op, EndpointKind::DmaSrc, None, dma.src(), dma.src_type(), ctx);
-        let dst = self.push_endpoint(op, EndpointKind::DmaDst, None, dma.dst(), dma.dst_type(), ctx);
+        let src = self.push_endpoint(op, EndpointKind::DmaSrc, None, dma.src(), dma.src_type(), within);
+        let dst = self.push_endpoint(op, EndpointKind::DmaDst, None, dma.dst(), dma.dst_type(), within);
         self.prog.endpoints[src].peer = Some(dst);
         self.prog.endpoints[dst].peer = Some(src);
     }
 
-    fn visit_channel_io(&mut self, op: Op<'p>, ctx: Ctx) {
+    fn visit_channel_io(&mut self, op: Op<'p>, within: Enclosing) {
         let Some(io) = ChannelIo::cast(op) else { return };
         let indices: Vec<Value> = io.indices().into_iter().map(|e| self.value(e)).collect();
         let kind = if io.is_put { EndpointKind::Put } else { EndpointKind::Get };
-        self.push_endpoint(op, kind, Some((io.chan_name(), indices)), io.operand(), io.memref_type(), ctx);
+        self.push_endpoint(op, kind, Some((io.chan_name(), indices)), io.operand(), io.memref_type(), within);
     }
 
     fn visit_channel_decl(&mut self, op: Op<'p>) {
@@ -396,9 +397,9 @@ impl<'e, 'p> Builder<'e, 'p> {
                                     None => Root::L3(op.node().id()),
                                 };
                             }
-                            "air.execute" if index >= 1 => {
+                            air_ops::EXECUTE if index >= 1 => {
                                 let terminator =
-                                    op.body_ops().into_iter().rev().find(|o| o.name() == "air.execute_terminator");
+                                    op.body_ops().into_iter().rev().find(|o| o.name() == air_ops::EXECUTE_TERMINATOR);
                                 match terminator.and_then(|t| t.node().children_of(VALUE_USE).nth(index as usize - 1)) {
                                     Some(next) => current = next,
                                     None => break 'follow Root::Unknown("an air.execute result".to_string()),
@@ -465,7 +466,7 @@ impl<'e, 'p> Builder<'e, 'p> {
         for (id, lp) in self.prog.loops.iter().enumerate() {
             loop_nodes.entry(lp.node.0).or_default().push(id);
         }
-        let uses: Vec<NodeId> = self.parse.scopes.uses.iter().map(|(node, _)| *node).collect();
+        let uses: Vec<NodeId> = self.parse.scopes.resolutions().map(|(node, _)| node).collect();
         for use_node in uses {
             let node = self.parse.tree.node(use_node);
             let Some(owner) = node.ancestors().skip(1).find(|a| a.kind() == OPERATION).map(Op) else { continue };
@@ -475,7 +476,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             let in_args_clause =
                 node.ancestors().take_while(|a| a.id() != owner.node().id()).any(|a| a.kind() == ARGS_CLAUSE);
             let owner_name = owner.name();
-            if matches!(owner_name, "memref.dealloc" | "air.execute_terminator") {
+            if matches!(owner_name, "memref.dealloc" | air_ops::EXECUTE_TERMINATOR) {
                 continue;
             }
             // Only memref-typed values can resolve to buffers; skip the common index ops fast.

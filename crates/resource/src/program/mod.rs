@@ -17,16 +17,25 @@ use air_syntax::views::MemRefType;
 use air_syntax::NodeId;
 use std::collections::BTreeMap;
 
-pub type LaunchId = usize;
+/// A launch of the program: its index in [`Program::launches`] (also its analysis unit's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LaunchId(pub usize);
+
+impl LaunchId {
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
 pub type SegmentId = usize;
 pub type HerdId = usize;
 pub type LoopId = usize;
 pub type BufferId = usize;
 pub type EndpointId = usize;
 
-/// Where an op sits in the hierarchy.
+/// The hierarchy ops an op sits within.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Ctx {
+pub struct Enclosing {
     pub launch: Option<LaunchId>,
     pub segment: Option<SegmentId>,
     pub herd: Option<HerdId>,
@@ -73,7 +82,7 @@ pub struct Herd {
     pub node: NodeId,
     pub name: Option<String>,
     pub range: TextRange,
-    pub ctx: Ctx,
+    pub within: Enclosing,
     /// Sizes (x = columns, y = rows); a 1-D herd has y = 1.
     pub sizes: Vec<IterDim>,
     /// `x_loc` / `y_loc` attributes (placement pins), when written.
@@ -114,7 +123,7 @@ pub struct Loop {
     /// Why the trip count is unknown.
     pub trip_unknown: Option<String>,
     pub range: TextRange,
-    pub ctx: Ctx,
+    pub within: Enclosing,
     /// `air.disable_ping_pong` on the loop.
     pub disable_ping_pong: bool,
     /// Enclosing loops, outermost first.
@@ -151,7 +160,7 @@ pub struct Buffer {
     pub level: Level,
     pub ty: Option<MemRefType>,
     pub bytes: Option<i64>,
-    pub ctx: Ctx,
+    pub within: Enclosing,
     /// Loops around the alloc inside its hierarchy op, outermost first.
     pub loops: Vec<LoopId>,
     pub no_split: bool,
@@ -214,7 +223,7 @@ pub struct Endpoint {
     pub offsets: Vec<Value>,
     pub sizes: Vec<Value>,
     pub strides: Vec<Value>,
-    pub ctx: Ctx,
+    pub within: Enclosing,
     /// Enclosing loops up to the launch, outermost first.
     pub loops: Vec<LoopId>,
     /// The other endpoint of an `air.dma_memcpy_nd`.
@@ -272,6 +281,15 @@ pub struct Bare {
 }
 
 impl Program {
+    pub fn launch(&self, id: LaunchId) -> &Launch {
+        &self.launches[id.index()]
+    }
+
+    /// Every launch with its id, in document order.
+    pub fn launch_ids(&self) -> impl ExactSizeIterator<Item = (LaunchId, &Launch)> + '_ {
+        self.launches.iter().enumerate().map(|(idx, launch)| (LaunchId(idx), launch))
+    }
+
     /// Whether a transfer moves data with a DMA channel (not a cascade or MMIO channel).
     pub fn uses_dma(&self, endpoint: &Endpoint) -> bool {
         !endpoint.chan.as_ref().and_then(|c| self.channels.get(c)).is_some_and(|c| c.no_dma)

@@ -4,14 +4,15 @@
 
 use super::ops::BodyOpts;
 use super::Parser;
+use crate::air_ops;
 use crate::codes;
 use crate::kind::SyntaxKind::*;
 
 fn header_grammar(name: &str) -> &'static str {
     match name {
-        "air.herd" => "`air.herd [@name] [async] [[%deps]] tile (%x, %y) in (%sx=%v, %sy=%w) [args(%inner=%outer, ...) : types] [attributes {...}] {...}`",
-        "air.segment" => "`air.segment [@name] [async] [[%deps]] [unroll (%i) in (%si=%v)] [args(%inner=%outer, ...) : types] [attributes {...}] {...}`",
-        "air.rank" => "`air.rank [@name] [async] [[%deps]] [universe(%u)] (%r) in (%sr=%v) [args(%inner=%outer, ...) : types] [attributes {...}] {...}`",
+        air_ops::HERD => "`air.herd [@name] [async] [[%deps]] tile (%x, %y) in (%sx=%v, %sy=%w) [args(%inner=%outer, ...) : types] [attributes {...}] {...}`",
+        air_ops::SEGMENT => "`air.segment [@name] [async] [[%deps]] [unroll (%i) in (%si=%v)] [args(%inner=%outer, ...) : types] [attributes {...}] {...}`",
+        air_ops::RANK => "`air.rank [@name] [async] [[%deps]] [universe(%u)] (%r) in (%sr=%v) [args(%inner=%outer, ...) : types] [attributes {...}] {...}`",
         _ => "`air.launch [@name] [async] [[%deps]] (%x, %y) in (%sx=%v, %sy=%w) [args(%inner=%outer, ...) : types] [attributes {...}] {...}`",
     }
 }
@@ -75,15 +76,15 @@ impl Parser<'_> {
         self.eat(AT_ID);
         self.async_deps();
         let header_ok = match name {
-            "air.herd" => {
+            air_ops::HERD => {
                 if !self.eat_keyword("tile") {
                     self.malformed(name, "`tile` before the tile ids");
                 }
                 // Read on as if `tile` were there, so that the ids still bind in the body.
                 self.at(L_PAREN) && self.ids_and_sizes(name)
             }
-            "air.segment" => !self.eat_keyword("unroll") || self.ids_and_sizes(name),
-            "air.rank" => {
+            air_ops::SEGMENT => !self.eat_keyword("unroll") || self.ids_and_sizes(name),
+            air_ops::RANK => {
                 if self.eat_keyword("universe") {
                     self.start(GROUP);
                     if self.expect(L_PAREN, "`(` after `universe`") {
@@ -234,7 +235,7 @@ impl Parser<'_> {
         if self.at(L_BRACE) {
             self.attr_dict();
         }
-        self.air_trailing("air.execute");
+        self.air_trailing(air_ops::EXECUTE);
     }
 
     /// `air.channel.put|get [async] [[deps]] @chan[%i, ...] (%buf[..] [..] [..]) [dest(%d)] [{..}] : (T)`
@@ -289,7 +290,7 @@ impl Parser<'_> {
             self.attr_dict();
         }
         self.memref_types();
-        self.air_trailing("air.dma_memcpy_nd");
+        self.air_trailing(air_ops::DMA_MEMCPY_ND);
     }
 
     /// `air.wait_all [async] [[deps]] [{..}]`
@@ -298,7 +299,7 @@ impl Parser<'_> {
         if self.at(L_BRACE) {
             self.attr_dict();
         }
-        self.air_trailing("air.wait_all");
+        self.air_trailing(air_ops::WAIT_ALL);
     }
 
     /// `: (T, ...)`

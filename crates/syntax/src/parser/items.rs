@@ -4,6 +4,7 @@
 use super::Parser;
 use crate::codes;
 use crate::kind::SyntaxKind::{self, *};
+use crate::views::UNDOTTED_OPS;
 use air_diagnostics::TextRange;
 
 /// Where a flat balanced run stops (at nesting depth 0).
@@ -21,9 +22,6 @@ pub(super) enum BraceKind {
     Dict,
     Other,
 }
-
-/// Op names that are written without a dialect prefix.
-const UNDOTTED_OPS: &[&str] = &["return", "call", "call_indirect", "module", "unrealized_conversion_cast"];
 
 pub(super) fn is_op_name(text: &str) -> bool {
     (text.contains('.') && !text.ends_with('.')) || UNDOTTED_OPS.contains(&text)

@@ -1,6 +1,7 @@
 //! Operations: results, name, the generic form, and the fallback reading of custom syntax.
 
 use super::Parser;
+use crate::air_ops;
 use crate::codes;
 use crate::kind::SyntaxKind::*;
 
@@ -183,12 +184,12 @@ impl Parser<'_> {
             "linalg.map" | "linalg.reduce" => {
                 self.custom_body(BodyOpts { typed_args_before_region: true, ..BodyOpts::default() })
             }
-            "air.launch" | "air.segment" | "air.herd" | "air.rank" => self.air_hierarchy(name),
-            "air.pipeline.stage" => self.custom_body(BodyOpts { assign_keywords: &["args"], ..BodyOpts::default() }),
-            "air.execute" => self.air_execute(),
-            "air.channel.put" | "air.channel.get" => self.air_channel_io(name),
-            "air.dma_memcpy_nd" => self.air_dma(),
-            "air.wait_all" => self.air_wait_all(),
+            air_ops::LAUNCH | air_ops::SEGMENT | air_ops::HERD | air_ops::RANK => self.air_hierarchy(name),
+            air_ops::PIPELINE_STAGE => self.custom_body(BodyOpts { assign_keywords: &["args"], ..BodyOpts::default() }),
+            air_ops::EXECUTE => self.air_execute(),
+            air_ops::CHANNEL_PUT | air_ops::CHANNEL_GET => self.air_channel_io(name),
+            air_ops::DMA_MEMCPY_ND => self.air_dma(),
+            air_ops::WAIT_ALL => self.air_wait_all(),
             _ => self.custom_body(BodyOpts::default()),
         }
     }

@@ -4,47 +4,9 @@
 use super::attr::{attr_int_array, attr_string, parse_int_literal, AttrDict};
 use super::func::symbol_name;
 use super::Op;
+use crate::air_ops::{self, HierarchyKind};
 use crate::kind::SyntaxKind::*;
 use crate::tree::{SyntaxNode, SyntaxToken};
-
-/// Which hierarchy op.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum HierarchyKind {
-    Launch,
-    Segment,
-    Herd,
-    Rank,
-}
-
-impl HierarchyKind {
-    pub fn from_name(name: &str) -> Option<HierarchyKind> {
-        Some(match name {
-            "air.launch" => HierarchyKind::Launch,
-            "air.segment" => HierarchyKind::Segment,
-            "air.herd" => HierarchyKind::Herd,
-            "air.rank" => HierarchyKind::Rank,
-            _ => return None,
-        })
-    }
-
-    pub fn op_name(self) -> &'static str {
-        match self {
-            HierarchyKind::Launch => "air.launch",
-            HierarchyKind::Segment => "air.segment",
-            HierarchyKind::Herd => "air.herd",
-            HierarchyKind::Rank => "air.rank",
-        }
-    }
-
-    pub fn terminator(self) -> &'static str {
-        match self {
-            HierarchyKind::Launch => "air.launch_terminator",
-            HierarchyKind::Segment => "air.segment_terminator",
-            HierarchyKind::Herd => "air.herd_terminator",
-            HierarchyKind::Rank => "air.rank_terminator",
-        }
-    }
-}
 
 /// `air.launch` / `air.segment` / `air.herd` / `air.rank` in custom form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,7 +163,7 @@ pub struct ChannelDecl<'a>(pub Op<'a>);
 
 impl<'a> ChannelDecl<'a> {
     pub fn cast(op: Op<'a>) -> Option<ChannelDecl<'a>> {
-        (op.name() == "air.channel" && !op.is_generic()).then_some(ChannelDecl(op))
+        (op.name() == air_ops::CHANNEL && !op.is_generic()).then_some(ChannelDecl(op))
     }
 
     pub fn sym_token(&self) -> Option<SyntaxToken<'a>> {
@@ -319,8 +281,8 @@ impl<'a> ChannelIo<'a> {
             return None;
         }
         match op.name() {
-            "air.channel.put" => Some(ChannelIo { op, is_put: true }),
-            "air.channel.get" => Some(ChannelIo { op, is_put: false }),
+            air_ops::CHANNEL_PUT => Some(ChannelIo { op, is_put: true }),
+            air_ops::CHANNEL_GET => Some(ChannelIo { op, is_put: false }),
             _ => None,
         }
     }
@@ -361,7 +323,7 @@ pub struct DmaMemcpy<'a>(pub Op<'a>);
 
 impl<'a> DmaMemcpy<'a> {
     pub fn cast(op: Op<'a>) -> Option<DmaMemcpy<'a>> {
-        (op.name() == "air.dma_memcpy_nd" && !op.is_generic()).then_some(DmaMemcpy(op))
+        (op.name() == air_ops::DMA_MEMCPY_ND && !op.is_generic()).then_some(DmaMemcpy(op))
     }
 
     pub fn dst(&self) -> Option<DmaOperand<'a>> {
@@ -387,7 +349,7 @@ pub struct WaitAll<'a>(pub Op<'a>);
 
 impl<'a> WaitAll<'a> {
     pub fn cast(op: Op<'a>) -> Option<WaitAll<'a>> {
-        (op.name() == "air.wait_all" && !op.is_generic()).then_some(WaitAll(op))
+        (op.name() == air_ops::WAIT_ALL && !op.is_generic()).then_some(WaitAll(op))
     }
 
     pub fn deps(&self) -> Vec<SyntaxNode<'a>> {
@@ -410,7 +372,7 @@ pub struct Execute<'a>(pub Op<'a>);
 
 impl<'a> Execute<'a> {
     pub fn cast(op: Op<'a>) -> Option<Execute<'a>> {
-        (op.name() == "air.execute" && !op.is_generic()).then_some(Execute(op))
+        (op.name() == air_ops::EXECUTE && !op.is_generic()).then_some(Execute(op))
     }
 
     pub fn deps(&self) -> Vec<SyntaxNode<'a>> {

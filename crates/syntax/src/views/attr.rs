@@ -33,6 +33,24 @@ impl<'a> AttrDict<'a> {
     }
 }
 
+/// Escapes `text` as an MLIR string literal (with its quotes); [`unquote_string`] reads it back.
+pub fn quote_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for byte in text.bytes() {
+        match byte {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            0x20..=0x7e => out.push(byte as char),
+            _ => out.push_str(&format!("\\{byte:02X}")),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Decodes an MLIR string literal (with its quotes): `\"`, `\\`, `\n`, `\t`, `\XX`.
 pub fn unquote_string(literal: &str) -> String {
     let inner = literal.strip_prefix('"').unwrap_or(literal);
@@ -150,6 +168,12 @@ mod tests {
     #[test]
     fn unquote_handles_all_escapes() {
         assert_eq!(unquote_string(r#""a\"b\\c\nd\te\41""#), "a\"b\\c\nd\teA");
+    }
+
+    #[test]
+    fn quoted_strings_escape_specials_and_read_back() {
+        assert_eq!(quote_string("a\"b\\c.mlir"), "\"a\\\"b\\\\c.mlir\"");
+        assert_eq!(unquote_string(&quote_string("a\"b\\c\nd\te\u{1}")), "a\"b\\c\nd\te\u{1}");
     }
 
     #[test]

@@ -6,21 +6,27 @@ mod air;
 mod attr;
 mod consts;
 mod func;
+pub mod text;
 mod types;
+pub mod value_types;
 
+pub use crate::air_ops::HierarchyKind;
 pub use air::nested_hierarchy;
 pub use air::{
-    ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand, Execute, Hierarchy, HierarchyKind, IndexEntry, KernelArg, SizeArg,
-    WaitAll,
+    ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand, Execute, Hierarchy, IndexEntry, KernelArg, SizeArg, WaitAll,
 };
 pub use attr::{attr_int, attr_int_array, attr_string};
-pub use attr::{parse_int_literal, unquote_string, AttrDict};
+pub use attr::{parse_int_literal, quote_string, unquote_string, AttrDict};
 pub use consts::constant_of_use;
 pub use func::{symbol_name, FuncArg, FuncOp};
 pub use types::{canonical_type, element_bits, parse_memref_type, types_equal, MemRefType};
 
 use crate::kind::SyntaxKind::*;
 use crate::tree::{SyntaxNode, SyntaxToken};
+
+/// Op names written without a dialect prefix: builtin `module` and
+/// `unrealized_conversion_cast`, and the `func` ops inside a `func.func` body.
+pub const UNDOTTED_OPS: &[&str] = &["return", "call", "call_indirect", "module", "unrealized_conversion_cast"];
 
 /// Any operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +60,11 @@ impl<'a> Op<'a> {
     /// Written in generic form (`"dialect.op"(...)`).
     pub fn is_generic(&self) -> bool {
         self.0.child(OP_NAME).and_then(|n| n.first_token()).is_some_and(|t| t.kind() == STRING)
+    }
+
+    /// A function's return, `return` or `func.return` (by name: custom or generic form).
+    pub fn is_func_return(&self) -> bool {
+        matches!(self.name(), "return" | "func.return")
     }
 
     /// The `RESULT` nodes (`%a`, `%b:2`).

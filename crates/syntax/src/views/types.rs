@@ -4,6 +4,8 @@
 //! are the same type (an integer memory space defaults to i64), `memref<4xbf16, 1 : i32>` is a
 //! different one. Whitespace never matters.
 
+use super::text::{collapse_whitespace, split_top_level};
+
 /// A parsed `memref<...>` type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemRefType {
@@ -60,30 +62,6 @@ pub fn element_bits(element: &str) -> Option<u32> {
     }
 }
 
-/// Splits `text` at top-level commas (not inside `<>`, `()`, `[]`, `{}`).
-fn split_top_level(text: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let mut depth = 0i32;
-    let mut start = 0;
-    let bytes = text.as_bytes();
-    let mut idx = 0;
-    while idx < bytes.len() {
-        match bytes[idx] {
-            b'<' | b'(' | b'[' | b'{' => depth += 1,
-            b'>' if idx > 0 && bytes[idx - 1] == b'-' => {}
-            b'>' | b')' | b']' | b'}' => depth -= 1,
-            b',' if depth == 0 => {
-                parts.push(text[start..idx].trim());
-                start = idx + 1;
-            }
-            _ => {}
-        }
-        idx += 1;
-    }
-    parts.push(text[start..].trim());
-    parts
-}
-
 /// Parses `memref<...>` text (whitespace-insensitive). `None` for anything else.
 pub fn parse_memref_type(text: &str) -> Option<MemRefType> {
     let text = text.trim();
@@ -116,7 +94,7 @@ pub fn parse_memref_type(text: &str) -> Option<MemRefType> {
     let mut memory_space = 0;
     let mut memory_space_text = None;
     for part in parts.iter().skip(1) {
-        let compact = part.split_whitespace().collect::<Vec<_>>().join(" ");
+        let compact = collapse_whitespace(part);
         let head = compact.split(':').next().unwrap_or("").trim();
         if let Ok(space) = head.parse::<i64>() {
             memory_space = space;
@@ -134,7 +112,7 @@ pub fn parse_memref_type(text: &str) -> Option<MemRefType> {
 /// A canonical spelling of a type for equality: no whitespace, and integer memory spaces /
 /// attributes with the default i64 type written without `: i64`.
 pub fn canonical_type(text: &str) -> String {
-    let compact: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let compact: String = collapse_whitespace(text);
     // Remove spaces that MLIR's printer does not make significant.
     let mut out = String::with_capacity(compact.len());
     let chars: Vec<char> = compact.chars().collect();

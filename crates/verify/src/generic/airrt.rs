@@ -6,8 +6,8 @@
 
 use super::ops::{GenericOp, Operand, RegionPlan, DYNAMIC};
 use crate::dialect::{AirRtOp, Converted};
-use crate::text::{compact_elements_cow, op_elements, split_commas};
 use air_diagnostics::TextRange;
+use air_syntax::views::text::{compact_elements_cow, op_elements, split_commas};
 use air_syntax::views::{AttrDict, Op};
 use air_syntax::{Element, Parse, SyntaxKind, SyntaxNode};
 use std::borrow::Cow;

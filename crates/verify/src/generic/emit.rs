@@ -6,8 +6,9 @@
 use super::ops::{self, GenericOp, RegionPlan};
 use super::Writer;
 use crate::codes;
-use crate::dialect::{AirOp, AirRtOp};
+use crate::dialect::AirRtOp;
 use air_diagnostics::{Diagnostic, TextRange};
+use air_syntax::air_ops::AirOp;
 use air_syntax::views::{region_ops, Op};
 
 impl<'i, 'a> Writer<'i, 'a> {

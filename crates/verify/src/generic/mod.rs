@@ -6,10 +6,10 @@
 
 mod airrt;
 mod emit;
+mod offset_map;
 mod ops;
-mod source_map;
 
-pub use source_map::SourceMap;
+pub use offset_map::OffsetMap;
 
 use crate::codes;
 use crate::dialect::{classify, OpClass};
@@ -55,7 +55,7 @@ impl GenericOptions {
 pub struct Generic {
     pub text: String,
     /// Generated offsets → original offsets (whole-file offsets: the chunk offset is added).
-    pub map: SourceMap,
+    pub map: OffsetMap,
     /// Ops that could not be converted, operands without a known type.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -74,12 +74,12 @@ pub fn to_generic(input: &Input<'_>, options: GenericOptions) -> Generic {
         input,
         chunk: tree.text(),
         out: String::with_capacity(tree.text().len() + tree.text().len() / 2),
-        map: SourceMap::default(),
+        map: OffsetMap::default(),
         diagnostics: Vec::new(),
         unconvertible: BTreeMap::new(),
         skip_top_level: false,
         fresh: None,
-        quoted_name: crate::text::quote_string(input.name),
+        quoted_name: air_syntax::views::quote_string(input.name),
         options,
     };
     let root = tree.root();
@@ -128,7 +128,7 @@ pub(crate) struct Writer<'i, 'a> {
     input: &'i Input<'a>,
     chunk: &'a str,
     out: String,
-    map: SourceMap,
+    map: OffsetMap,
     diagnostics: Vec<Diagnostic>,
     /// Keyed by dialect (or by op name for unknown `air.*` ops).
     unconvertible: BTreeMap<String, Unconvertible>,

@@ -4,10 +4,12 @@
 //! order, with types), inherent attributes (properties), region plan, discardable attributes
 //! and result types; `emit` turns that into text.
 
-use crate::dialect::{AirOp, Converted};
-use crate::text::{compact_cow, compact_elements_cow, is_keyword, op_elements, quote_string, split_commas};
-use crate::value_types::{type_of_use, TOKEN_TYPE, UNIVERSE_TYPE};
+use crate::dialect::Converted;
 use air_diagnostics::TextRange;
+use air_syntax::air_ops::AirOp;
+use air_syntax::views::quote_string;
+use air_syntax::views::text::{compact_cow, compact_elements_cow, is_keyword, op_elements, split_commas};
+use air_syntax::views::value_types::{type_of_use, TOKEN_TYPE, UNIVERSE_TYPE};
 use air_syntax::views::{symbol_name, AttrDict, ChannelIo, DmaMemcpy, DmaOperand, Execute, Hierarchy, IndexEntry, Op};
 use air_syntax::{Element, Parse, SyntaxKind, SyntaxNode};
 use std::borrow::Cow;

@@ -6,41 +6,42 @@
 //! allocated here carries `air.symmetric`. The attribute kinds themselves (`array<i32: ...>`,
 //! i64) are ODS constraints, checked in `attributes`.
 
-use super::{op_range, Ctx};
+use super::{op_range, Cx};
 use crate::attr_value::AttrValue;
 use crate::codes;
+use air_syntax::air_ops;
 use air_syntax::views::{ChannelIo, DmaMemcpy, DmaOperand, Op};
 use air_syntax::{DefKind, SyntaxKind};
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
-        if !matches!(name, "air.channel.put" | "air.channel.get" | "air.dma_memcpy_nd") {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
+        if !matches!(name, air_ops::CHANNEL_PUT | air_ops::CHANNEL_GET | air_ops::DMA_MEMCPY_ND) {
             continue;
         }
         if let Some(io) = ChannelIo::cast(op) {
             let side = if io.is_put { "src" } else { "dst" };
             if let Some(operand) = io.operand() {
-                sizes_and_strides(ctx, op, operand, side);
+                sizes_and_strides(cx, op, operand, side);
             }
-            padding(ctx, op);
+            padding(cx, op);
         } else if let Some(dma) = DmaMemcpy::cast(op) {
             for (operand, side) in [(dma.src(), "src"), (dma.dst(), "dst")] {
                 if let Some(operand) = operand {
-                    sizes_and_strides(ctx, op, operand, side);
+                    sizes_and_strides(cx, op, operand, side);
                 }
             }
-            padding(ctx, op);
-            cross_rank(ctx, dma);
+            padding(cx, op);
+            cross_rank(cx, dma);
         }
     }
 }
 
-fn sizes_and_strides(ctx: &mut Ctx<'_, '_>, op: Op<'_>, operand: DmaOperand<'_>, side: &str) {
+fn sizes_and_strides(cx: &mut Cx<'_, '_>, op: Op<'_>, operand: DmaOperand<'_>, side: &str) {
     let (sizes, strides) = (operand.sizes().len(), operand.strides().len());
     if sizes == strides {
         return;
     }
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::SIZES_STRIDES_RANK,
         format!(
             "{side} sizes and strides of `{}` must have the same number of dimensions, but got {sizes} and {strides}",
@@ -49,7 +50,7 @@ fn sizes_and_strides(ctx: &mut Ctx<'_, '_>, op: Op<'_>, operand: DmaOperand<'_>,
         operand.0.text_range(),
         format!("{sizes} sizes, {strides} strides"),
     );
-    ctx.diagnostics.push(diagnostic.with_help(
+    cx.diagnostics.push(diagnostic.with_help(
         "write `%buf[offsets] [sizes] [strides]` with one stride per size (offsets may be fewer: leading zeros)",
     ));
 }
@@ -67,7 +68,7 @@ fn dense_i32(op: Op<'_>, key: &str) -> Option<Option<Vec<Option<i64>>>> {
     }
 }
 
-fn padding(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
+fn padding(cx: &mut Cx<'_, '_>, op: Op<'_>) {
     if op.attr_dicts().is_empty() {
         return;
     }
@@ -99,13 +100,13 @@ fn padding(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
             }
         }
     };
-    let diagnostic = ctx.error(codes::PADDING, format!("{message} (`{}`)", op.name()), at, "padding here");
-    ctx.diagnostics.push(diagnostic.with_help(
+    let diagnostic = cx.error(codes::PADDING, format!("{message} (`{}`)", op.name()), at, "padding here");
+    cx.diagnostics.push(diagnostic.with_help(
         "give both as `pad_before = array<i32: ...>, pad_after = array<i32: ...>`, one entry per dimension, each in [0, 65535]",
     ));
 }
 
-fn cross_rank(ctx: &mut Ctx<'_, '_>, dma: DmaMemcpy<'_>) {
+fn cross_rank(cx: &mut Cx<'_, '_>, dma: DmaMemcpy<'_>) {
     let op = dma.0;
     let ranks: Vec<(&str, Option<i64>)> = ["src_rank", "dst_rank"]
         .into_iter()
@@ -115,10 +116,10 @@ fn cross_rank(ctx: &mut Ctx<'_, '_>, dma: DmaMemcpy<'_>) {
     if ranks.is_empty() {
         return;
     }
-    let in_rank = op.node().ancestors().skip(1).filter_map(Op::cast).any(|a| a.name() == "air.rank");
+    let in_rank = op.node().ancestors().skip(1).filter_map(Op::cast).any(|a| a.name() == air_ops::RANK);
     if !in_rank {
-        ctx.diagnostics.push(
-            ctx.error(
+        cx.diagnostics.push(
+            cx.error(
                 codes::CROSS_RANK,
                 "`src_rank`/`dst_rank` on `air.dma_memcpy_nd` require an enclosing `air.rank`".to_string(),
                 op_range(op),
@@ -130,8 +131,8 @@ fn cross_rank(ctx: &mut Ctx<'_, '_>, dma: DmaMemcpy<'_>) {
     }
     for (key, value) in &ranks {
         if let Some(value) = value.filter(|v| *v < 0) {
-            ctx.diagnostics.push(
-                ctx.error(
+            cx.diagnostics.push(
+                cx.error(
                     codes::CROSS_RANK,
                     format!("`{key}` must be >= 0, got {value}"),
                     op_range(op),
@@ -147,7 +148,7 @@ fn cross_rank(ctx: &mut Ctx<'_, '_>, dma: DmaMemcpy<'_>) {
             continue;
         }
         let Some(memref) = operand.and_then(|o| o.memref()) else { continue };
-        let parse = ctx.input.parse;
+        let parse = cx.input.parse;
         let Some(def) = parse.scopes.def_of_use(memref.id()) else { continue };
         if def.kind != DefKind::Result {
             continue;
@@ -160,14 +161,14 @@ fn cross_rank(ctx: &mut Ctx<'_, '_>, dma: DmaMemcpy<'_>) {
             continue;
         }
         let side = &key[..3];
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::CROSS_RANK,
             format!("{side} memref `{}` is referenced cross-rank but its `memref.alloc` lacks the `air.symmetric` attribute", memref.text()),
             memref.text_range(),
             "peer buffer",
         );
-        let diagnostic = ctx.secondary(diagnostic, op_range(alloc), "allocated here");
-        ctx.diagnostics
+        let diagnostic = cx.secondary(diagnostic, op_range(alloc), "allocated here");
+        cx.diagnostics
             .push(diagnostic.with_help("allocate it on the symmetric heap: `memref.alloc() {air.symmetric} : ...`"));
         return;
     }

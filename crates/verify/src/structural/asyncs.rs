@@ -2,23 +2,24 @@
 //! a named result (AIR's `parseAsyncDependencies`: "needs to be named when marked 'async'").
 
 use super::hierarchy::plural;
-use super::Ctx;
+use super::Cx;
 use crate::codes;
-use crate::dialect::{classify, AirOp, OpClass};
-use crate::value_types::TOKEN_TYPE;
+use crate::dialect::{classify, OpClass};
+use air_syntax::air_ops::AirOp;
+use air_syntax::views::value_types::TOKEN_TYPE;
 use air_syntax::views::{types_equal, Execute, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
         if !name.starts_with("air.") {
             continue;
         }
         let OpClass::Air(air) = classify(op) else { continue };
         for dep in dependencies(op, air) {
-            dependency_is_token(ctx, op, dep);
+            dependency_is_token(cx, op, dep);
         }
-        results(ctx, op, air);
+        results(cx, op, air);
     }
 }
 
@@ -40,19 +41,19 @@ fn dependencies(op: Op<'_>, air: AirOp) -> Vec<SyntaxNode<'_>> {
         .unwrap_or_default()
 }
 
-fn dependency_is_token(ctx: &mut Ctx<'_, '_>, op: Op<'_>, dep: SyntaxNode<'_>) {
-    let Some(actual) = ctx.type_of(dep) else { return };
+fn dependency_is_token(cx: &mut Cx<'_, '_>, op: Op<'_>, dep: SyntaxNode<'_>) {
+    let Some(actual) = cx.type_of(dep) else { return };
     if types_equal(&actual.text, TOKEN_TYPE) {
         return;
     }
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::DEPENDENCY_NOT_TOKEN,
         format!("dependency `{}` of `{}` is not an async token: it has type `{}`", dep.text(), op.name(), actual.text),
         dep.text_range(),
         format!("`{}`, expected `{TOKEN_TYPE}`", actual.text),
     );
-    let diagnostic = ctx.secondary(diagnostic, actual.def_range, format!("{} defined here", actual.origin));
-    ctx.diagnostics.push(
+    let diagnostic = cx.secondary(diagnostic, actual.def_range, format!("{} defined here", actual.origin));
+    cx.diagnostics.push(
         diagnostic
             .with_help("list only tokens returned by `async` AIR ops (or carried through `iter_args`) in `[...]`"),
     );
@@ -80,7 +81,7 @@ fn bound_results(op: Op<'_>) -> usize {
         .sum()
 }
 
-fn results(ctx: &mut Ctx<'_, '_>, op: Op<'_>, air: AirOp) {
+fn results(cx: &mut Cx<'_, '_>, op: Op<'_>, air: AirOp) {
     let name = op.name();
     let at = op.name_node().map(|n| n.text_range()).unwrap_or_else(|| op.node().text_range());
     let bound = bound_results(op);
@@ -106,7 +107,7 @@ fn results(ctx: &mut Ctx<'_, '_>, op: Op<'_>, air: AirOp) {
             };
             let label = if bound == 0 { "`async` without a result" } else { "results bound here" };
             let primary = if bound == 0 { at } else { results_at };
-            ctx.diagnostics.push(ctx.error(codes::ASYNC_RESULT_MISMATCH, message, primary, label).with_help(format!(
+            cx.diagnostics.push(cx.error(codes::ASYNC_RESULT_MISMATCH, message, primary, label).with_help(format!(
                 "an async op returns exactly one `!air.async.token`: write `%t = {name} async ...`, or drop both `async` and the result"
             )));
         }
@@ -116,8 +117,8 @@ fn results(ctx: &mut Ctx<'_, '_>, op: Op<'_>, air: AirOp) {
             if bound == 0 || bound == expected {
                 return;
             }
-            ctx.diagnostics.push(
-                ctx.error(
+            cx.diagnostics.push(
+                cx.error(
                     codes::ASYNC_RESULT_MISMATCH,
                     format!("`air.execute` returns {expected} value{} (a token and its `-> (...)` types) but {bound} are bound", plural(expected)),
                     results_at,

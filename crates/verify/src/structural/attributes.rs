@@ -6,8 +6,9 @@
 //! declaration (`channel_decl`).
 
 use super::channel_decl::attribute_kind;
-use super::Ctx;
+use super::Cx;
 use crate::attr_value::AttrValue;
+use air_syntax::air_ops;
 
 /// An ODS attribute constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +53,7 @@ impl Kind {
 }
 
 /// Ops with a hand-written parser (AIRDialect.cpp) rather than a declarative format.
-const CUSTOM_PARSED: &[&str] = &["air.launch", "air.segment", "air.herd", "air.rank", "air.custom"];
+const CUSTOM_PARSED: &[&str] = &[air_ops::LAUNCH, air_ops::SEGMENT, air_ops::HERD, air_ops::RANK, air_ops::CUSTOM];
 
 const STATIC_SRC: [&str; 3] = ["static_src_offsets", "static_src_sizes", "static_src_strides"];
 const STATIC_DST: [&str; 3] = ["static_dst_offsets", "static_dst_sizes", "static_dst_strides"];
@@ -62,28 +63,28 @@ fn constraints(op_name: &str) -> Vec<(&'static str, Kind)> {
     let padding = [("pad_before", Kind::DenseI32), ("pad_after", Kind::DenseI32)];
     let statics = |keys: [&'static str; 3]| keys.map(|key| (key, Kind::DenseI64));
     match op_name {
-        "air.launch" | "air.segment" | "air.rank" => vec![("sym_name", Kind::Str)],
-        "air.herd" => vec![("sym_name", Kind::Str), ("link_with", Kind::Str)],
-        "air.channel.put" => {
+        air_ops::LAUNCH | air_ops::SEGMENT | air_ops::RANK => vec![("sym_name", Kind::Str)],
+        air_ops::HERD => vec![("sym_name", Kind::Str), ("link_with", Kind::Str)],
+        air_ops::CHANNEL_PUT => {
             [("chan_name", Kind::FlatSymbol)].into_iter().chain(statics(STATIC_SRC)).chain(padding).collect()
         }
-        "air.channel.get" => {
+        air_ops::CHANNEL_GET => {
             [("chan_name", Kind::FlatSymbol)].into_iter().chain(statics(STATIC_DST)).chain(padding).collect()
         }
-        "air.dma_memcpy_nd" => statics(STATIC_DST)
+        air_ops::DMA_MEMCPY_ND => statics(STATIC_DST)
             .into_iter()
             .chain(statics(STATIC_SRC))
             .chain(padding)
             .chain([("src_rank", Kind::I64), ("dst_rank", Kind::I64)])
             .collect(),
-        "air.custom" => vec![("symbol", Kind::Symbol)],
-        "air.channel" => vec![("sym_name", Kind::Str)],
+        air_ops::CUSTOM => vec![("symbol", Kind::Symbol)],
+        air_ops::CHANNEL => vec![("sym_name", Kind::Str)],
         _ => Vec::new(),
     }
 }
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
         if !name.starts_with("air.") {
             continue;
         }
@@ -104,12 +105,12 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
             if kind.accepts(&value) {
                 continue;
             }
-            let diagnostic = attribute_kind(ctx, op, key, entry, &value, kind.describe());
+            let diagnostic = attribute_kind(cx, op, key, entry, &value, kind.describe());
             // The hand-written parsers of these ops store inherent attributes through
             // `setInherentAttr`, which drops a value of the wrong kind without a word: the op
             // is valid, just without the attribute.
             let dropped = !op.is_generic() && CUSTOM_PARSED.contains(&name);
-            ctx.diagnostics.push(if dropped {
+            cx.diagnostics.push(if dropped {
                 air_diagnostics::Diagnostic { severity: air_diagnostics::Severity::Warning, ..diagnostic }
                     .with_note(format!("AIR's parser drops it silently: the op has no `{key}`"))
             } else {

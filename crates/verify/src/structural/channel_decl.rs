@@ -4,10 +4,11 @@
 //! broadcasting rules; `packet_ids` only on packet channels, each a distinct 5-bit id; and
 //! `air.refeed_count` (also on puts and gets, 3567–3581) a positive 32-bit count.
 
-use super::{op_range, Ctx};
+use super::{op_range, Cx};
 use crate::attr_value::AttrValue;
 use crate::codes;
 use air_diagnostics::TextRange;
+use air_syntax::air_ops;
 use air_syntax::views::{AttrDict, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 
@@ -18,11 +19,11 @@ pub(super) const CHANNEL_TYPES: &[&str] =
 /// AIR's name for the re-feed count attribute (`air::attrs::RefeedCount`).
 const REFEED_COUNT: &str = "air.refeed_count";
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
         match name {
-            "air.channel" => declaration(ctx, op),
-            "air.channel.put" | "air.channel.get" => refeed_count(ctx, op),
+            air_ops::CHANNEL => declaration(cx, op),
+            air_ops::CHANNEL_PUT | air_ops::CHANNEL_GET => refeed_count(cx, op),
             _ => {}
         }
     }
@@ -44,14 +45,14 @@ fn bundle(op: Op<'_>) -> Option<(TextRange, AttrValue)> {
     Some((group.text_range(), AttrValue::read(group)))
 }
 
-fn declaration(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
+fn declaration(cx: &mut Cx<'_, '_>, op: Op<'_>) {
     let channel_type = match attribute(op, "channel_type") {
         None => "npu_dma_stream".to_string(),
         Some((entry, AttrValue::Str(value))) => {
             if !CHANNEL_TYPES.contains(&value.as_str()) {
                 let expected: Vec<String> = CHANNEL_TYPES.iter().map(|t| format!("\"{t}\"")).collect();
-                ctx.diagnostics.push(
-                    ctx.error(
+                cx.diagnostics.push(
+                    cx.error(
                         codes::CHANNEL_TYPE,
                         format!("unsupported `channel_type` \"{value}\" on `air.channel`"),
                         entry.text_range(),
@@ -63,7 +64,7 @@ fn declaration(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
             value
         }
         Some((entry, other)) => {
-            ctx.diagnostics.push(attribute_kind(ctx, op, "channel_type", entry, &other, "a string attribute"));
+            cx.diagnostics.push(attribute_kind(cx, op, "channel_type", entry, &other, "a string attribute"));
             return;
         }
     };
@@ -73,7 +74,7 @@ fn declaration(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
             _ => Vec::new(),
         },
         Some((at, other)) => {
-            let diagnostic = ctx
+            let diagnostic = cx
                 .error(
                     codes::ATTRIBUTE_KIND,
                     format!(
@@ -84,41 +85,41 @@ fn declaration(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
                     "size here",
                 )
                 .with_help("write the bundle as `[N, M]` with plain integers (`air.channel @c [2, 4]`)");
-            ctx.diagnostics.push(diagnostic);
+            cx.diagnostics.push(diagnostic);
             return;
         }
         None => Vec::new(),
     };
-    broadcast_shape(ctx, op, &sizes);
-    refeed_count(ctx, op);
-    packet_ids(ctx, op, &channel_type);
+    broadcast_shape(cx, op, &sizes);
+    refeed_count(cx, op);
+    packet_ids(cx, op, &channel_type);
 }
 
 /// An ODS attribute-kind error (`attribute 'x' failed to satisfy constraint: ...`).
 pub(super) fn attribute_kind(
-    ctx: &Ctx<'_, '_>,
+    cx: &Cx<'_, '_>,
     op: Op<'_>,
     key: &str,
     entry: SyntaxNode<'_>,
     found: &AttrValue,
     expected: &str,
 ) -> air_diagnostics::Diagnostic {
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::ATTRIBUTE_KIND,
         format!("attribute `{key}` of `{}` must be {expected}, not {}", op.name(), found.describe()),
         entry.text_range(),
         format!("{} here", found.describe()),
     );
-    ctx.secondary(diagnostic, op_range(op), "on this op").with_help(format!("AIR's ODS declares `{key}` as {expected}"))
+    cx.secondary(diagnostic, op_range(op), "on this op").with_help(format!("AIR's ODS declares `{key}` as {expected}"))
 }
 
-fn broadcast_shape(ctx: &mut Ctx<'_, '_>, op: Op<'_>, sizes: &[Option<i64>]) {
+fn broadcast_shape(cx: &mut Cx<'_, '_>, op: Op<'_>, sizes: &[Option<i64>]) {
     // AIR reads `broadcast_shape` with `getAttrOfType<ArrayAttr>`: anything else is not a
     // broadcast at all.
     let Some((entry, AttrValue::Array(shape))) = attribute(op, "broadcast_shape") else { return };
     let at = entry.text_range();
     let mut problem = |message: String, help: &str| {
-        ctx.diagnostics.push(ctx.error(codes::BROADCAST_SHAPE, message, at, "broadcast_shape here").with_help(help));
+        cx.diagnostics.push(cx.error(codes::BROADCAST_SHAPE, message, at, "broadcast_shape here").with_help(help));
     };
     if shape.len() != sizes.len() {
         problem(
@@ -153,7 +154,7 @@ fn broadcast_shape(ctx: &mut Ctx<'_, '_>, op: Op<'_>, sizes: &[Option<i64>]) {
     }
 }
 
-fn refeed_count(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
+fn refeed_count(cx: &mut Cx<'_, '_>, op: Op<'_>) {
     let Some((entry, value)) = attribute(op, REFEED_COUNT) else { return };
     let message = match &value {
         AttrValue::Int { value: Some(n), .. } if (1..=i64::from(i32::MAX)).contains(n) => return,
@@ -164,17 +165,17 @@ fn refeed_count(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
         ),
         other => format!("`{REFEED_COUNT}` on `{}` must be an integer, not {}", op.name(), other.describe()),
     };
-    ctx.diagnostics
-        .push(ctx.error(codes::REFEED_COUNT, message, entry.text_range(), "re-feed count here").with_help(
+    cx.diagnostics
+        .push(cx.error(codes::REFEED_COUNT, message, entry.text_range(), "re-feed count here").with_help(
             "the count sizes a 32-bit semaphore lock: give a positive integer, e.g. `air.refeed_count = 4`",
         ));
 }
 
-fn packet_ids(ctx: &mut Ctx<'_, '_>, op: Op<'_>, channel_type: &str) {
+fn packet_ids(cx: &mut Cx<'_, '_>, op: Op<'_>, channel_type: &str) {
     let Some((entry, value)) = attribute(op, "packet_ids") else { return };
     let at = entry.text_range();
     let mut problem = |message: String, help: &str| {
-        ctx.diagnostics.push(ctx.error(codes::PACKET_IDS, message, at, "packet_ids here").with_help(help));
+        cx.diagnostics.push(cx.error(codes::PACKET_IDS, message, at, "packet_ids here").with_help(help));
     };
     let AttrValue::Array(ids) = value else {
         problem(format!("`packet_ids` must be an array, not {}", value.describe()), "write `packet_ids = [0, 1]`");

@@ -6,17 +6,18 @@
 //! pass).
 
 use super::memory_space::{space_of, Space};
-use super::{op_range, Ctx};
+use super::{op_range, Cx};
 use crate::codes;
+use air_syntax::air_ops;
 use air_syntax::views::{attr_string, symbol_name, ChannelDecl, ChannelIo, IndexEntry, Op};
 use air_syntax::{DefKind, Parse, SyntaxKind, SyntaxNode};
 use std::collections::BTreeMap;
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let _tree = &ctx.input.parse.tree;
-    let ops: Vec<Op<'_>> = ctx.ops.iter().map(|(op, _)| *op).collect();
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    let _tree = &cx.input.parse.tree;
+    let ops: Vec<Op<'_>> = cx.ops.iter().map(|(op, _)| *op).collect();
     let mut channel_types: BTreeMap<String, String> = BTreeMap::new();
-    for op in ops.iter().filter(|op| op.name() == "air.channel") {
+    for op in ops.iter().filter(|op| op.name() == air_ops::CHANNEL) {
         let name = match ChannelDecl::cast(*op) {
             Some(decl) => decl.name(),
             None => op.attr("sym_name").and_then(attr_string).unwrap_or_default(),
@@ -27,11 +28,11 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
     }
     for op in &ops {
         let Some(io) = ChannelIo::cast(*op) else { continue };
-        temporal_indices(ctx, io);
+        temporal_indices(cx, io);
         let Some(channel_type) = channel_types.get(&io.chan_name()) else { continue };
         match channel_type.as_str() {
-            "npu_mmio" => mmio_memory(ctx, io),
-            "gpu_symmetric_heap" => needs_rank(ctx, io),
+            "npu_mmio" => mmio_memory(cx, io),
+            "gpu_symmetric_heap" => needs_rank(cx, io),
             _ => {}
         }
     }
@@ -60,13 +61,13 @@ pub(super) fn is_scf_for_iv(parse: &Parse, use_node: SyntaxNode<'_>) -> bool {
     }
 }
 
-fn temporal_indices(ctx: &mut Ctx<'_, '_>, io: ChannelIo<'_>) {
+fn temporal_indices(cx: &mut Cx<'_, '_>, io: ChannelIo<'_>) {
     for (position, entry) in io.indices().into_iter().enumerate() {
         let IndexEntry::Value(index) = entry else { continue };
-        if !is_scf_for_iv(ctx.input.parse, index) {
+        if !is_scf_for_iv(cx.input.parse, index) {
             continue;
         }
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::CHANNEL_INDEX_TEMPORAL,
             format!(
                 "channel index {position} of `{}` (`{}`) is an `scf.for` induction variable; bundle indices must not be temporal loop variables",
@@ -76,27 +77,27 @@ fn temporal_indices(ctx: &mut Ctx<'_, '_>, io: ChannelIo<'_>) {
             index.text_range(),
             "induction variable of an `scf.for`",
         );
-        let diagnostic = match ctx.input.parse.scopes.def_of_use(index.id()) {
+        let diagnostic = match cx.input.parse.scopes.def_of_use(index.id()) {
             Some(def) => {
-                let def_at = ctx.input.parse.tree.token(def.token).text_range();
-                ctx.secondary(diagnostic, def_at, "bound by this loop")
+                let def_at = cx.input.parse.tree.token(def.token).text_range();
+                cx.secondary(diagnostic, def_at, "bound by this loop")
             }
             None => diagnostic,
         };
-        ctx.diagnostics.push(diagnostic.with_help(
+        cx.diagnostics.push(diagnostic.with_help(
             "a bundle index selects a spatial channel: iterate with `scf.parallel` (as upstream's builders do) or index by herd ids, and keep `scf.for` for repeating transfers over time",
         ));
     }
 }
 
-fn mmio_memory(ctx: &mut Ctx<'_, '_>, io: ChannelIo<'_>) {
+fn mmio_memory(cx: &mut Cx<'_, '_>, io: ChannelIo<'_>) {
     let Some(ty) = io.memref_type() else { return };
-    let Space::Int(space) = space_of(&crate::text::compact(ty)) else { return };
+    let Space::Int(space) = space_of(&air_syntax::views::text::compact(ty)) else { return };
     let (wanted, side, level) = if io.is_put { (0, "source", "L3") } else { (2, "destination", "L1") };
     if space == wanted {
         return;
     }
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::CHANNEL_TYPE_RULE,
         format!(
             "`{}` on an \"npu_mmio\" channel needs its {side} in {level} (memory space {wanted}), not memory space {space}",
@@ -105,16 +106,16 @@ fn mmio_memory(ctx: &mut Ctx<'_, '_>, io: ChannelIo<'_>) {
         ty.text_range(),
         format!("memory space {space}"),
     );
-    ctx.diagnostics.push(diagnostic.with_help(
+    cx.diagnostics.push(diagnostic.with_help(
         "an MMIO channel is written by the host into a core's L1 buffer: put from an L3 buffer, get into a `memref<..., 2 : i32>`",
     ));
 }
 
-fn needs_rank(ctx: &mut Ctx<'_, '_>, io: ChannelIo<'_>) {
-    if io.op.node().ancestors().skip(1).filter_map(Op::cast).any(|op| op.name() == "air.rank") {
+fn needs_rank(cx: &mut Cx<'_, '_>, io: ChannelIo<'_>) {
+    if io.op.node().ancestors().skip(1).filter_map(Op::cast).any(|op| op.name() == air_ops::RANK) {
         return;
     }
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::CHANNEL_TYPE_RULE,
         format!(
             "`{}` on a \"gpu_symmetric_heap\" channel `@{}` must be inside an `air.rank`",
@@ -124,7 +125,7 @@ fn needs_rank(ctx: &mut Ctx<'_, '_>, io: ChannelIo<'_>) {
         op_range(io.op),
         "outside any `air.rank`",
     );
-    ctx.diagnostics.push(
+    cx.diagnostics.push(
         diagnostic.with_help("cross-rank addressing needs a multi-rank world: move the op into an `air.rank` body"),
     );
 }

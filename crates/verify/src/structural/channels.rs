@@ -10,9 +10,10 @@
 //! warning.
 
 use super::hierarchy::plural;
-use super::Ctx;
+use super::Cx;
 use crate::codes;
 use air_diagnostics::{Diagnostic, TextRange};
+use air_syntax::air_ops;
 use air_syntax::views::{attr_int_array, attr_string, symbol_name, ChannelDecl, ChannelIo, IndexEntry, Op};
 use air_syntax::SyntaxKind;
 use std::collections::BTreeMap;
@@ -23,12 +24,12 @@ struct Declared {
     at: TextRange,
 }
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let _tree = &ctx.input.parse.tree;
-    let ops: Vec<Op<'_>> = ctx.ops.iter().map(|(op, _)| *op).collect();
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    let _tree = &cx.input.parse.tree;
+    let ops: Vec<Op<'_>> = cx.ops.iter().map(|(op, _)| *op).collect();
     let mut declared: BTreeMap<String, Declared> = BTreeMap::new();
     for op in &ops {
-        if op.name() != "air.channel" {
+        if op.name() != air_ops::CHANNEL {
             continue;
         }
         if let Some(decl) = ChannelDecl::cast(*op) {
@@ -47,7 +48,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         let Some(token) = io.chan_token() else { continue };
         let name = symbol_name(token.text());
         let Some(decl) = declared.get(&name) else {
-            let what = if io.is_put { "air.channel.put" } else { "air.channel.get" };
+            let what = if io.is_put { air_ops::CHANNEL_PUT } else { air_ops::CHANNEL_GET };
             undeclared.entry(name).and_modify(|u| u.2 += 1).or_insert((token.text_range(), what, 1));
             continue;
         };
@@ -56,8 +57,8 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
             op.node().child(SyntaxKind::CHANNEL_INDICES).map(|n| n.text_range()).unwrap_or(token.text_range());
         for entry in &indices {
             if let IndexEntry::Const(value) = entry {
-                ctx.diagnostics.push(
-                    ctx.error(
+                cx.diagnostics.push(
+                    cx.error(
                         codes::AIR_SYNTAX,
                         format!("channel index `{value}` of `{}` must be an `index` value, not a constant", op.name()),
                         index_at,
@@ -89,22 +90,22 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         // and AIR's verifier does not check the count: a warning.
         let diagnostic = if count > rank {
             Diagnostic::warning(codes::CHANNEL_INDEX_COUNT, message).with_primary(
-                ctx.input.file,
-                index_at.shift(ctx.input.offset),
+                cx.input.file,
+                index_at.shift(cx.input.offset),
                 label,
             )
         } else {
-            ctx.error(codes::CHANNEL_INDEX_COUNT, message, index_at, label)
+            cx.error(codes::CHANNEL_INDEX_COUNT, message, index_at, label)
         };
         let diagnostic =
-            ctx.secondary(diagnostic, decl.at, format!("declared with {rank} dimension{} here", plural(rank)));
-        ctx.diagnostics.push(diagnostic.with_help(format!(
+            cx.secondary(diagnostic, decl.at, format!("declared with {rank} dimension{} here", plural(rank)));
+        cx.diagnostics.push(diagnostic.with_help(format!(
             "give one index per dimension (`@{name}[{}]`), or none for the whole bundle",
             (0..rank).map(|i| format!("%i{i}")).collect::<Vec<_>>().join(", ")
         )));
     }
     for (name, (at, what, uses)) in undeclared {
-        let mut diagnostic = ctx
+        let mut diagnostic = cx
             .error(
                 codes::UNDECLARED_CHANNEL,
                 format!("`{what}` uses channel `@{name}`, which no `air.channel` declares"),
@@ -115,6 +116,6 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         if uses > 1 {
             diagnostic = diagnostic.with_note(format!("`@{name}` is used {uses} times in this chunk"));
         }
-        ctx.diagnostics.push(diagnostic);
+        cx.diagnostics.push(diagnostic);
     }
 }

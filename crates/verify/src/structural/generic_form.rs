@@ -5,10 +5,10 @@
 //! block of a hierarchy body (ids and sizes, two per dimension, then one per kernel operand:
 //! the RegionBranchOpInterface edge AIR's ops declare).
 
-use super::{op_range, Ctx};
+use super::{op_range, Cx};
 use crate::attr_value::AttrValue;
 use crate::codes;
-use crate::dialect::AirOp;
+use air_syntax::air_ops::AirOp;
 use air_syntax::views::Op;
 use air_syntax::SyntaxKind;
 
@@ -55,28 +55,28 @@ fn required(air: AirOp) -> &'static [&'static str] {
     }
 }
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
         if !name.starts_with("air.") || !op.is_generic() {
             continue;
         }
         let Some(air) = AirOp::from_name(op.name()) else { continue };
         for key in required(air) {
             if !op.has_attr(key) {
-                let diagnostic = ctx.error(
+                let diagnostic = cx.error(
                     codes::GENERIC_FORM,
                     format!("`{}` requires attribute `{key}`", op.name()),
                     op_range(op),
                     "missing",
                 );
-                ctx.diagnostics
+                cx.diagnostics
                     .push(diagnostic.with_help(format!("add `{key} = ...` to the op's properties `<{{...}}>`")));
             }
         }
         let Some(names) = segments(air) else { continue };
         let operands = op.node().child(SyntaxKind::OPERAND_LIST).map(|l| l.children_of(SyntaxKind::VALUE_USE).count());
         let operands = operands.unwrap_or(0);
-        let Some(sizes) = segment_sizes(ctx, op, names.len(), operands) else { continue };
+        let Some(sizes) = segment_sizes(cx, op, names.len(), operands) else { continue };
         if let (Some(body), AirOp::Launch | AirOp::Segment | AirOp::Herd | AirOp::Rank) = (op.first_region(), air) {
             let (dims, kernel) = match air {
                 AirOp::Rank => (sizes[2], sizes[3]),
@@ -89,7 +89,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
                 .map(|l| l.descendants().filter(|n| n.kind() == SyntaxKind::BLOCK_ARG).count())
                 .unwrap_or(0);
             if args != expected {
-                let diagnostic = ctx.error(
+                let diagnostic = cx.error(
                     codes::GENERIC_FORM,
                     format!(
                         "the body of `{}` takes {expected} block argument{} ({dims} id{s}, {dims} size{s}, {kernel} kernel argument{k}), but its entry block has {args}",
@@ -101,7 +101,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
                     op_range(op),
                     "entry block arguments do not match the operands",
                 );
-                ctx.diagnostics
+                cx.diagnostics
                     .push(diagnostic.with_help("write `^bb0(%ids..., %sizes...: index, %args...: T)` for the body"));
             }
         }
@@ -109,11 +109,11 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
 }
 
 /// The op's `operandSegmentSizes`, checked against the segment count and operand count.
-fn segment_sizes(ctx: &mut Ctx<'_, '_>, op: Op<'_>, segments: usize, operands: usize) -> Option<Vec<usize>> {
+fn segment_sizes(cx: &mut Cx<'_, '_>, op: Op<'_>, segments: usize, operands: usize) -> Option<Vec<usize>> {
     let name = op.name();
     let mut problem = |message: String| {
-        let diagnostic = ctx.error(codes::GENERIC_FORM, message, op_range(op), "operand segments");
-        ctx.diagnostics.push(diagnostic.with_help(
+        let diagnostic = cx.error(codes::GENERIC_FORM, message, op_range(op), "operand segments");
+        cx.diagnostics.push(diagnostic.with_help(
             "`operandSegmentSizes = array<i32: ...>` gives the number of operands of each ODS segment, in order",
         ));
     };

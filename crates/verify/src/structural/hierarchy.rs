@@ -1,24 +1,25 @@
 //! The hierarchy ops (launch, segment, herd, rank): bodies isolated from above, `args`
 //! arity and types, as many sizes as ids, and where `air.rank` may nest.
 
-use super::Ctx;
+use super::Cx;
 use crate::codes;
 use air_diagnostics::{Diagnostic, TextRange};
+use air_syntax::air_ops;
 use air_syntax::views::{types_equal, Hierarchy, HierarchyKind, Op};
 use air_syntax::{NodeId, SyntaxKind};
 use std::collections::BTreeMap;
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    isolation(ctx);
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    isolation(cx);
+    for &(op, name) in cx.ops {
         if HierarchyKind::from_name(name).is_none() {
             continue;
         }
         let Some(hierarchy) = Hierarchy::cast(op) else { continue };
-        ids_and_sizes(ctx, hierarchy);
-        args(ctx, hierarchy);
+        ids_and_sizes(cx, hierarchy);
+        args(cx, hierarchy);
         if hierarchy.kind == HierarchyKind::Rank {
-            rank_nesting(ctx, hierarchy);
+            rank_nesting(cx, hierarchy);
         }
     }
 }
@@ -36,8 +37,8 @@ struct Escape {
 /// A launch/segment/herd/rank body may use only its own block arguments and values defined
 /// inside it (`IsolatedFromAbove` in AIR.td). One walk in document order with a stack of the
 /// open hierarchy bodies; a use is checked against the innermost one only.
-fn isolation(ctx: &mut Ctx<'_, '_>) {
-    let parse = ctx.input.parse;
+fn isolation(cx: &mut Cx<'_, '_>) {
+    let parse = cx.input.parse;
     let tree = &parse.tree;
     // (region id, region's last node id, op name, op name range)
     let mut open: Vec<(u32, u32, &'static str, TextRange)> = Vec::new();
@@ -79,7 +80,7 @@ fn isolation(ctx: &mut Ctx<'_, '_>) {
     escapes.sort_by_key(|e| e.first_use.start);
     for escape in escapes {
         let short = escape.op_name.trim_start_matches("air.");
-        let mut diagnostic = ctx.error(
+        let mut diagnostic = cx.error(
             codes::OUTER_VALUE_IN_BODY,
             format!(
                 "`{}` is defined outside this `{}`, whose body may only use its own arguments",
@@ -88,8 +89,8 @@ fn isolation(ctx: &mut Ctx<'_, '_>) {
             escape.first_use,
             format!("used inside the {short} body"),
         );
-        diagnostic = ctx.secondary(diagnostic, escape.def, format!("defined here, outside the {short}"));
-        diagnostic = ctx.secondary(diagnostic, escape.op_at, format!("`{}` is isolated from above", escape.op_name));
+        diagnostic = cx.secondary(diagnostic, escape.def, format!("defined here, outside the {short}"));
+        diagnostic = cx.secondary(diagnostic, escape.op_at, format!("`{}` is isolated from above", escape.op_name));
         if escape.uses > 1 {
             diagnostic = diagnostic.with_note(format!("used {} times in this body", escape.uses));
         }
@@ -99,11 +100,11 @@ fn isolation(ctx: &mut Ctx<'_, '_>) {
             escape.name,
             escape.name.trim_start_matches('%')
         ));
-        ctx.diagnostics.push(diagnostic);
+        cx.diagnostics.push(diagnostic);
     }
 }
 
-fn ids_and_sizes(ctx: &mut Ctx<'_, '_>, hierarchy: Hierarchy<'_>) {
+fn ids_and_sizes(cx: &mut Cx<'_, '_>, hierarchy: Hierarchy<'_>) {
     let Some(id_list) = hierarchy.node().child(SyntaxKind::ID_LIST) else { return };
     let Some(size_list) = hierarchy.node().child(SyntaxKind::SIZE_LIST) else { return };
     let ids = id_list.children_of(SyntaxKind::ARG_DEF).count();
@@ -112,19 +113,19 @@ fn ids_and_sizes(ctx: &mut Ctx<'_, '_>, hierarchy: Hierarchy<'_>) {
         return;
     }
     let name = hierarchy.kind.op_name();
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::IDS_SIZES_COUNT,
         format!("`{name}` has {ids} id{} but {sizes} size{}", plural(ids), plural(sizes)),
         size_list.text_range(),
         format!("{sizes} size{} here", plural(sizes)),
     );
-    let diagnostic = ctx.secondary(diagnostic, id_list.text_range(), format!("{ids} id{} here", plural(ids)));
-    ctx.diagnostics.push(diagnostic.with_help("write one `%size=%value` per id: `(%x, %y) in (%sx=%c2, %sy=%c4)`"));
+    let diagnostic = cx.secondary(diagnostic, id_list.text_range(), format!("{ids} id{} here", plural(ids)));
+    cx.diagnostics.push(diagnostic.with_help("write one `%size=%value` per id: `(%x, %y) in (%sx=%c2, %sy=%c4)`"));
 }
 
 /// `args(%inner=%outer, ...) : T, ...`: one type per pair, each equal to the type of the
 /// operand it binds (AIR's parser resolves the operand with the written type).
-fn args(ctx: &mut Ctx<'_, '_>, hierarchy: Hierarchy<'_>) {
+fn args(cx: &mut Cx<'_, '_>, hierarchy: Hierarchy<'_>) {
     let Some(clause) = hierarchy.args_clause() else { return };
     let name = hierarchy.kind.op_name();
     let pairs = clause.child(SyntaxKind::ASSIGN_LIST).map(|l| l.children_of(SyntaxKind::ASSIGN).count()).unwrap_or(0);
@@ -137,30 +138,30 @@ fn args(ctx: &mut Ctx<'_, '_>, hierarchy: Hierarchy<'_>) {
         // types are ignored (two upstream tests have one), missing ones are out of bounds.
         let diagnostic = if types > pairs {
             Diagnostic::warning(codes::ARGS_ARITY, message)
-                .with_primary(ctx.input.file, at.shift(ctx.input.offset), format!("{types} types"))
+                .with_primary(cx.input.file, at.shift(cx.input.offset), format!("{types} types"))
                 .with_note(format!("AIR's parser ignores the {} extra type{}", types - pairs, plural(types - pairs)))
         } else {
-            ctx.error(codes::ARGS_ARITY, message, at, format!("{types} type{}", plural(types)))
+            cx.error(codes::ARGS_ARITY, message, at, format!("{types} type{}", plural(types)))
         };
         let diagnostic = clause
             .child(SyntaxKind::ASSIGN_LIST)
-            .map(|l| ctx.secondary(diagnostic.clone(), l.text_range(), format!("{pairs} value{}", plural(pairs))))
+            .map(|l| cx.secondary(diagnostic.clone(), l.text_range(), format!("{pairs} value{}", plural(pairs))))
             .unwrap_or(diagnostic);
-        ctx.diagnostics.push(
+        cx.diagnostics.push(
             diagnostic
                 .with_help("give one type per `%inner=%outer` pair, in the same order: `args(%a=%x, %b=%y) : T1, T2`"),
         );
         return;
     }
-    let _parse = ctx.input.parse;
+    let _parse = cx.input.parse;
     for arg in hierarchy.kernel_args() {
         let (Some(outer), Some(declared)) = (arg.outer, arg.ty) else { continue };
-        let Some(actual) = ctx.type_of(outer) else { continue };
-        let declared_text = crate::text::compact(declared);
+        let Some(actual) = cx.type_of(outer) else { continue };
+        let declared_text = air_syntax::views::text::compact(declared);
         if types_equal(&declared_text, &actual.text) {
             continue;
         }
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::ARGS_TYPE_MISMATCH,
             format!(
                 "`{name}` operand `{}` has type `{}`, but `args` declares `{declared_text}`",
@@ -170,10 +171,10 @@ fn args(ctx: &mut Ctx<'_, '_>, hierarchy: Hierarchy<'_>) {
             outer.text_range(),
             format!("this value is `{}`", actual.text),
         );
-        let diagnostic = ctx.secondary(diagnostic, declared.text_range(), format!("declared `{declared_text}` here"));
+        let diagnostic = cx.secondary(diagnostic, declared.text_range(), format!("declared `{declared_text}` here"));
         let diagnostic =
-            ctx.secondary(diagnostic, actual.def_range, format!("{} defined here as `{}`", actual.origin, actual.text));
-        ctx.diagnostics.push(diagnostic.with_help(format!(
+            cx.secondary(diagnostic, actual.def_range, format!("{} defined here as `{}`", actual.origin, actual.text));
+        cx.diagnostics.push(diagnostic.with_help(format!(
             "MLIR compares types exactly: make the `args` type `{}`, or pass a value of type `{declared_text}` (e.g. through `memref.reinterpret_cast` or `memref.collapse_shape`)",
             actual.text
         )));
@@ -181,27 +182,27 @@ fn args(ctx: &mut Ctx<'_, '_>, hierarchy: Hierarchy<'_>) {
 }
 
 /// AIR's RankOp verifier: a rank may nest in a launch, not in a segment, herd or rank.
-fn rank_nesting(ctx: &mut Ctx<'_, '_>, hierarchy: Hierarchy<'_>) {
+fn rank_nesting(cx: &mut Cx<'_, '_>, hierarchy: Hierarchy<'_>) {
     let Some(outer) = hierarchy
         .op
         .node()
         .ancestors()
         .skip(1)
         .filter_map(Op::cast)
-        .find(|op| matches!(op.name(), "air.segment" | "air.herd" | "air.rank"))
+        .find(|op| matches!(op.name(), air_ops::SEGMENT | air_ops::HERD | air_ops::RANK))
     else {
         return;
     };
     let at = hierarchy.op.name_node().map(|n| n.text_range()).unwrap_or_else(|| hierarchy.node().text_range());
     let outer_at = outer.name_node().map(|n| n.text_range()).unwrap_or_else(|| outer.node().text_range());
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::RANK_NESTING,
         format!("`air.rank` cannot be nested inside `{}`", outer.name()),
         at,
         "rank here",
     );
-    let diagnostic = ctx.secondary(diagnostic, outer_at, "inside this op");
-    ctx.diagnostics.push(diagnostic.with_help("an `air.rank` may sit at function level or inside an `air.launch`"));
+    let diagnostic = cx.secondary(diagnostic, outer_at, "inside this op");
+    cx.diagnostics.push(diagnostic.with_help("an `air.rank` may sit at function level or inside an `air.launch`"));
 }
 
 pub(super) fn plural(n: usize) -> &'static str {

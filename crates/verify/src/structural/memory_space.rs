@@ -6,9 +6,10 @@
 //! A memory space that is not an integer makes AIR's verifier crash
 //! (`getMemorySpaceAsInt`), so it gives no verdict here either.
 
-use super::{op_range, Ctx};
+use super::{op_range, Cx};
 use crate::codes;
-use crate::value_types::op_result_type;
+use air_syntax::air_ops;
+use air_syntax::views::value_types::op_result_type;
 use air_syntax::views::{parse_memref_type, Op};
 
 /// L1 (core tile memory) in AIR's `MemorySpace` enum; L2 is 1, L3 is 0.
@@ -57,8 +58,8 @@ fn accessed_operand(name: &str) -> Option<usize> {
     }
 }
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
         let node = op.node();
         if name != "memref.alloc" && accessed_operand(name).is_none() {
             continue;
@@ -67,25 +68,25 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         let mut segment = None;
         for ancestor in node.ancestors().skip(1).filter_map(Op::cast) {
             match ancestor.name() {
-                "air.herd" if herd.is_none() => herd = Some(ancestor),
-                "air.segment" if segment.is_none() => segment = Some(ancestor),
+                air_ops::HERD if herd.is_none() => herd = Some(ancestor),
+                air_ops::SEGMENT if segment.is_none() => segment = Some(ancestor),
                 _ => {}
             }
         }
         if name == "memref.alloc" {
             // A herd's rule (L1) is stricter than a segment's (L2): report the herd's.
             if let Some(herd) = herd {
-                alloc(ctx, op, herd, L1);
+                alloc(cx, op, herd, L1);
             } else if let Some(segment) = segment {
-                alloc(ctx, op, segment, L2);
+                alloc(cx, op, segment, L2);
             }
         } else if let Some(herd) = herd {
-            access(ctx, op, herd);
+            access(cx, op, herd);
         }
     }
 }
 
-fn alloc(ctx: &mut Ctx<'_, '_>, op: Op<'_>, owner: Op<'_>, min: i64) {
+fn alloc(cx: &mut Cx<'_, '_>, op: Op<'_>, owner: Op<'_>, min: i64) {
     let Some(ty) = op_result_type(op, 0) else { return };
     let Space::Int(space) = space_of(&ty) else { return };
     if space >= min {
@@ -93,7 +94,7 @@ fn alloc(ctx: &mut Ctx<'_, '_>, op: Op<'_>, owner: Op<'_>, min: i64) {
     }
     let owner_name = owner.name();
     let at = op.trailing_types().last().map(|t| t.text_range()).unwrap_or_else(|| op_range(op));
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::ALLOC_MEMORY_SPACE,
         format!(
             "`memref.alloc` inside `{owner_name}` must have memory space >= {}, but found {}",
@@ -103,28 +104,31 @@ fn alloc(ctx: &mut Ctx<'_, '_>, op: Op<'_>, owner: Op<'_>, min: i64) {
         at,
         format!("allocates in {}", level_name(space)),
     );
-    let diagnostic = ctx.secondary(diagnostic, op_range(owner), format!("inside this `{owner_name}`"));
+    let diagnostic = cx.secondary(diagnostic, op_range(owner), format!("inside this `{owner_name}`"));
     let help = if min == L1 {
         "a herd allocates core-local L1 buffers only: write `memref<..., 2 : i32>`, or allocate the buffer outside the herd and move data with `air.channel` / `air.dma_memcpy_nd`"
     } else {
         "a segment allocates L2 (memtile) or L1 buffers: write `memref<..., 1 : i32>`, or allocate L3 buffers before the `air.launch` and pass them in through `args(...)`"
     };
-    ctx.diagnostics.push(diagnostic.with_help(help));
+    cx.diagnostics.push(diagnostic.with_help(help));
 }
 
-fn access(ctx: &mut Ctx<'_, '_>, op: Op<'_>, herd: Op<'_>) {
+fn access(cx: &mut Cx<'_, '_>, op: Op<'_>, herd: Op<'_>) {
     let Some(position) = accessed_operand(op.name()) else { return };
     let uses = op.operand_uses();
     let Some(memref) = uses.get(position).copied() else { return };
-    let ty = ctx.type_of(memref).map(|t| t.text).or_else(|| {
-        op.trailing_types().into_iter().map(crate::text::compact).find(|t| t.trim_start().starts_with("memref"))
+    let ty = cx.type_of(memref).map(|t| t.text).or_else(|| {
+        op.trailing_types()
+            .into_iter()
+            .map(air_syntax::views::text::compact)
+            .find(|t| t.trim_start().starts_with("memref"))
     });
     let Some(ty) = ty else { return };
     let Space::Int(space) = space_of(&ty) else { return };
     if space >= L1 {
         return;
     }
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::HERD_DIRECT_ACCESS,
         format!(
             "`{}` inside `air.herd` accesses `{}` in {}; AIE core tiles can only access L1 memory directly",
@@ -135,8 +139,8 @@ fn access(ctx: &mut Ctx<'_, '_>, op: Op<'_>, herd: Op<'_>) {
         memref.text_range(),
         format!("`{ty}`"),
     );
-    let diagnostic = ctx.secondary(diagnostic, op_range(herd), "inside this herd");
-    ctx.diagnostics.push(diagnostic.with_help(
+    let diagnostic = cx.secondary(diagnostic, op_range(herd), "inside this herd");
+    cx.diagnostics.push(diagnostic.with_help(
         "stage the data into an L1 buffer first (`air.channel.get` or `air.dma_memcpy_nd` into a `memref<..., 2 : i32>`) and access that",
     ));
 }

@@ -20,9 +20,9 @@ mod returns;
 mod symbols;
 mod terminators;
 
-use crate::value_types::{type_of_use, ValueType};
 use crate::Input;
 use air_diagnostics::{Diagnostic, TextRange};
+use air_syntax::views::value_types::{type_of_use, ValueType};
 use air_syntax::views::Op;
 use air_syntax::SyntaxNode;
 
@@ -44,37 +44,37 @@ pub fn check_structure(input: &Input<'_>) -> Vec<Diagnostic> {
             (op, op.name())
         })
         .collect();
-    let mut ctx = Ctx { input, ops: &ops, diagnostics: Vec::new() };
-    hierarchy::check(&mut ctx);
-    asyncs::check(&mut ctx);
-    terminators::check(&mut ctx);
-    channels::check(&mut ctx);
-    returns::check(&mut ctx);
-    memory_space::check(&mut ctx);
-    channel_decl::check(&mut ctx);
-    channel_io::check(&mut ctx);
-    access::check(&mut ctx);
-    attributes::check(&mut ctx);
-    operand_types::check(&mut ctx);
-    regions::check(&mut ctx);
-    symbols::check(&mut ctx);
-    ops::check(&mut ctx);
-    custom_syntax::check(&mut ctx);
-    generic_form::check(&mut ctx);
-    let mut diagnostics = ctx.diagnostics;
+    let mut cx = Cx { input, ops: &ops, diagnostics: Vec::new() };
+    hierarchy::check(&mut cx);
+    asyncs::check(&mut cx);
+    terminators::check(&mut cx);
+    channels::check(&mut cx);
+    returns::check(&mut cx);
+    memory_space::check(&mut cx);
+    channel_decl::check(&mut cx);
+    channel_io::check(&mut cx);
+    access::check(&mut cx);
+    attributes::check(&mut cx);
+    operand_types::check(&mut cx);
+    regions::check(&mut cx);
+    symbols::check(&mut cx);
+    ops::check(&mut cx);
+    custom_syntax::check(&mut cx);
+    generic_form::check(&mut cx);
+    let mut diagnostics = cx.diagnostics;
     diagnostics.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
     diagnostics
 }
 
 /// What the checks share: the input, and where findings go.
-pub(crate) struct Ctx<'i, 'a> {
+pub(crate) struct Cx<'i, 'a> {
     pub input: &'i Input<'a>,
     /// Every op of the chunk in document order, with its name.
     pub ops: &'i [(Op<'a>, &'a str)],
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl Ctx<'_, '_> {
+impl Cx<'_, '_> {
     /// The type of the value a use names (see [`type_of_use`]).
     pub fn type_of(&self, use_node: SyntaxNode<'_>) -> Option<ValueType> {
         type_of_use(self.input.parse, use_node)

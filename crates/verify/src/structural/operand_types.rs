@@ -6,56 +6,57 @@
 //! of `air.custom` and of `air.translate` have their written types. A value whose type is not
 //! known here is never reported.
 
-use super::{op_range, Ctx};
+use super::{op_range, Cx};
 use crate::codes;
-use crate::text::{compact, compact_elements, is_keyword, op_elements, split_commas};
-use crate::value_types::UNIVERSE_TYPE;
 use air_diagnostics::TextRange;
+use air_syntax::air_ops;
+use air_syntax::views::text::{compact, compact_elements, is_keyword, op_elements, split_commas};
+use air_syntax::views::value_types::UNIVERSE_TYPE;
 use air_syntax::views::{parse_memref_type, types_equal, ChannelIo, DmaMemcpy, DmaOperand, Hierarchy, IndexEntry, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
         if !name.starts_with("air.") || op.is_generic() {
             continue;
         }
         if let Some(hierarchy) = Hierarchy::cast(op) {
             for size in hierarchy.sizes() {
                 if let Some(value) = size.outer {
-                    expect(ctx, op, value, "index", "a size");
+                    expect(cx, op, value, "index", "a size");
                 }
             }
             if let Some(universe) = universe_operand(op) {
-                expect(ctx, op, universe, UNIVERSE_TYPE, "the universe");
+                expect(cx, op, universe, UNIVERSE_TYPE, "the universe");
             }
         } else if let Some(io) = ChannelIo::cast(op) {
             for entry in io.indices() {
                 if let IndexEntry::Value(value) = entry {
-                    expect(ctx, op, value, "index", "a bundle index");
+                    expect(cx, op, value, "index", "a bundle index");
                 }
             }
             if let Some(operand) = io.operand() {
-                buffer(ctx, op, operand, io.memref_type());
+                buffer(cx, op, operand, io.memref_type());
             }
             if let Some(dest) = dest_operand(op) {
-                expect(ctx, op, dest, "index", "`dest`");
+                expect(cx, op, dest, "index", "`dest`");
             }
         } else if let Some(dma) = DmaMemcpy::cast(op) {
             if let Some(dst) = dma.dst() {
-                buffer(ctx, op, dst, dma.dst_type());
+                buffer(cx, op, dst, dma.dst_type());
             }
             if let Some(src) = dma.src() {
-                buffer(ctx, op, src, dma.src_type());
+                buffer(cx, op, src, dma.src_type());
             }
         } else {
             match op.name() {
-                "air.universe.alloc" => {
+                air_ops::UNIVERSE_ALLOC => {
                     for value in op.operand_uses() {
-                        expect(ctx, op, value, "index", "the capacity");
+                        expect(cx, op, value, "index", "the capacity");
                     }
                 }
-                "air.execute_terminator" | "air.custom" => written_types(ctx, op),
-                "air.translate" => translate(ctx, op),
+                air_ops::EXECUTE_TERMINATOR | air_ops::CUSTOM => written_types(cx, op),
+                air_ops::TRANSLATE => translate(cx, op),
                 _ => {}
             }
         }
@@ -79,66 +80,66 @@ fn dest_operand(op: Op<'_>) -> Option<SyntaxNode<'_>> {
 }
 
 /// Reports `value` when its known type is not `expected`.
-fn expect(ctx: &mut Ctx<'_, '_>, op: Op<'_>, value: SyntaxNode<'_>, expected: &str, what: &str) {
-    let Some(actual) = ctx.type_of(value) else { return };
+fn expect(cx: &mut Cx<'_, '_>, op: Op<'_>, value: SyntaxNode<'_>, expected: &str, what: &str) {
+    let Some(actual) = cx.type_of(value) else { return };
     if types_equal(&actual.text, expected) {
         return;
     }
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::OPERAND_TYPE,
         format!("{what} of `{}` must be `{expected}`, but `{}` has type `{}`", op.name(), value.text(), actual.text),
         value.text_range(),
         format!("`{}`", actual.text),
     );
-    let diagnostic = ctx.secondary(diagnostic, actual.def_range, format!("{} defined here", actual.origin));
+    let diagnostic = cx.secondary(diagnostic, actual.def_range, format!("{} defined here", actual.origin));
     let help = if expected == "index" {
         "convert it first (`arith.index_cast %v : i32 to index`) or use an `index` constant".to_string()
     } else {
         format!("pass a value of type `{expected}`")
     };
-    ctx.diagnostics.push(diagnostic.with_help(help));
+    cx.diagnostics.push(diagnostic.with_help(help));
 }
 
 /// The buffer of a put/get/DMA: its written type is a memref, the value has that type, and
 /// dynamic offsets/sizes/strides are `index`.
-fn buffer(ctx: &mut Ctx<'_, '_>, op: Op<'_>, operand: DmaOperand<'_>, written: Option<SyntaxNode<'_>>) {
+fn buffer(cx: &mut Cx<'_, '_>, op: Op<'_>, operand: DmaOperand<'_>, written: Option<SyntaxNode<'_>>) {
     for entry in operand.offsets().into_iter().chain(operand.sizes()).chain(operand.strides()) {
         if let IndexEntry::Value(value) = entry {
-            expect(ctx, op, value, "index", "an offset, size or stride");
+            expect(cx, op, value, "index", "an offset, size or stride");
         }
     }
     let (Some(written), Some(memref)) = (written, operand.memref()) else { return };
     let written_text = compact(written);
     if parse_memref_type(&written_text).is_none() && !written_text.starts_with('!') {
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::OPERAND_TYPE,
             format!("the buffer of `{}` must be a memref, but its type is written `{written_text}`", op.name()),
             written.text_range(),
             "not a memref type",
         );
-        ctx.diagnostics
+        cx.diagnostics
             .push(diagnostic.with_help("AIR moves data between memrefs: write the buffer's `memref<...>` type"));
         return;
     }
-    written_type(ctx, op, memref, written.text_range(), &written_text);
+    written_type(cx, op, memref, written.text_range(), &written_text);
 }
 
 /// The value's known type equals the type written for it (MLIR's parser: "use of value
 /// expects different type than prior uses").
-fn written_type(ctx: &mut Ctx<'_, '_>, op: Op<'_>, value: SyntaxNode<'_>, written: TextRange, text: &str) {
-    let Some(actual) = ctx.type_of(value) else { return };
+fn written_type(cx: &mut Cx<'_, '_>, op: Op<'_>, value: SyntaxNode<'_>, written: TextRange, text: &str) {
+    let Some(actual) = cx.type_of(value) else { return };
     if types_equal(&actual.text, text) {
         return;
     }
-    let diagnostic = ctx.error(
+    let diagnostic = cx.error(
         codes::WRITTEN_TYPE_MISMATCH,
         format!("`{}` has type `{}`, but `{}` writes its type as `{text}`", value.text(), actual.text, op.name()),
         value.text_range(),
         format!("this value is `{}`", actual.text),
     );
-    let diagnostic = ctx.secondary(diagnostic, written, format!("written `{text}` here"));
-    let diagnostic = ctx.secondary(diagnostic, actual.def_range, format!("{} defined here", actual.origin));
-    ctx.diagnostics.push(
+    let diagnostic = cx.secondary(diagnostic, written, format!("written `{text}` here"));
+    let diagnostic = cx.secondary(diagnostic, actual.def_range, format!("{} defined here", actual.origin));
+    cx.diagnostics.push(
         diagnostic.with_help(format!(
             "MLIR compares types exactly: write `{}`, or pass a value of type `{text}`",
             actual.text
@@ -148,25 +149,25 @@ fn written_type(ctx: &mut Ctx<'_, '_>, op: Op<'_>, value: SyntaxNode<'_>, writte
 
 /// `air.execute_terminator %a, %b : T1, T2` and `air.custom operands (%a) : T`: the i-th
 /// value has the i-th written type.
-fn written_types(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
-    let (values, types) = if op.name() == "air.custom" {
+fn written_types(cx: &mut Cx<'_, '_>, op: Op<'_>) {
+    let (values, types) = if op.name() == air_ops::CUSTOM {
         custom_operands(op)
     } else {
         let types = op.trailing_types().into_iter().map(|t| (t.text_range(), compact(t))).collect();
         (op.operand_uses(), types)
     };
-    if op.name() == "air.custom" && types.len() < values.len() {
-        let diagnostic = ctx.error(
+    if op.name() == air_ops::CUSTOM && types.len() < values.len() {
+        let diagnostic = cx.error(
             codes::OPERAND_TYPE,
             format!("`air.custom` has {} operands but {} types", values.len(), types.len()),
             op_range(op),
             "operands without a type",
         );
-        ctx.diagnostics.push(diagnostic.with_help("write one type per operand: `operands (%a, %b) : T1, T2`"));
+        cx.diagnostics.push(diagnostic.with_help("write one type per operand: `operands (%a, %b) : T1, T2`"));
         return;
     }
     for (value, (at, text)) in values.into_iter().zip(types) {
-        written_type(ctx, op, value, at, &text);
+        written_type(cx, op, value, at, &text);
     }
 }
 
@@ -208,30 +209,30 @@ fn custom_operands(op: Op<'_>) -> (Vec<SyntaxNode<'_>>, Vec<(TextRange, String)>
 }
 
 /// `air.translate %src, %from, %to, %bases : T, Tb`.
-fn translate(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
+fn translate(cx: &mut Cx<'_, '_>, op: Op<'_>) {
     let values = op.operand_uses();
     let types = op.trailing_types();
     if let (Some(src), Some(ty)) = (values.first(), types.first()) {
         let text = compact(*ty);
-        written_type(ctx, op, *src, ty.text_range(), &text);
+        written_type(cx, op, *src, ty.text_range(), &text);
     }
     for value in values.iter().skip(1).take(2) {
-        expect(ctx, op, *value, "index", "a rank");
+        expect(cx, op, *value, "index", "a rank");
     }
     if let (Some(bases), Some(ty)) = (values.get(3), types.get(1)) {
         let text = compact(*ty);
         let rank_one_index =
             parse_memref_type(&text).is_some_and(|m| !m.unranked && m.shape.len() == 1 && m.element == "index");
         if !rank_one_index {
-            let diagnostic = ctx.error(
+            let diagnostic = cx.error(
                 codes::OPERAND_TYPE,
                 format!("the heap bases of `air.translate` must be a 1-D memref of `index`, not `{text}`"),
                 ty.text_range(),
                 "not `memref<?xindex>`",
             );
-            ctx.diagnostics.push(diagnostic.with_help("pass the per-rank heap bases as `memref<?xindex>`"));
+            cx.diagnostics.push(diagnostic.with_help("pass the per-rank heap bases as `memref<?xindex>`"));
             return;
         }
-        written_type(ctx, op, *bases, ty.text_range(), &text);
+        written_type(cx, op, *bases, ty.text_range(), &text);
     }
 }

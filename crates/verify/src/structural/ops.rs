@@ -5,17 +5,19 @@
 //! `#air.symmetric_heap` (AIROpBase.td): the dialect is registered, so none of them can be
 //! something MLIR just carries along.
 
-use super::Ctx;
+use super::Cx;
 use crate::codes;
-use crate::dialect::{dialect_of, AirOp};
+use crate::dialect::dialect_of;
+use air_syntax::air_ops::{self, AirOp};
+use air_syntax::views::value_types::{TOKEN_TYPE, UNIVERSE_TYPE};
 use air_syntax::SyntaxKind;
 
-const TYPES: &[&str] = &["!air.async.token", "!air.universe"];
+const TYPES: &[&str] = &[TOKEN_TYPE, UNIVERSE_TYPE];
 const ATTRIBUTES: &[&str] = &["#air.symmetric_heap"];
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    names(ctx);
-    for token in ctx.input.parse.tree.tokens() {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    names(cx);
+    for token in cx.input.parse.tree.tokens() {
         let (known, what, article) = match token.kind() {
             SyntaxKind::BANG_ID => (TYPES, "type", "a"),
             SyntaxKind::HASH_ID => (ATTRIBUTES, "attribute", "an"),
@@ -25,13 +27,13 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         if !text.starts_with(&known[0][..5]) || known.contains(&text) {
             continue;
         }
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::UNKNOWN_AIR_TYPE,
             format!("`{text}` is not {article} {what} of the AIR dialect"),
             token.text_range(),
             format!("unknown AIR {what}"),
         );
-        ctx.diagnostics.push(diagnostic.with_help(format!(
+        cx.diagnostics.push(diagnostic.with_help(format!(
             "AIR defines the {what}{} {}",
             if known.len() > 1 { "s" } else { "" },
             known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(" and ")
@@ -39,19 +41,19 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
     }
 }
 
-fn names(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
+fn names(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
         if dialect_of(name) != "air" || AirOp::from_name(name).is_some() {
             continue;
         }
         let Some(at) = op.name_node().map(|n| n.text_range()) else { continue };
-        let hint = if name.starts_with("air.pipeline") {
+        let hint = if name.starts_with(air_ops::PIPELINE_PREFIX) {
             "the `air.pipeline` ops were removed from AIR; express the stages as herds connected by channels"
         } else {
             "AIR.td at mlir-air e972f29 defines launch, segment, herd, rank, channel, channel.put/get, dma_memcpy_nd, wait_all, execute, custom, translate, universe.alloc and the terminators"
         };
-        ctx.diagnostics.push(
-            ctx.error(codes::UNKNOWN_AIR_OP, format!("`{name}` is not an op of the AIR dialect"), at, "unknown AIR op")
+        cx.diagnostics.push(
+            cx.error(codes::UNKNOWN_AIR_OP, format!("`{name}` is not an op of the AIR dialect"), at, "unknown AIR op")
                 .with_help(hint),
         );
     }

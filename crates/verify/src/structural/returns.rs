@@ -3,14 +3,14 @@
 //! catch it.
 
 use super::hierarchy::plural;
-use super::Ctx;
+use super::Cx;
 use crate::codes;
-use crate::text::{after_last_colon, compact, compact_elements, split_commas};
+use air_syntax::views::text::{after_last_colon, compact, compact_elements, split_commas};
 use air_syntax::views::{region_ops, types_equal, FuncOp, Op};
 use air_syntax::SyntaxKind;
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    for &(op, name) in cx.ops {
         if name != "func.func" || op.is_generic() {
             continue;
         }
@@ -18,15 +18,15 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
         let Some(body) = func.body() else { continue };
         let results: Vec<String> = func.results().into_iter().map(compact).collect();
         for ret in region_ops(body) {
-            if !matches!(ret.name(), "return" | "func.return") || ret.is_generic() {
+            if !ret.is_func_return() || ret.is_generic() {
                 continue;
             }
-            check_return(ctx, func, &results, ret);
+            check_return(cx, func, &results, ret);
         }
     }
 }
 
-fn check_return(ctx: &mut Ctx<'_, '_>, func: FuncOp<'_>, results: &[String], ret: Op<'_>) {
+fn check_return(cx: &mut Cx<'_, '_>, func: FuncOp<'_>, results: &[String], ret: Op<'_>) {
     let values: Vec<_> = ret.node().children_of(SyntaxKind::VALUE_USE).collect();
     let returned: Vec<String> = after_last_colon(ret)
         .map(|types| split_commas(&types).into_iter().map(compact_elements).collect())
@@ -40,7 +40,7 @@ fn check_return(ctx: &mut Ctx<'_, '_>, func: FuncOp<'_>, results: &[String], ret
         } else {
             format!("{} result{} `({})`", results.len(), plural(results.len()), results.join(", "))
         };
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::RETURN_MISMATCH,
             format!(
                 "`{}` returns {} value{} but `@{fn_name}` declares {declared}",
@@ -51,7 +51,7 @@ fn check_return(ctx: &mut Ctx<'_, '_>, func: FuncOp<'_>, results: &[String], ret
             at,
             format!("{} value{} returned", values.len(), plural(values.len())),
         );
-        let diagnostic = ctx.secondary(diagnostic, fn_at, format!("`@{fn_name}` declared with {declared}"));
+        let diagnostic = cx.secondary(diagnostic, fn_at, format!("`@{fn_name}` declared with {declared}"));
         let help = if results.is_empty() {
             "return nothing (`return`), or declare the results: `func.func @f(...) -> T`".to_string()
         } else {
@@ -63,20 +63,20 @@ fn check_return(ctx: &mut Ctx<'_, '_>, func: FuncOp<'_>, results: &[String], ret
                 results.join(", ")
             )
         };
-        ctx.diagnostics.push(diagnostic.with_help(help));
+        cx.diagnostics.push(diagnostic.with_help(help));
         return;
     }
     for (idx, (declared, given)) in results.iter().zip(&returned).enumerate() {
         if types_equal(declared, given) {
             continue;
         }
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::RETURN_MISMATCH,
             format!("`{}` returns `{given}` as result {} but `@{fn_name}` declares `{declared}`", ret.name(), idx + 1),
             values.get(idx).map(|v| v.text_range()).unwrap_or(at),
             format!("`{given}`"),
         );
-        let diagnostic = ctx.secondary(diagnostic, fn_at, format!("declares `{declared}`"));
-        ctx.diagnostics.push(diagnostic.with_help("the returned types must equal the declared result types exactly"));
+        let diagnostic = cx.secondary(diagnostic, fn_at, format!("declares `{declared}`"));
+        cx.diagnostics.push(diagnostic.with_help("the returned types must equal the declared result types exactly"));
     }
 }

@@ -3,9 +3,10 @@
 //! named 'x'"). `air.channel` is a Symbol (AIR.td 620), so two channels of one name, or a
 //! channel named like a function, are an error before any AIR lowering sees them.
 
-use super::{op_range, Ctx};
+use super::{op_range, Cx};
 use crate::codes;
 use air_diagnostics::TextRange;
+use air_syntax::air_ops;
 use air_syntax::views::{attr_string, symbol_name, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 use std::collections::BTreeMap;
@@ -13,7 +14,7 @@ use std::collections::BTreeMap;
 /// Custom-form ops whose first `@name` is their symbol name.
 const SYMBOL_OPS: &[&str] = &[
     "func.func",
-    "air.channel",
+    air_ops::CHANNEL,
     "memref.global",
     "llvm.func",
     "llvm.mlir.global",
@@ -22,10 +23,10 @@ const SYMBOL_OPS: &[&str] = &[
     "gpu.module",
     "gpu.func",
     "ml_program.global",
-    "air.launch",
-    "air.segment",
-    "air.herd",
-    "air.rank",
+    air_ops::LAUNCH,
+    air_ops::SEGMENT,
+    air_ops::HERD,
+    air_ops::RANK,
 ];
 
 /// The symbol an op defines and where its name is written.
@@ -40,20 +41,20 @@ fn symbol_of(op: Op<'_>) -> Option<(String, TextRange)> {
     Some((symbol_name(token.text()), token.text_range()))
 }
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let tree = &ctx.input.parse.tree;
-    table(ctx, tree.root());
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    let tree = &cx.input.parse.tree;
+    table(cx, tree.root());
+    for &(op, name) in cx.ops {
         if matches!(name, "module" | "builtin.module" | "gpu.module") {
             if let Some(region) = op.first_region() {
-                table(ctx, region);
+                table(cx, region);
             }
         }
     }
 }
 
 /// One symbol table: the ops directly in `scope` (a region's blocks, or the file).
-fn table(ctx: &mut Ctx<'_, '_>, scope: SyntaxNode<'_>) {
+fn table(cx: &mut Cx<'_, '_>, scope: SyntaxNode<'_>) {
     let ops: Vec<Op<'_>> = if scope.kind() == SyntaxKind::REGION {
         scope.children_of(SyntaxKind::BLOCK).flat_map(|b| b.children_of(SyntaxKind::OPERATION)).map(Op).collect()
     } else {
@@ -63,15 +64,15 @@ fn table(ctx: &mut Ctx<'_, '_>, scope: SyntaxNode<'_>) {
     for op in ops {
         let Some((name, at)) = symbol_of(op) else { continue };
         if let Some((first, first_op)) = seen.get(&name) {
-            let diagnostic = ctx.error(
+            let diagnostic = cx.error(
                 codes::SYMBOL_REDEFINITION,
                 format!("redefinition of symbol `@{name}` (`{}`)", op.name()),
                 at,
                 "defined again here",
             );
-            let diagnostic = ctx.secondary(diagnostic, *first, format!("first defined here by `{first_op}`"));
-            let diagnostic = ctx.secondary(diagnostic, op_range(op), "this op");
-            ctx.diagnostics.push(diagnostic.with_help("symbols in one module must be unique: rename one of them"));
+            let diagnostic = cx.secondary(diagnostic, *first, format!("first defined here by `{first_op}`"));
+            let diagnostic = cx.secondary(diagnostic, op_range(op), "this op");
+            cx.diagnostics.push(diagnostic.with_help("symbols in one module must be unique: rename one of them"));
             continue;
         }
         seen.insert(name, (at, op.name()));

@@ -3,37 +3,38 @@
 //! `air.execute_terminator` yields matching the `air.execute` result types.
 
 use super::hierarchy::plural;
-use super::Ctx;
+use super::Cx;
 use crate::codes;
-use crate::dialect::{dialect_of, AirOp};
-use crate::text::{compact_elements, op_elements, split_commas};
+use crate::dialect::dialect_of;
+use air_syntax::air_ops::AirOp;
+use air_syntax::views::text::{compact_elements, op_elements, split_commas};
 use air_syntax::views::{region_ops, types_equal, Execute, Op};
 use air_syntax::SyntaxKind;
 
-pub(super) fn check(ctx: &mut Ctx<'_, '_>) {
-    let _parse = ctx.input.parse;
-    for &(op, name) in ctx.ops {
+pub(super) fn check(cx: &mut Cx<'_, '_>) {
+    let _parse = cx.input.parse;
+    for &(op, name) in cx.ops {
         if dialect_of(name) != "air" {
             continue;
         }
         let Some(air) = AirOp::from_name(name) else { continue };
         if let Some(owner) = air.terminated_op() {
-            placement(ctx, op, air, owner);
+            placement(cx, op, air, owner);
         }
         if air == AirOp::Execute && !op.is_generic() {
-            execute_results(ctx, op);
+            execute_results(cx, op);
         }
     }
 }
 
-fn placement(ctx: &mut Ctx<'_, '_>, op: Op<'_>, air: AirOp, owner: AirOp) {
+fn placement(cx: &mut Cx<'_, '_>, op: Op<'_>, air: AirOp, owner: AirOp) {
     let at = op.name_node().map(|n| n.text_range()).unwrap_or_else(|| op.node().text_range());
     let parent = op.parent_op();
     let parent_name = parent.map(|p| p.name()).unwrap_or("");
     if parent_name != owner.name() {
         let where_ =
             if parent_name.is_empty() { "at the top level".to_string() } else { format!("inside `{parent_name}`") };
-        let mut diagnostic = ctx.error(
+        let mut diagnostic = cx.error(
             codes::MISPLACED_TERMINATOR,
             format!("`{}` can only end an `{}` body, but it is {where_}", air.name(), owner.name()),
             at,
@@ -41,39 +42,39 @@ fn placement(ctx: &mut Ctx<'_, '_>, op: Op<'_>, air: AirOp, owner: AirOp) {
         );
         if let Some(parent) = parent {
             let parent_at = parent.name_node().map(|n| n.text_range()).unwrap_or_else(|| parent.node().text_range());
-            diagnostic = ctx.secondary(diagnostic, parent_at, "enclosing op");
+            diagnostic = cx.secondary(diagnostic, parent_at, "enclosing op");
         }
-        ctx.diagnostics.push(diagnostic.with_help(format!("remove it, or use the terminator of `{parent_name}`")));
+        cx.diagnostics.push(diagnostic.with_help(format!("remove it, or use the terminator of `{parent_name}`")));
         return;
     }
     let Some(block) = op.node().parent() else { return };
     let next = block.children_of(SyntaxKind::OPERATION).skip_while(|n| *n != op.node()).nth(1);
     if let Some(next) = next.map(Op) {
         let next_at = next.name_node().map(|n| n.text_range()).unwrap_or_else(|| next.node().text_range());
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::MISPLACED_TERMINATOR,
             format!("`{}` must be the last op of the `{}` body", air.name(), owner.name()),
             at,
             "terminator here",
         );
-        let diagnostic = ctx.secondary(diagnostic, next_at, "but this op follows it");
-        ctx.diagnostics.push(
+        let diagnostic = cx.secondary(diagnostic, next_at, "but this op follows it");
+        cx.diagnostics.push(
             diagnostic.with_help("move the terminator to the end of the body (or drop it: the custom syntax adds it)"),
         );
     }
 }
 
 /// The body's `air.execute_terminator` yields one value per `-> (...)` type, of that type.
-fn execute_results(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
+fn execute_results(cx: &mut Cx<'_, '_>, op: Op<'_>) {
     let Some(execute) = Execute::cast(op) else { return };
     let Some(body) = execute.body() else { return };
-    let declared: Vec<String> = execute.result_types().into_iter().map(crate::text::compact).collect();
+    let declared: Vec<String> = execute.result_types().into_iter().map(air_syntax::views::text::compact).collect();
     let at = op.name_node().map(|n| n.text_range()).unwrap_or_else(|| op.node().text_range());
     let last = region_ops(body).into_iter().last().filter(|l| l.name() == AirOp::ExecuteTerminator.name());
     let Some(terminator) = last else {
         if !declared.is_empty() {
-            ctx.diagnostics.push(
-                ctx.error(
+            cx.diagnostics.push(
+                cx.error(
                     codes::EXECUTE_RESULTS_MISMATCH,
                     format!(
                         "`air.execute` returns {} value{} but its body has no `air.execute_terminator`",
@@ -99,7 +100,7 @@ fn execute_results(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
     let yielded: Vec<String> = split_commas(&type_elements).into_iter().map(compact_elements).collect();
     let term_at = terminator.name_node().map(|n| n.text_range()).unwrap_or_else(|| terminator.node().text_range());
     if values.len() != declared.len() {
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::EXECUTE_RESULTS_MISMATCH,
             format!(
                 "`air.execute_terminator` yields {} value{} but `air.execute` declares {}",
@@ -111,21 +112,21 @@ fn execute_results(ctx: &mut Ctx<'_, '_>, op: Op<'_>) {
             format!("{} value{} yielded", values.len(), plural(values.len())),
         );
         let diagnostic =
-            ctx.secondary(diagnostic, at, format!("{} result type{} declared", declared.len(), plural(declared.len())));
-        ctx.diagnostics.push(diagnostic.with_help("yield one value per `-> (...)` type, in order"));
+            cx.secondary(diagnostic, at, format!("{} result type{} declared", declared.len(), plural(declared.len())));
+        cx.diagnostics.push(diagnostic.with_help("yield one value per `-> (...)` type, in order"));
         return;
     }
     for (idx, (declared_ty, yielded_ty)) in declared.iter().zip(&yielded).enumerate() {
         if types_equal(declared_ty, yielded_ty) {
             continue;
         }
-        let diagnostic = ctx.error(
+        let diagnostic = cx.error(
             codes::EXECUTE_RESULTS_MISMATCH,
             format!("`air.execute_terminator` yields `{yielded_ty}` as result {} but `air.execute` declares `{declared_ty}`", idx + 1),
             values.get(idx).map(|v| v.text_range()).unwrap_or(term_at),
             format!("`{yielded_ty}`"),
         );
-        let diagnostic = ctx.secondary(diagnostic, at, format!("declares `{declared_ty}`"));
-        ctx.diagnostics.push(diagnostic.with_help("the yielded types must equal the `-> (...)` types exactly"));
+        let diagnostic = cx.secondary(diagnostic, at, format!("declares `{declared_ty}`"));
+        cx.diagnostics.push(diagnostic.with_help("the yielded types must equal the `-> (...)` types exactly"));
     }
 }

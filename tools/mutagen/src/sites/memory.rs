@@ -3,16 +3,17 @@
 //! store directly (verifyComputeMemoryAccess, 1683-1750), with the exemptions AIR grants.
 
 use super::hierarchy::with_body;
-use super::{integer_space, Ctx, Site, HIERARCHY_OPS};
+use super::{integer_space, Cx, Site, HIERARCHY_OPS};
+use air_syntax::air_ops;
 use air_syntax::views::{parse_memref_type, Hierarchy, MemRefType, Op};
 
 /// The memref types of the `memref.alloc`s of a body (not those of a nested hierarchy op).
-fn body_allocs(ctx: &Ctx<'_>, h: Hierarchy<'_>) -> Vec<MemRefType> {
+fn body_allocs(cx: &Cx<'_>, h: Hierarchy<'_>) -> Vec<MemRefType> {
     let Some(body) = h.body() else { return Vec::new() };
     body.descendants()
         .filter_map(Op::cast)
         .filter(|op| {
-            op.name() == "memref.alloc" && ctx.enclosing(op.node(), HIERARCHY_OPS).map(|o| o.node()) == Some(h.node())
+            op.name() == "memref.alloc" && cx.enclosing(op.node(), HIERARCHY_OPS).map(|o| o.node()) == Some(h.node())
         })
         .filter_map(|op| parse_memref_type(op.trailing_types().last()?.text()))
         .collect()
@@ -30,10 +31,10 @@ fn retyped(ty: &MemRefType, space: &str) -> Option<String> {
 /// An alloc at the start of `h`'s body of a buffer shaped like one of its buffers in memory
 /// space `level` (or a small one), in memory space `space` (`""` for L3). Every second site
 /// allocates inside an `air.execute`, as async IR does: the verifier walks nested regions.
-fn insert_alloc(ctx: &Ctx<'_>, h: Hierarchy<'_>, first: Op<'_>, nth: usize, level: i64, space: &str) -> Option<Site> {
-    let shaped = body_allocs(ctx, h).into_iter().find(|ty| integer_space(ty) == Some(level));
+fn insert_alloc(cx: &Cx<'_>, h: Hierarchy<'_>, first: Op<'_>, nth: usize, level: i64, space: &str) -> Option<Site> {
+    let shaped = body_allocs(cx, h).into_iter().find(|ty| integer_space(ty) == Some(level));
     let ty = shaped.and_then(|ty| retyped(&ty, space)).unwrap_or_else(|| format!("memref<8xi32{space}>"));
-    let lines = if ctx.variant(nth, 2) == 0 {
+    let lines = if cx.variant(nth, 2) == 0 {
         format!("%mutagen_alloc = memref.alloc() : {ty}")
     } else {
         format!(
@@ -41,45 +42,45 @@ fn insert_alloc(ctx: &Ctx<'_>, h: Hierarchy<'_>, first: Op<'_>, nth: usize, leve
              air.execute_terminator %mutagen_a : {ty}\n}}"
         )
     };
-    Site::at(first.node(), ctx.edits().line_before(first.node(), &lines))
+    Site::at(first.node(), cx.edits().line_before(first.node(), &lines))
 }
 
 /// AIRDialect.cpp:1660 via `SegmentOp::verify` (1753): an L3 alloc inside a segment (a copy
 /// of one of its L2 buffers in L3).
-pub fn segment_alloc_space(ctx: &Ctx<'_>) -> Vec<Site> {
-    with_body(ctx, &["air.segment"])
+pub fn segment_alloc_space(cx: &Cx<'_>) -> Vec<Site> {
+    with_body(cx, &[air_ops::SEGMENT])
         .enumerate()
-        .filter_map(|(nth, (h, ops))| insert_alloc(ctx, h, ops[0], nth, 1, ""))
+        .filter_map(|(nth, (h, ops))| insert_alloc(cx, h, ops[0], nth, 1, ""))
         .collect()
 }
 
 /// AIRDialect.cpp:1660 via `HerdOp::verify` (2056): an L2 alloc inside a herd (a copy of one
 /// of its L1 buffers in L2).
-pub fn herd_alloc_space(ctx: &Ctx<'_>) -> Vec<Site> {
-    with_body(ctx, &["air.herd"])
+pub fn herd_alloc_space(cx: &Cx<'_>) -> Vec<Site> {
+    with_body(cx, &[air_ops::HERD])
         .enumerate()
-        .filter_map(|(nth, (h, ops))| insert_alloc(ctx, h, ops[0], nth, 2, ", 1 : i32"))
+        .filter_map(|(nth, (h, ops))| insert_alloc(cx, h, ops[0], nth, 2, ", 1 : i32"))
         .collect()
 }
 
 /// Benign, AIRDialect.cpp:1652-1655: `#air.symmetric_heap` allocations are exempt from the
 /// per-level rule, in herds and segments alike.
-pub fn symmetric_heap_alloc(ctx: &Ctx<'_>) -> Vec<Site> {
-    with_body(ctx, &["air.herd", "air.segment"])
+pub fn symmetric_heap_alloc(cx: &Cx<'_>) -> Vec<Site> {
+    with_body(cx, &[air_ops::HERD, air_ops::SEGMENT])
         .filter_map(|(_, ops)| {
             let line = "%mutagen_alloc = memref.alloc() : memref<8xi32, #air.symmetric_heap>";
-            Site::at(ops[0].node(), ctx.edits().line_before(ops[0].node(), line))
+            Site::at(ops[0].node(), cx.edits().line_before(ops[0].node(), line))
         })
         .collect()
 }
 
 /// Lax, AIRDialect.cpp:1646: the rule walks `memref::AllocOp` only, so an L3
 /// `memref.alloca` in a herd is accepted.
-pub fn alloca_space(ctx: &Ctx<'_>) -> Vec<Site> {
-    with_body(ctx, &["air.herd"])
+pub fn alloca_space(cx: &Cx<'_>) -> Vec<Site> {
+    with_body(cx, &[air_ops::HERD])
         .filter_map(|(_, ops)| {
             let line = "%mutagen_alloca = memref.alloca() : memref<8xi32>";
-            Site::at(ops[0].node(), ctx.edits().line_before(ops[0].node(), line))
+            Site::at(ops[0].node(), cx.edits().line_before(ops[0].node(), line))
         })
         .collect()
 }
@@ -119,8 +120,8 @@ fn access(variant: usize, memref: &str, indices: &str, ty: &str, mem: &MemRefTyp
 
 /// AIRDialect.cpp:1738 `verifyComputeMemoryAccess`: a load or store in a herd on a kernel
 /// argument that lives in L2 or L3 (indexed by the herd's first id).
-pub fn herd_direct_access(ctx: &Ctx<'_>) -> Vec<Site> {
-    with_body(ctx, &["air.herd"])
+pub fn herd_direct_access(cx: &Cx<'_>) -> Vec<Site> {
+    with_body(cx, &[air_ops::HERD])
         .enumerate()
         .filter_map(|(nth, (h, ops))| {
             let id = h.ids().first()?.first_token()?.text().to_string();
@@ -132,8 +133,8 @@ pub fn herd_direct_access(ctx: &Ctx<'_>) -> Vec<Site> {
                 }
                 let inner = arg.inner.first_token()?.text();
                 let indices = vec![id.as_str(); mem.shape.len()].join(", ");
-                let lines = access(ctx.variant(nth, 6), inner, &indices, ty_node.text(), &mem);
-                Site::at(ops[0].node(), ctx.edits().line_before(ops[0].node(), &lines))
+                let lines = access(cx.variant(nth, 6), inner, &indices, ty_node.text(), &mem);
+                Site::at(ops[0].node(), cx.edits().line_before(ops[0].node(), &lines))
             })
         })
         .collect()

@@ -11,6 +11,7 @@ pub mod transfer;
 
 use crate::corpus::Chunk;
 use crate::edit::{Edit, Edits};
+use air_syntax::air_ops;
 use air_syntax::views::{all_ops, AttrDict, ChannelDecl, ChannelIo, MemRefType, Op};
 use air_syntax::{NodeId, Parse, SyntaxKind::*, SyntaxNode, SyntaxToken, SyntaxTree};
 use std::collections::BTreeMap;
@@ -47,26 +48,26 @@ impl Site {
 /// AIR ops whose custom parser reads `async [deps]` with `parseAsyncDependencies`
 /// (AIRDialect.cpp:214) or the same `custom<AsyncDependencies>` directive.
 pub const ASYNC_DEP_OPS: &[&str] = &[
-    "air.launch",
-    "air.segment",
-    "air.herd",
-    "air.rank",
-    "air.custom",
-    "air.wait_all",
-    "air.dma_memcpy_nd",
-    "air.channel.put",
-    "air.channel.get",
+    air_ops::LAUNCH,
+    air_ops::SEGMENT,
+    air_ops::HERD,
+    air_ops::RANK,
+    air_ops::CUSTOM,
+    air_ops::WAIT_ALL,
+    air_ops::DMA_MEMCPY_ND,
+    air_ops::CHANNEL_PUT,
+    air_ops::CHANNEL_GET,
 ];
 
 /// Hierarchy ops: IsolatedFromAbove, one block, an implicit terminator.
-pub const HIERARCHY_OPS: &[&str] = &["air.launch", "air.segment", "air.herd", "air.rank"];
+pub const HIERARCHY_OPS: &[&str] = &[air_ops::LAUNCH, air_ops::SEGMENT, air_ops::HERD, air_ops::RANK];
 
 /// Ops whose regions do not see values from outside (the hierarchy, functions, modules).
 const ISOLATING_OPS: &[&str] = &[
-    "air.launch",
-    "air.segment",
-    "air.herd",
-    "air.rank",
+    air_ops::LAUNCH,
+    air_ops::SEGMENT,
+    air_ops::HERD,
+    air_ops::RANK,
     "func.func",
     "module",
     "builtin.module",
@@ -76,27 +77,27 @@ const ISOLATING_OPS: &[&str] = &[
 ];
 
 /// A parsed chunk with the indices the generators share.
-pub struct Ctx<'a> {
+pub struct Cx<'a> {
     pub chunk: Chunk<'a>,
     pub parse: Parse,
     /// For each definition in `parse.scopes.defs`, the `VALUE_USE` nodes resolved to it.
     uses: Vec<Vec<NodeId>>,
 }
 
-impl<'a> Ctx<'a> {
+impl<'a> Cx<'a> {
     /// `None` when air-syntax finds errors in the chunk: only clean chunks are mutated.
-    pub fn new(chunk: Chunk<'a>) -> Option<Ctx<'a>> {
+    pub fn new(chunk: Chunk<'a>) -> Option<Cx<'a>> {
         let parse = air_syntax::parse(chunk.text);
         if parse.has_errors() {
             return None;
         }
         let mut uses = vec![Vec::new(); parse.scopes.defs.len()];
-        for (node, def) in &parse.scopes.uses {
+        for (node, def) in parse.scopes.resolutions() {
             if let Some(def) = def {
-                uses[*def as usize].push(*node);
+                uses[def.index()].push(node);
             }
         }
-        Some(Ctx { chunk, parse, uses })
+        Some(Cx { chunk, parse, uses })
     }
 
     /// Which of `count` variants of an edit the `nth` site of this chunk makes: spread over
@@ -127,8 +128,8 @@ impl<'a> Ctx<'a> {
 
     /// The uses of the value a `RESULT`, `ARG_DEF` or `BLOCK_ARG` node defines.
     pub fn uses_of(&self, def_node: SyntaxNode<'_>) -> Vec<SyntaxNode<'_>> {
-        let idx = self.parse.scopes.defs.binary_search_by_key(&def_node.id(), |def| def.node);
-        idx.map(|idx| self.uses[idx].iter().map(|id| self.tree().node(*id)).collect()).unwrap_or_default()
+        let def = self.parse.scopes.def_id_at(def_node.id());
+        def.map(|def| self.uses[def.index()].iter().map(|id| self.tree().node(*id)).collect()).unwrap_or_default()
     }
 
     /// The definition node (`RESULT`, `ARG_DEF`, `BLOCK_ARG`) a use resolves to.
@@ -210,7 +211,7 @@ pub fn integer_space(ty: &MemRefType) -> Option<i64> {
 pub fn add_attr<'t>(edits: Edits<'t>, op: Op<'_>, entry: &str) -> Option<Edits<'t>> {
     let node = op.node();
     let dict = match op.name() {
-        "air.launch" | "air.segment" | "air.herd" | "air.rank" | "air.custom" => {
+        air_ops::LAUNCH | air_ops::SEGMENT | air_ops::HERD | air_ops::RANK | air_ops::CUSTOM => {
             node.child(ATTRIBUTES_CLAUSE).and_then(|clause| clause.child(ATTR_DICT))
         }
         _ => node.child(ATTR_DICT),
@@ -219,18 +220,18 @@ pub fn add_attr<'t>(edits: Edits<'t>, op: Op<'_>, entry: &str) -> Option<Edits<'
         return Some(add_to_dict(edits, AttrDict(dict), entry));
     }
     Some(match op.name() {
-        "air.launch" | "air.segment" | "air.herd" | "air.rank" => match node.child(REGION) {
+        air_ops::LAUNCH | air_ops::SEGMENT | air_ops::HERD | air_ops::RANK => match node.child(REGION) {
             Some(region) => edits.insert_before(region.first_token()?, format!("attributes {{{entry}}} ")),
             None => edits.insert_after(node.significant_tokens().last()?, format!(" attributes {{{entry}}}")),
         },
         // `... ) attr-dict : (types)`: the dictionary goes before the op's own `:`.
-        "air.channel.put" | "air.channel.get" | "air.dma_memcpy_nd" => {
+        air_ops::CHANNEL_PUT | air_ops::CHANNEL_GET | air_ops::DMA_MEMCPY_ND => {
             let colon = node.direct_tokens().filter(|t| t.kind() == COLON).last()?;
             edits.insert_before(colon, format!("{{{entry}}} "))
         }
         // `air.channel @name [sizes] attr-dict`, `air.wait_all ... attr-dict`, `air.execute
         // ... regions attr-dict`: the dictionary ends the op.
-        "air.channel" | "air.wait_all" | "air.execute" => {
+        air_ops::CHANNEL | air_ops::WAIT_ALL | air_ops::EXECUTE => {
             edits.insert_after(node.significant_tokens().last()?, format!(" {{{entry}}}"))
         }
         _ => return None,

@@ -29,12 +29,12 @@ pub(super) struct Cost {
 /// Herd-id and segment-unroll variables: parallel instances, not loops.
 fn instance_dims(cx: &Cx<'_>, endpoint: &Endpoint) -> Vec<(VarId, Option<i64>, bool)> {
     let mut out = Vec::new();
-    if let Some(h) = endpoint.ctx.herd {
+    if let Some(h) = endpoint.within.herd {
         for (i, d) in cx.prog.herds[h].sizes.iter().enumerate() {
             out.push((d.var, d.size.as_const(), i == 0));
         }
     }
-    if let Some(s) = endpoint.ctx.segment {
+    if let Some(s) = endpoint.within.segment {
         for d in &cx.prog.segments[s].unroll {
             out.push((d.var, d.size.as_const(), false));
         }
@@ -138,13 +138,13 @@ pub(super) fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: 
                 dims_used.push(n.to_string());
                 // Columns only matter for streams that can be placed (at most 2 per shim tile).
                 if is_x && count <= MAX_PLACED_STREAMS {
-                    let x_loc = endpoint.ctx.herd.and_then(|h| cx.prog.herds[h].x_loc).unwrap_or(0);
+                    let x_loc = endpoint.within.herd.and_then(|h| cx.prog.herds[h].x_loc).unwrap_or(0);
                     columns = (0..count).map(|i| Some(x_loc + i % n)).collect();
                 }
             }
         }
         if !dims_used.is_empty() {
-            let herd = endpoint.ctx.herd.map(|h| &cx.prog.herds[h]);
+            let herd = endpoint.within.herd.map(|h| &cx.prog.herds[h]);
             let name = herd.and_then(|h| h.name.clone()).map(|n| format!(" @{n}")).unwrap_or_default();
             why.push(format!(
                 "one per core{} of herd{name} ({}): the L3 offset depends on the herd ids",

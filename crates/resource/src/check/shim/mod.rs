@@ -392,6 +392,5 @@ fn plural(n: i64, what: &str) -> String {
 
 /// Source text of a range (single-spaced), for notes.
 pub(super) fn text_of(cx: &Cx<'_>, range: TextRange) -> String {
-    let text = cx.text.get(range.start as usize..range.end as usize).unwrap_or("");
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    air_syntax::views::text::collapse_whitespace(cx.text.get(range.start as usize..range.end as usize).unwrap_or(""))
 }

@@ -16,11 +16,11 @@ struct Segment {
 
 /// Generated offset → original range (both relative to one chunk).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SourceMap {
+pub struct OffsetMap {
     segments: Vec<Segment>,
 }
 
-impl SourceMap {
+impl OffsetMap {
     /// Records that `gen_len` bytes appended at `gen_start` were copied from `orig`.
     pub(crate) fn push_verbatim(&mut self, gen_start: u32, orig: TextRange) {
         if orig.is_empty() {
@@ -78,7 +78,7 @@ impl SourceMap {
     }
 
     /// Shifts every original range by `delta` (chunk → whole file).
-    pub fn shifted(mut self, delta: u32) -> SourceMap {
+    pub fn shifted(mut self, delta: u32) -> OffsetMap {
         for segment in &mut self.segments {
             segment.orig = segment.orig.shift(delta);
         }
@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn copied_text_maps_exactly_and_generated_text_to_its_source() {
-        let mut map = SourceMap::default();
+        let mut map = OffsetMap::default();
         map.push_verbatim(0, TextRange::new(10, 20));
         map.push_verbatim(10, TextRange::new(20, 25));
         map.push_generated(15, 8, TextRange::new(30, 34));

@@ -1,13 +1,38 @@
-//! The type of an SSA value, read from its definition: a function argument's declared type,
-//! a block argument's type, the ids/sizes (`index`) and `args` types of the AIR hierarchy,
-//! loop variables, and the result types of the ops whose custom syntax states them. `None`
-//! means "not known here"; checks built on this only report when a type is known, so an op
-//! this module does not understand can never cause a false error.
+//! The type of an SSA value, read from the text at its definition, in two readings.
+//!
+//! **Stated** ([`type_of_use`], [`op_result_type`]; the verifier's): a function argument's
+//! declared type, a block argument's type, the ids/sizes (`index`) and `args` types of the AIR
+//! hierarchy, loop variables (`scf.for %iv ... : T` gives `T`, `iter_args` their loop's result
+//! types), and the result types of the ops whose custom syntax this module knows (`%r#1` of a
+//! `%r:2` included). `None` means "not known here"; checks built on this only report when a
+//! type is known, so an op this module does not understand can never cause a false error.
+//! Types are spelled by [`compact`] (comments dropped).
+//!
+//! **Printed** ([`printed_def_type`], [`printed_result_types`]; the merge passes'): for any op,
+//! what its custom syntax prints after its last top-level `:` or `->` (after `to`/`into`),
+//! `!air.async.token` for any op written `async`; `index` for every loop variable, nothing
+//! for `iter_args` or a result group `%r:2`. Types are spelled by [`collapse_whitespace`]. The
+//! passes need a type for every value a wrapper captures, whatever op made it, and compare
+//! spellings across kernels. It is not the result's type for an op that prints its operands'
+//! types (`memref.load`, `affine.load`, `arith.cmpi`, `arith.cmpf`, `air.custom`, an
+//! `scf.for ... : T`), nor for one with a keyword between two regions (`scf.if ... else`,
+//! `affine.if`, `scf.while ... do`: the text from its `->` to that keyword, first region
+//! included); the stated reading knows those.
+//!
+//! The two readings are kept apart so that neither the checks nor the merges change; the
+//! tests below show where they differ.
+//!
+//! [`collapse_whitespace`]: crate::views::text::collapse_whitespace
 
-use crate::text::{after_last_colon, compact, compact_elements, last_type_of, op_elements, split_commas};
+mod printed;
+
+pub use printed::{is_l3_alloc, is_l3_dealloc, is_plain_l3_alloc, printed_def_type, printed_result_types};
+
+use crate::air_ops;
+use crate::views::text::{after_last_colon, compact, compact_elements, last_type_of, op_elements, split_commas};
+use crate::views::{parse_memref_type, Execute, Hierarchy, Op};
+use crate::{DefKind, Element, Parse, SyntaxKind, SyntaxNode};
 use air_diagnostics::TextRange;
-use air_syntax::views::{parse_memref_type, Execute, Hierarchy, Op};
-use air_syntax::{DefKind, Element, Parse, SyntaxKind, SyntaxNode};
 
 pub const TOKEN_TYPE: &str = "!air.async.token";
 pub const UNIVERSE_TYPE: &str = "!air.universe";
@@ -170,17 +195,24 @@ pub fn op_result_type(op: Op<'_>, index: usize) -> Option<String> {
     let last_type = || after_last_colon(op).and_then(|t| last_type_of(&t));
     let single = |ty: Option<String>| if index == 0 { ty } else { None };
     match name {
-        "air.execute" => {
+        air_ops::EXECUTE => {
             if index == 0 {
                 Some(TOKEN_TYPE.to_string())
             } else {
                 Execute::cast(op)?.result_types().get(index - 1).map(|t| compact(*t))
             }
         }
-        "air.launch" | "air.segment" | "air.herd" | "air.rank" | "air.dma_memcpy_nd" | "air.channel.put"
-        | "air.channel.get" | "air.wait_all" | "air.custom" => single(Some(TOKEN_TYPE.to_string())),
-        "air.universe.alloc" => single(Some(UNIVERSE_TYPE.to_string())),
-        "air.translate" => {
+        air_ops::LAUNCH
+        | air_ops::SEGMENT
+        | air_ops::HERD
+        | air_ops::RANK
+        | air_ops::DMA_MEMCPY_ND
+        | air_ops::CHANNEL_PUT
+        | air_ops::CHANNEL_GET
+        | air_ops::WAIT_ALL
+        | air_ops::CUSTOM => single(Some(TOKEN_TYPE.to_string())),
+        air_ops::UNIVERSE_ALLOC => single(Some(UNIVERSE_TYPE.to_string())),
+        air_ops::TRANSLATE => {
             let types = after_last_colon(op)?;
             single(split_commas(&types).first().map(|t| compact_elements(t)))
         }
@@ -271,4 +303,109 @@ fn is_stated_result_op(name: &str) -> bool {
         "arith.bitcast",
     ];
     MEMREF.contains(&name) || ARITH.contains(&name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::views::{all_ops, module_ops};
+
+    fn printed_types_of(text: &str) -> Vec<Option<String>> {
+        let parse = crate::parse(text);
+        parse.scopes.defs.iter().map(|d| printed_def_type(&parse, d)).collect()
+    }
+
+    /// The stated type of every use, in document order.
+    fn stated_types_of_uses(text: &str) -> Vec<Option<String>> {
+        let parse = crate::parse(text);
+        parse.scopes.resolutions().map(|(node, _)| type_of_use(&parse, parse.tree.node(node)).map(|t| t.text)).collect()
+    }
+
+    #[test]
+    fn printed_result_types_from_custom_syntax() {
+        let text = "func.func @f(%a: memref<4x8xbf16>) {\n  %c = arith.constant 8 : index\n  %s = memref.subview %a[0, 0] [1, 8] [1, 1] : memref<4x8xbf16> to memref<8xbf16, strided<[1]>>\n  %t = air.wait_all async\n  %x = memref.alloc() : memref<64xbf16, 2 : i32>\n  return\n}\n";
+        assert_eq!(
+            printed_types_of(text),
+            vec![
+                Some("memref<4x8xbf16>".to_string()),
+                Some("index".to_string()),
+                Some("memref<8xbf16, strided<[1]>>".to_string()),
+                Some("!air.async.token".to_string()),
+                Some("memref<64xbf16, 2 : i32>".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn printed_hierarchy_arguments_take_the_args_types() {
+        let text = "func.func @f(%a: memref<4xbf16>) {\n  %c1 = arith.constant 1 : index\n  air.launch (%x) in (%sx=%c1) args(%b=%a) : memref<4xbf16> {\n  }\n  return\n}\n";
+        let types = printed_types_of(text);
+        assert_eq!(types[2], Some("index".to_string()));
+        assert_eq!(types[3], Some("index".to_string()));
+        assert_eq!(types[4], Some("memref<4xbf16>".to_string()));
+    }
+
+    #[test]
+    fn l3_allocations_and_deallocations_plain_or_in_an_execute() {
+        let text = "func.func @f() {\n  %a = memref.alloc() : memref<4xi32>\n  %b = memref.alloc() : memref<4xi32, 0 : i32>\n  %c = memref.alloc() : memref<4xi32, 1 : i32>\n  %t, %d = air.execute -> (memref<4xi32>) {\n    %x = memref.alloc() : memref<4xi32>\n    air.execute_terminator %x : memref<4xi32>\n  }\n  %u, %e = air.execute -> (memref<4xi32>) {\n    %y = memref.alloc() : memref<4xi32>\n    linalg.fill ins(%i : i32) outs(%y : memref<4xi32>)\n    air.execute_terminator %y : memref<4xi32>\n  }\n  %v = air.execute [%t] {\n    memref.dealloc %d : memref<4xi32>\n  }\n  %w = air.execute [%t] {\n    memref.dealloc %c : memref<4xi32, 1 : i32>\n  }\n  memref.dealloc %a : memref<4xi32>\n  return\n}\n";
+        let parse = crate::parse(text);
+        let func = module_ops(parse.tree.root())[0];
+        let kinds: Vec<(bool, bool)> =
+            func.body_ops().iter().map(|op| (is_l3_alloc(*op), is_l3_dealloc(*op))).collect();
+        assert_eq!(
+            kinds,
+            [
+                (true, false),  // memory space 0 by default
+                (true, false),  // ... or written
+                (false, false), // L2
+                (true, false),  // an execute that only allocates L3
+                (false, false), // an execute that also fills the buffer
+                (false, true),  // an execute that only deallocates L3
+                (false, false), // an L2 deallocation
+                (false, true),
+                (false, false), // return
+            ]
+        );
+    }
+
+    /// The two readings on the values where they differ (see the module comment).
+    #[test]
+    fn stated_and_printed_readings_differ_where_documented() {
+        let text = "func.func @f(%n: i32, %m: memref<4xf32>) {\n  %c0 = arith.constant 0 : i32\n  %r = scf.for %i = %c0 to %n step %n iter_args(%acc = %c0) -> (i32) : i32 {\n    \"test.use\"(%i, %acc) : (i32, i32) -> ()\n    scf.yield %acc : i32\n  }\n  %p:2 = \"test.two\"() : () -> (i32, f32)\n  %v = memref.load %m[%c0] : memref<4xf32>\n  \"test.use\"(%p#1, %v) : (f32, f32) -> ()\n  return\n}\n";
+        // Defs: %n %m %c0 %r %i %acc %p %v.
+        assert_eq!(
+            printed_types_of(text),
+            vec![
+                Some("i32".to_string()),
+                Some("memref<4xf32>".to_string()),
+                Some("i32".to_string()),
+                Some("i32".to_string()),
+                Some("index".to_string()),         // the stated reading: `i32`, after the `:`
+                None,                              // `iter_args`: the stated reading gives the loop's type
+                None,                              // a result group
+                Some("memref<4xf32>".to_string()), // the last type printed, not the element type
+            ]
+        );
+        // Uses: %c0 %n %n %c0 (loop header), %i %acc, %acc (yield), %m %c0, %p#1 %v.
+        assert_eq!(
+            stated_types_of_uses(text),
+            vec![
+                Some("i32".to_string()),
+                Some("i32".to_string()),
+                Some("i32".to_string()),
+                Some("i32".to_string()),
+                Some("i32".to_string()),
+                Some("i32".to_string()),
+                Some("i32".to_string()),
+                Some("memref<4xf32>".to_string()),
+                Some("i32".to_string()),
+                Some("f32".to_string()),
+                Some("f32".to_string()),
+            ]
+        );
+        let parse = crate::parse(text);
+        let load = all_ops(parse.tree.root()).find(|op| op.name() == "memref.load");
+        assert_eq!(load.map(printed_result_types), Some(vec!["memref<4xf32>".to_string()]));
+        assert_eq!(load.and_then(|op| op_result_type(op, 0)).as_deref(), Some("f32"));
+    }
 }
