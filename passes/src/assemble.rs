@@ -6,6 +6,7 @@ use crate::pipeline::SliceState;
 use crate::plan::MergePlan;
 use crate::rewrite::{token_span, Printer, Rewrite};
 use crate::slice::Kernel;
+use air_syntax::views::text::indentation;
 use air_syntax::views::{module_ops, ChannelDecl, FuncOp, Op};
 use air_syntax::{NodeId, Parse, SyntaxNode};
 use std::collections::BTreeSet;
@@ -64,12 +65,6 @@ impl<'a> AssemblySlice<'a> {
 }
 
 /// The indentation of the line `node` starts on.
-fn indentation_of(node: SyntaxNode<'_>) -> String {
-    let text = node.tree().text();
-    let start = node.text_range().start as usize;
-    let line_start = text[..start].rfind('\n').map(|p| p + 1).unwrap_or(0);
-    text[line_start..start].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
-}
 
 /// Re-indents printed text whose continuation lines are indented by `from`, to `to`; the
 /// first line gets `to` too. Only whitespace changes (MLIR tokens never span lines).
@@ -103,7 +98,7 @@ fn print_node(printer: &Printer<'_>, node: SyntaxNode<'_>, to: &str, out: &mut S
     let (start, end) = token_span(node);
     let mut text = String::new();
     printer.print_range(start, end, &mut text);
-    out.push_str(&reindent(&text, &indentation_of(node), to));
+    out.push_str(&reindent(&text, &indentation(node), to));
     out.push('\n');
 }
 
@@ -172,7 +167,7 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
         };
         let (start, _) = token_span(first.node());
         let (_, end) = token_span(last.node());
-        let from = indentation_of(first.node());
+        let from = indentation(first.node());
         if from == "    " {
             // Already at the body's indentation: print straight into the output.
             out.push_str("    ");

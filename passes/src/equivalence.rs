@@ -19,8 +19,9 @@ use crate::externs::ExternState;
 use crate::pipeline::SliceState;
 use crate::remap_args::Target;
 use crate::slice::Kernel;
-use crate::value_types::{is_l3_alloc, is_l3_dealloc};
 use air_diagnostics::{Diagnostic, LineIndex};
+use air_syntax::air_ops;
+use air_syntax::views::value_types::{is_l3_alloc, is_l3_dealloc};
 use air_syntax::views::{symbol_name, unquote_string, Hierarchy, Op};
 use air_syntax::{Parse, SyntaxKind, TokenId};
 use rustc_hash::FxHashMap;
@@ -143,7 +144,7 @@ impl Names {
             .iter()
             .map(|d| d.token.0)
             .chain(
-                scopes.uses.iter().filter(|(_, def)| def.is_some()).map(|(node, _)| tree.node(*node).token_range().0),
+                scopes.resolutions().filter(|(_, def)| def.is_some()).map(|(node, _)| tree.node(node).token_range().0),
             )
             .collect();
         Names { source_args, merged_args, forwards, launch_tokens, wrapped_defs, bound }
@@ -159,7 +160,7 @@ fn wrapper_tokens<'a>(launch: Op<'a>, segment: Op<'a>) -> Vec<air_syntax::Syntax
         .body_ops()
         .into_iter()
         .take(count)
-        .filter(|op| op.name() == "air.wait_all")
+        .filter(|op| op.name() == air_ops::WAIT_ALL)
         .filter_map(|op| op.result_names().first().copied())
         .collect()
 }
@@ -209,7 +210,9 @@ pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Di
             match wrapper_segment(op, facts) {
                 Some(segment) => {
                     let added = wrapper_tokens(op, segment).len();
-                    merged_ops.extend(segment.body_ops().into_iter().skip(added).filter(|o| !is_terminator(o)))
+                    merged_ops.extend(
+                        segment.body_ops().into_iter().skip(added).filter(|o| !air_ops::is_named_terminator(o.name())),
+                    )
                 }
                 None => merged_ops.push(op),
             }
@@ -299,15 +302,11 @@ fn differs(line: u32, facts: &SliceFacts<'_>, problem: &str) -> Diagnostic {
     .with_note("this is a bug in air-stitch; please report it with the inputs")
 }
 
-fn is_terminator(op: &Op<'_>) -> bool {
-    op.name().ends_with("_terminator")
-}
-
 /// The segment of a wrapper launch this slice's wrapper added, if `op` is one.
 fn wrapper_segment<'a>(op: Op<'a>, facts: &SliceFacts<'_>) -> Option<Op<'a>> {
-    let launch = Hierarchy::cast(op).filter(|h| h.op.name() == "air.launch")?;
+    let launch = Hierarchy::cast(op).filter(|h| h.op.name() == air_ops::LAUNCH)?;
     let body = launch.op.body_ops();
-    let segment = body.iter().find(|o| o.name() == "air.segment")?;
+    let segment = body.iter().find(|o| o.name() == air_ops::SEGMENT)?;
     let name = Hierarchy::cast(*segment)?.sym_name()?;
     facts.wrapper_segments.contains(&name).then_some(*segment)
 }

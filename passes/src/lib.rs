@@ -22,7 +22,6 @@ pub mod rewrite;
 pub mod slice;
 pub mod standalone;
 pub mod synthetic;
-pub mod value_types;
 mod wrap_analysis;
 pub mod wrap_bare_herds;
 pub mod zero_config;

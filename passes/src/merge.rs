@@ -17,6 +17,7 @@ use crate::pipeline::{Shared, SliceState};
 use crate::plan::MergePlan;
 use crate::slice::ParsedSlice;
 use air_diagnostics::Diagnostic;
+use air_syntax::air_ops;
 use air_syntax::views::all_ops;
 use air_syntax::Parse;
 
@@ -85,7 +86,7 @@ pub fn finish(stitched: Stitched) -> Result<Merged, Vec<Diagnostic>> {
         }
         return Err(vec![diagnostic]);
     }
-    let launches = all_ops(parsed.tree.root()).filter(|op| op.name() == "air.launch").count();
+    let launches = all_ops(parsed.tree.root()).filter(|op| op.name() == air_ops::LAUNCH).count();
     Ok(Merged { parse: parsed, externs, launches, warnings: Vec::new() })
 }
 

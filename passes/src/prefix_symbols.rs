@@ -12,6 +12,7 @@
 use crate::make;
 use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
 use crate::rewrite::Rewrite;
+use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{all_ops, module_ops, symbol_name, FuncOp, Hierarchy};
 use air_syntax::{NodeId, Parse, SyntaxKind, SyntaxNode, SyntaxToken, TokenId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -187,7 +188,7 @@ fn alias_body(body: SyntaxNode<'_>, rewrite: &Rewrite) -> String {
             None => out.push_str(token.text()),
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    collapse_whitespace(&out)
 }
 
 #[cfg(test)]

@@ -214,11 +214,6 @@ impl Rewrite {
         self.edits
     }
 
-    /// Every value key the overlay knows of besides the original definitions.
-    pub fn synthetic_keys(&self) -> impl Iterator<Item = ValueKey> + '_ {
-        (0..self.synthetic_values.len() as u32).map(ValueKey::Synthetic)
-    }
-
     /// The original names (without `%`) of the values passes introduced.
     pub fn synthetic_value_names(&self) -> &[String] {
         &self.synthetic_values
@@ -267,13 +262,14 @@ impl<'a> Printer<'a> {
         let mut flags = vec![0u8; tree.token_count()];
         // Definitions (sorted by token) and uses (in document order, so sorted too), merged.
         let defs = parse.scopes.defs.iter().map(|def| (def.token.0, def.token.0));
-        let uses = parse.scopes.uses.iter().filter_map(|(use_node, def)| {
-            let def = (*def)?;
+        let uses = parse.scopes.resolutions().filter_map(|(use_node, def)| {
+            let def = def?;
             // A VALUE_USE node starts with its PERCENT_ID token.
-            let (token, _) = tree.node(*use_node).token_range();
-            Some((token, parse.scopes.defs[def as usize].token.0))
+            let (token, _) = tree.node(use_node).token_range();
+            Some((token, parse.scopes.def(def).token.0))
         });
-        let mut value_of_token: Vec<(u32, u32)> = Vec::with_capacity(parse.scopes.defs.len() + parse.scopes.uses.len());
+        let mut value_of_token: Vec<(u32, u32)> =
+            Vec::with_capacity(parse.scopes.defs.len() + parse.scopes.resolutions().len());
         value_of_token.extend(defs);
         value_of_token.extend(uses);
         value_of_token.sort_unstable();

@@ -2,8 +2,8 @@
 //! with a body, or the one the plan names).
 
 use crate::codes;
-use crate::value_types::compact;
 use air_diagnostics::{Diagnostic, FileId};
+use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{module_ops, FuncArg, FuncOp, Op};
 use air_syntax::{Parse, SyntaxNode};
 
@@ -40,12 +40,8 @@ pub struct Kernel<'a> {
 impl<'a> Kernel<'a> {
     /// Argument `idx`'s declared type, whitespace collapsed.
     pub fn arg_type(&self, idx: usize) -> Option<String> {
-        self.args.get(idx).and_then(|a| a.ty).map(|t| compact(t.text()))
+        self.args.get(idx).and_then(|a| a.ty).map(|t| collapse_whitespace(t.text()))
     }
-}
-
-fn is_terminator(op: &Op<'_>) -> bool {
-    matches!(op.name(), "return" | "func.return")
 }
 
 /// Public functions with a body at module level.
@@ -134,7 +130,7 @@ pub fn find_kernel<'a>(
     }
     let mut ops = func.op().body_ops();
     let terminator = match ops.last() {
-        Some(last) if is_terminator(last) => ops.pop(),
+        Some(last) if last.is_func_return() => ops.pop(),
         _ => None,
     };
     if let Some(term) = terminator {

@@ -8,13 +8,12 @@
 
 use crate::codes;
 use crate::slice::Kernel;
-use crate::value_types::{def_type, is_l3_alloc, is_l3_dealloc, is_plain_l3_alloc};
 use air_diagnostics::{Diagnostic, FileId};
+use air_syntax::views::value_types::{is_l3_alloc, is_l3_dealloc, is_plain_l3_alloc, printed_def_type, TOKEN_TYPE};
 use air_syntax::views::Op;
 use air_syntax::{Def, DefKind, Parse, SyntaxNode, TokenId};
 
 /// The type of AIR's async tokens.
-const TOKEN_TYPE: &str = "!air.async.token";
 
 /// How one run is wrapped.
 #[derive(Debug)]
@@ -52,7 +51,7 @@ fn within(ops: &[Op<'_>], node: SyntaxNode<'_>) -> bool {
 }
 
 fn is_token(parse: &Parse, def: &Def) -> bool {
-    def.kind == DefKind::Result && def_type(parse, def).as_deref() == Some(TOKEN_TYPE)
+    def.kind == DefKind::Result && printed_def_type(parse, def).as_deref() == Some(TOKEN_TYPE)
 }
 
 /// Splits `run` and works out everything its wrapper threads, or says why it cannot.
@@ -86,7 +85,7 @@ pub(crate) fn plan_run<'a>(
     let tree = &parse.tree;
     for token in captured {
         let def = parse.scopes.defs.iter().find(|d| d.token == token);
-        match def.and_then(|d| def_type(parse, d)) {
+        match def.and_then(|d| printed_def_type(parse, d)) {
             Some(ty) => plan.captured.push((token, ty)),
             None => errors.push(
                 Diagnostic::error(
@@ -158,10 +157,9 @@ fn classify_uses(
     let mut captured_uses = Vec::new();
     let mut launch_token_uses = Vec::new();
     let mut deps = Vec::new();
-    for (use_node, def) in &parse.scopes.uses {
-        let Some(def) = def else { continue };
-        let def = &parse.scopes.defs[*def as usize];
-        let use_node = tree.node(*use_node);
+    for (use_node, def) in parse.scopes.resolutions() {
+        let Some(def) = def.map(|id| parse.scopes.def(id)) else { continue };
+        let use_node = tree.node(use_node);
         let Some(use_token) = use_node.first_token().map(|t| t.id()) else { continue };
         let problem = match (place(tree.node(def.node)), place(use_node)) {
             (Place::Moved, Place::Hoisted) => Some(Problem::AllocUsesInside),

@@ -18,13 +18,14 @@
 use crate::make::{Template, TemplatePart};
 use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
 use crate::rewrite::{token_span, Fragment, Rewrite, SymbolKey, ValueKey};
-use crate::value_types::def_type;
 use crate::wrap_analysis::{plan_run, RunPlan};
 use air_diagnostics::Diagnostic;
-use air_syntax::views::{all_ops, symbol_name, Hierarchy, HierarchyKind, Op};
-use air_syntax::{Parse, SyntaxKind, SyntaxNode, TokenId};
+use air_syntax::air_ops;
+use air_syntax::views::text::indentation;
+use air_syntax::views::value_types::{printed_def_type, TOKEN_TYPE};
+use air_syntax::views::{symbol_name, Hierarchy, HierarchyKind, Op};
+use air_syntax::{Parse, SyntaxKind, TokenId};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, Default)]
 pub struct WrapBareHerds {
@@ -34,7 +35,7 @@ pub struct WrapBareHerds {
 
 /// Whether `op` is, or contains, an `air.launch`.
 fn has_launch(op: Op<'_>) -> bool {
-    op.name() == "air.launch" || op.node().descendants().filter_map(Op::cast).any(|o| o.name() == "air.launch")
+    op.name() == air_ops::LAUNCH || op.node().descendants().filter_map(Op::cast).any(|o| o.name() == air_ops::LAUNCH)
 }
 
 /// Whether `op` is, or contains, a herd with no launch or segment around it.
@@ -46,17 +47,11 @@ fn has_bare_herd(op: Op<'_>) -> bool {
                 .ancestors()
                 .skip(1)
                 .filter_map(Op::cast)
-                .any(|a| matches!(a.name(), "air.launch" | "air.segment"))
+                .any(|a| matches!(a.name(), air_ops::LAUNCH | air_ops::SEGMENT))
     })
 }
 
 /// The whitespace that indents the line `node` starts on.
-fn indentation(node: SyntaxNode<'_>) -> String {
-    let text = node.tree().text();
-    let start = node.text_range().start as usize;
-    let line_start = text[..start].rfind('\n').map(|p| p + 1).unwrap_or(0);
-    text[line_start..start].chars().take_while(|c| *c == ' ' || *c == '\t').collect()
-}
 
 impl Pass for WrapBareHerds {
     const NAME: &'static str = "wrap-bare-herds";
@@ -249,7 +244,7 @@ fn wrap_run(
             continue;
         }
         if token.kind() == SyntaxKind::WHITESPACE && token.text().contains('\n') {
-            let indented = reindent(rewrite.token_override(id).unwrap_or(token.text()));
+            let indented = indent_line_breaks(rewrite.token_override(id).unwrap_or(token.text()));
             rewrite.override_token(id, indented);
         }
     }
@@ -275,8 +270,8 @@ fn wrapper_template(
     let types = plan.captured.iter().map(|(_, ty)| ty.as_str()).collect::<Vec<_>>().join(", ");
     let captured: Vec<ValueKey> = plan.captured.iter().map(|(token, _)| ValueKey::Def(*token)).collect();
     let mut text = match values.launch_token {
-        Some(key) => format!("{} = air.launch async ", hole(key)),
-        None => "air.launch ".to_string(),
+        Some(key) => format!("{} = {} async ", hole(key), air_ops::LAUNCH),
+        None => format!("{} ", air_ops::LAUNCH),
     };
     if !plan.deps.is_empty() {
         let outer: Vec<String> =
@@ -306,7 +301,7 @@ fn moved_tokens(parse: &Parse, moved: &[Op<'_>]) -> Vec<TokenId> {
         .filter(|d| {
             d.kind == air_syntax::DefKind::Result && moved.iter().any(|op| op.node().is_ancestor_of(tree.node(d.node)))
         })
-        .filter(|d| def_type(parse, d).as_deref() == Some("!air.async.token"))
+        .filter(|d| printed_def_type(parse, d).as_deref() == Some(TOKEN_TYPE))
         .map(|d| d.token)
         .collect()
 }
@@ -326,7 +321,7 @@ fn args_clause(
 }
 
 /// Adds four spaces after every line break, keeping blank lines free of trailing spaces.
-fn reindent(whitespace: &str) -> String {
+fn indent_line_breaks(whitespace: &str) -> String {
     let mut out = String::with_capacity(whitespace.len() + 8);
     let pieces: Vec<&str> = whitespace.split('\n').collect();
     for (idx, piece) in pieces.iter().enumerate() {
@@ -340,17 +335,6 @@ fn reindent(whitespace: &str) -> String {
         out.push_str(piece);
     }
     out
-}
-
-/// Hierarchy ops whose names a herd could clash with after wrapping (for tests and reports).
-pub fn herd_names(parse: &Parse) -> BTreeMap<String, usize> {
-    let mut names = BTreeMap::new();
-    for op in all_ops(parse.tree.root()) {
-        if let Some(name) = Hierarchy::cast(op).and_then(|h| h.sym_name()) {
-            *names.entry(name).or_insert(0) += 1;
-        }
-    }
-    names
 }
 
 #[cfg(test)]

@@ -58,10 +58,9 @@ pub struct Scopes {
     /// Every definition, in document order (so sorted by node); [`DefId`] indexes it.
     pub defs: Vec<Def>,
     /// Every `VALUE_USE` node in document order with the raw index of its def in `defs`.
-    /// Read it through [`Scopes::resolutions`], [`Scopes::def_id_of_use`] and
-    /// [`Scopes::def_of_use`], which give [`DefId`]s; the field stays public, and plain `u32`,
-    /// for the merge passes (`passes/src`) until they read it that way too.
-    pub uses: Vec<(NodeId, Option<u32>)>,
+    /// Read through [`Scopes::resolutions`], [`Scopes::def_id_of_use`] and
+    /// [`Scopes::def_of_use`], which give [`DefId`]s.
+    uses: Vec<(NodeId, Option<u32>)>,
     /// Unresolved uses, redefinitions, result indices out of range.
     pub errors: Vec<Diagnostic>,
 }

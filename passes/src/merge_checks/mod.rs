@@ -16,8 +16,9 @@ use crate::codes;
 use crate::pipeline::SliceState;
 use crate::plan::{located, Loc, MergePlan};
 use crate::slice::{find_kernel, Kernel, ParsedSlice};
-use crate::value_types::{compact, def_type};
 use air_diagnostics::{Diagnostic, TextRange};
+use air_syntax::views::text::collapse_whitespace;
+use air_syntax::views::value_types::printed_def_type;
 use air_syntax::views::{all_ops, module_ops, ChannelIo, FuncOp, Op};
 use air_syntax::{Parse, SyntaxKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -154,13 +155,12 @@ fn check_prelude(plan: &MergePlan, errors: &mut Vec<Diagnostic>) -> PreludeInfo 
         for op in func.op().body_ops() {
             for result in op.result_nodes() {
                 if let (Some(def), Some(token)) = (parse.scopes.def_at(result.id()), result.first_token()) {
-                    info.defs.insert(token.text().to_string(), def_type(&parse, def));
+                    info.defs.insert(token.text().to_string(), printed_def_type(&parse, def));
                 }
             }
         }
-        for (_, def) in &parse.scopes.uses {
-            let Some(def) = def else { continue };
-            let def = &parse.scopes.defs[*def as usize];
+        for (_, def) in parse.scopes.resolutions() {
+            let Some(def) = def.map(|id| parse.scopes.def(id)) else { continue };
             if let Some(idx) = func.args().iter().position(|a| a.name.is_some_and(|n| n.id() == def.token)) {
                 info.uses.insert(idx);
             }
@@ -286,5 +286,5 @@ fn module_attributes(parse: &Parse) -> Option<String> {
     if tops.len() != 1 || tops[0].name() != "module" {
         return None;
     }
-    tops[0].node().child(SyntaxKind::ATTRIBUTES_CLAUSE).map(|c| compact(c.text()))
+    tops[0].node().child(SyntaxKind::ATTRIBUTES_CLAUSE).map(|c| collapse_whitespace(c.text()))
 }

@@ -8,8 +8,8 @@ use crate::codes;
 use crate::plan::{located, valid_prefix, CombinedArg, Loc, MergePlan, SlicePlan};
 use crate::remap_args::Target;
 use crate::slice::{Kernel, ParsedSlice};
-use crate::value_types::compact;
 use air_diagnostics::Diagnostic;
+use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::types_equal;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -277,7 +277,7 @@ impl Wiring<'_, '_> {
                 } else {
                     format!("prelude value `{combined_name}`")
                 },
-                compact(&combined.ty),
+                collapse_whitespace(&combined.ty),
                 self.slice_plan.prefix,
                 slice_ty
             ),
@@ -286,7 +286,11 @@ impl Wiring<'_, '_> {
         if loc.is_some() {
             diagnostic = with_loc(diagnostic, slice_ty_loc, &format!("`{arg_name}` declared `{slice_ty}` here"));
         }
-        diagnostic = with_loc(diagnostic, combined.loc, &format!("`{combined_name}` is `{}`", compact(&combined.ty)));
+        diagnostic = with_loc(
+            diagnostic,
+            combined.loc,
+            &format!("`{combined_name}` is `{}`", collapse_whitespace(&combined.ty)),
+        );
         errors.push(diagnostic.with_help(
             "types compare as MLIR does: `memref<4xbf16, 1>` equals `memref<4xbf16, 1 : i64>` but not `memref<4xbf16, 1 : i32>`; fix the combined type or wire another argument",
         ));
