@@ -64,8 +64,6 @@ impl<'a> AssemblySlice<'a> {
     }
 }
 
-/// The indentation of the line `node` starts on.
-
 /// Re-indents printed text whose continuation lines are indented by `from`, to `to`; the
 /// first line gets `to` too. Only whitespace changes (MLIR tokens never span lines).
 pub fn reindent(text: &str, from: &str, to: &str) -> String {
