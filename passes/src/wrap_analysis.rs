@@ -13,8 +13,6 @@ use air_syntax::views::value_types::{is_l3_alloc, is_l3_dealloc, is_plain_l3_all
 use air_syntax::views::Op;
 use air_syntax::{Def, DefKind, Parse, SyntaxNode, TokenId};
 
-/// The type of AIR's async tokens.
-
 /// How one run is wrapped.
 #[derive(Debug)]
 pub(crate) struct RunPlan<'a> {
