@@ -51,8 +51,6 @@ fn has_bare_herd(op: Op<'_>) -> bool {
     })
 }
 
-/// The whitespace that indents the line `node` starts on.
-
 impl Pass for WrapBareHerds {
     const NAME: &'static str = "wrap-bare-herds";
     const NEEDS_KERNEL: bool = true;
