@@ -215,3 +215,52 @@ fn air_op_names_are_spelled_once() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// docs/architecture.md names files and folders so they can be found: each must exist.
+#[test]
+fn the_architecture_document_names_files_that_exist() {
+    let root = air_testkit::repo_root();
+    let text = std::fs::read_to_string(root.join("docs/architecture.md")).unwrap();
+    let mut missing = Vec::new();
+    let mut named = 0;
+    for piece in text.split('`').skip(1).step_by(2) {
+        let is_path = ["crates/", "passes/", "tools/", "docs/", "testdata/", "snapshots/"]
+            .iter()
+            .any(|prefix| piece.starts_with(prefix))
+            && !piece.contains(' ');
+        if !is_path {
+            continue;
+        }
+        named += 1;
+        if !root.join(piece.trim_end_matches('/')).exists() {
+            missing.push(piece.to_string());
+        }
+    }
+    assert!(named > 10, "docs/architecture.md names only {named} paths");
+    assert!(missing.is_empty(), "docs/architecture.md names paths that do not exist: {missing:?}");
+}
+
+/// The functions of the merge pipeline stay short (issue 9: about 100 lines at most), so its
+/// phases read as steps. A function runs from its `fn` line to the `}` at the same indentation.
+#[test]
+fn merge_pipeline_functions_are_short() {
+    const MAX_LINES: usize = 100;
+    let mut long = Vec::new();
+    for (path, code) in production_sources().iter().filter(|(path, _)| path.starts_with("passes/src/")) {
+        let lines: Vec<&str> = code.lines().collect();
+        for (start, line) in lines.iter().enumerate() {
+            let body = line.trim_start();
+            let indent = line.len() - body.len();
+            let is_fn = ["fn ", "pub fn ", "pub(crate) fn ", "pub(super) fn "].iter().any(|p| body.starts_with(p));
+            if !is_fn || line.trim_end().ends_with(';') {
+                continue;
+            }
+            let close = format!("{}}}", " ".repeat(indent));
+            let Some(end) = lines[start..].iter().position(|l| l.trim_end() == close) else { continue };
+            if end + 1 > MAX_LINES {
+                long.push(format!("{path}:{}: {} lines", start + 1, end + 1));
+            }
+        }
+    }
+    assert!(long.is_empty(), "functions over {MAX_LINES} lines in passes/src: {long:?}");
+}
