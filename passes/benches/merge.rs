@@ -26,7 +26,7 @@ fn bench_merge(c: &mut Criterion) {
                         .enumerate()
                         .map(|(idx, text)| ParsedSlice::new(FileId(idx as u32), format!("s{idx}.mlir"), text))
                         .collect();
-                    let plan = zero_config_plan("fused", &slices, &[]).expect("plan");
+                    let plan = zero_config_plan("fused", &slices, &[], &Default::default()).expect("plan");
                     merge(&plan, slices).expect("merge")
                 })
             },

@@ -150,7 +150,7 @@ mod tests {
 
     fn run(tamper: &dyn Fn(String) -> String) -> Result<Merged, Vec<Diagnostic>> {
         let slices = vec![ParsedSlice::new(FileId(0), "a.mlir", KERNEL), ParsedSlice::new(FileId(1), "b.mlir", KERNEL)];
-        let plan = zero_config_plan("fused", &slices, &[]).unwrap();
+        let plan = zero_config_plan("fused", &slices, &[], &Default::default()).unwrap();
         merge_checked(&plan, slices, tamper)
     }
 
@@ -200,7 +200,7 @@ mod tests {
             ParsedSlice::new(FileId(0), "a.mlir", ASYNC_KERNEL),
             ParsedSlice::new(FileId(1), "b.mlir", ASYNC_KERNEL),
         ];
-        let plan = zero_config_plan("fused", &slices, &[]).unwrap();
+        let plan = zero_config_plan("fused", &slices, &[], &Default::default()).unwrap();
         merge_checked(&plan, slices, tamper)
     }
 

@@ -146,9 +146,14 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
     let raw: RawPlan = toml::from_str(text).map_err(|err| {
         let at = err.span().map(range).unwrap_or(TextRange::empty(0));
         let message = err.message().trim_end().replace('\n', "; ");
-        vec![Diagnostic::error(codes::PLAN_SYNTAX, format!("invalid plan: {message}"))
-            .with_primary(file, at, "")
-            .with_help("see docs/merge.md for the plan format: a [func] table and one [[slice]] table per input")]
+        let format = "see docs/merge.md for the plan format: a [func] table and one [[slice]] table per input";
+        let diagnostic = Diagnostic::error(codes::PLAN_SYNTAX, format!("invalid plan: {message}"));
+        vec![match unknown_key_suggestion(&message) {
+            Some((key, suggestion)) => diagnostic
+                .with_primary(file, at, format!("unknown key `{key}`"))
+                .with_help(format!("did you mean `{suggestion}`?")),
+            None => diagnostic.with_primary(file, at, "").with_help(format),
+        }]
     })?;
     let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
     let mut errors = Vec::new();
@@ -196,6 +201,18 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
         allow_unreferenced,
         slices,
     })
+}
+
+/// For serde's ``unknown field `alow_unreferenced`, expected one of `name`, ...`` (the message
+/// of every table with `deny_unknown_fields`): the unknown key and the expected one it most
+/// likely misspells, by the measure and threshold clap uses for its own suggestions.
+fn unknown_key_suggestion(message: &str) -> Option<(String, String)> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (key, expected) = rest.split_once('`')?;
+    let candidates = expected.split('`').skip(1).step_by(2);
+    let (score, best) =
+        candidates.map(|candidate| (strsim::jaro(key, candidate), candidate)).max_by(|a, b| a.0.total_cmp(&b.0))?;
+    (score > 0.7).then(|| (key.to_string(), best.to_string()))
 }
 
 /// One `[[slice]]` table; problems with its entries go to `errors`.
@@ -303,6 +320,19 @@ mod tests {
         assert!(valid_prefix("q"));
         assert!(!valid_prefix("1q"));
         assert!(!valid_prefix("a.b"));
+    }
+
+    #[test]
+    fn unknown_keys_get_the_likely_key() {
+        let err = parse_plan("[func]\nname = \"x\"\nargs = []\nalow_unreferenced = [0]\n", FileId(0)).unwrap_err();
+        assert_eq!(err[0].help.as_deref(), Some("did you mean `allow_unreferenced`?"));
+        assert_eq!(err[0].primary.as_ref().map(|l| l.message.as_str()), Some("unknown key `alow_unreferenced`"));
+        let err =
+            parse_plan("[func]\nname = \"x\"\nargs = []\n[[slices]]\nfile = \"a.mlir\"\n", FileId(0)).unwrap_err();
+        assert_eq!(err[0].help.as_deref(), Some("did you mean `slice`?"));
+        // Nothing close: no guess, only the format.
+        let err = parse_plan("[func]\nname = \"x\"\nargs = []\nzzz = 1\n", FileId(0)).unwrap_err();
+        assert!(err[0].help.as_deref().is_some_and(|h| h.starts_with("see docs/merge.md")), "{:?}", err[0].help);
     }
 
     #[test]

@@ -1,13 +1,14 @@
 //! The zero-config plan of `air-stitch merge a.mlir b.mlir -o out.mlir [--bind b.0=a.2]`:
-//! prefixes from file stems, every slice argument its own combined argument in order, and
-//! `--bind` making one slice argument reuse another slice's combined argument (how an output
-//! feeds the next kernel). Later combined arguments are numbered without a gap.
+//! prefixes from file stems (a repeated stem numbered: `dg`, `dg_2`) unless `--prefix` chooses
+//! one, every slice argument its own combined argument in order, and `--bind` making one slice
+//! argument reuse another slice's combined argument (how an output feeds the next kernel).
+//! Later combined arguments are numbered without a gap.
 
 use crate::codes;
-use crate::plan::{prefix_from_stem, CombinedArg, MergePlan, SlicePlan};
+use crate::plan::{located, prefix_from_stem, CombinedArg, Loc, MergePlan, SlicePlan};
 use crate::slice::{find_kernel, Kernel, ParsedSlice};
 use air_diagnostics::Diagnostic;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// `--bind b.0=a.2`: slice `b`'s argument 0 uses the combined argument of slice `a`'s argument 2.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,7 +17,12 @@ pub struct Bind {
     pub arg: usize,
     pub target_slice: String,
     pub target_arg: usize,
+    /// Where it is written (on the command line), for its diagnostics.
+    pub loc: Loc,
 }
+
+/// Prefixes chosen with `--prefix`: slice index → (prefix, where it is written).
+pub type ChosenPrefixes = BTreeMap<usize, (String, Loc)>;
 
 impl std::str::FromStr for Bind {
     type Err = String;
@@ -31,7 +37,7 @@ impl std::str::FromStr for Bind {
         };
         let (slice, arg) = side(left)?;
         let (target_slice, target_arg) = side(right)?;
-        Ok(Bind { slice, arg, target_slice, target_arg })
+        Ok(Bind { slice, arg, target_slice, target_arg, loc: None })
     }
 }
 
@@ -41,9 +47,43 @@ pub fn stem_prefix(path: &str) -> String {
     prefix_from_stem(&stem)
 }
 
+/// The prefix of each input (`names` as given): the one `chosen` for it, else its stem's, with
+/// a stem that is already taken (by an earlier input or a chosen prefix) numbered `_2`, `_3`,
+/// ..., the first free one.
+pub fn numbered_prefixes(names: &[&str], chosen: &ChosenPrefixes) -> Vec<String> {
+    let mut taken: BTreeSet<String> = chosen.values().map(|(prefix, _)| prefix.clone()).collect();
+    let mut prefixes: Vec<Option<String>> = vec![None; names.len()];
+    // First every stem that is free keeps it, so a later `dg_2.mlir` keeps `dg_2`.
+    for (idx, name) in names.iter().enumerate() {
+        prefixes[idx] = match chosen.get(&idx) {
+            Some((prefix, _)) => Some(prefix.clone()),
+            None => Some(stem_prefix(name)).filter(|stem| taken.insert(stem.clone())),
+        };
+    }
+    names
+        .iter()
+        .zip(prefixes)
+        .map(|(name, prefix)| {
+            prefix.unwrap_or_else(|| {
+                let stem = stem_prefix(name);
+                let numbered = (2..).map(|n| format!("{stem}_{n}")).find(|p| !taken.contains(p));
+                let numbered = numbered.unwrap_or(stem);
+                taken.insert(numbered.clone());
+                numbered
+            })
+        })
+        .collect()
+}
+
 /// Builds the plan for inputs merged without a plan file.
-pub fn zero_config_plan(name: &str, slices: &[ParsedSlice], binds: &[Bind]) -> Result<MergePlan, Vec<Diagnostic>> {
-    let prefixes: Vec<String> = slices.iter().map(|s| stem_prefix(&s.name)).collect();
+pub fn zero_config_plan(
+    name: &str,
+    slices: &[ParsedSlice],
+    binds: &[Bind],
+    chosen: &ChosenPrefixes,
+) -> Result<MergePlan, Vec<Diagnostic>> {
+    let names: Vec<&str> = slices.iter().map(|s| s.name.as_str()).collect();
+    let prefixes = numbered_prefixes(&names, chosen);
     // The arguments come from the kernels, so every slice must have one.
     let mut errors = Vec::new();
     let mut kernels = Vec::new();
@@ -75,7 +115,7 @@ pub fn zero_config_plan(name: &str, slices: &[ParsedSlice], binds: &[Bind]) -> R
             file: slice.name.clone(),
             file_loc: None,
             prefix: prefixes[slice_idx].clone(),
-            prefix_loc: None,
+            prefix_loc: chosen.get(&slice_idx).and_then(|(_, loc)| *loc),
             func: None,
             func_loc: None,
             args: (0..arg_counts[slice_idx])
@@ -130,31 +170,36 @@ fn check_binds(binds: &[Bind], prefixes: &[String], arg_counts: &[usize]) -> Res
     let slice_index = |prefix: &str| prefixes.iter().position(|p| p == prefix);
     let mut bound: Bound = BTreeMap::new();
     for bind in binds {
+        let written = format!("{}.{}={}.{}", bind.slice, bind.arg, bind.target_slice, bind.target_arg);
         let (Some(from), Some(to)) = (slice_index(&bind.slice), slice_index(&bind.target_slice)) else {
+            let unknown = if slice_index(&bind.slice).is_none() { &bind.slice } else { &bind.target_slice };
             errors.push(
-                Diagnostic::error(
+                located(
                     codes::BIND_INVALID,
-                    format!(
-                        "--bind {}.{}={}.{}: no input has that prefix",
-                        bind.slice, bind.arg, bind.target_slice, bind.target_arg
-                    ),
+                    &format!("--bind {written}: no input has the prefix `{unknown}`"),
+                    bind.loc,
                 )
-                .with_help(format!("inputs are named by their file stems: {}", prefixes.join(", "))),
+                .with_help(format!("inputs are named by their prefixes: {}", prefixes.join(", "))),
             );
             continue;
         };
         for (idx, arg) in [(from, bind.arg), (to, bind.target_arg)] {
             if arg >= arg_counts[idx] {
-                errors.push(Diagnostic::error(
+                errors.push(located(
                     codes::BIND_INVALID,
-                    format!("--bind: slice `{}` has no argument {arg} (it takes {})", prefixes[idx], arg_counts[idx]),
+                    &format!(
+                        "--bind {written}: slice `{}` has no argument {arg} (it takes {})",
+                        prefixes[idx], arg_counts[idx]
+                    ),
+                    bind.loc,
                 ));
             }
         }
         if bound.insert((from, bind.arg), (to, bind.target_arg)).is_some() {
-            errors.push(Diagnostic::error(
+            errors.push(located(
                 codes::BIND_INVALID,
-                format!("--bind: slice `{}` argument {} is bound twice", bind.slice, bind.arg),
+                &format!("--bind {written}: slice `{}` argument {} is bound twice", bind.slice, bind.arg),
+                bind.loc,
             ));
         }
     }
@@ -206,8 +251,19 @@ mod tests {
     fn binds_parse_and_report_bad_syntax() {
         assert_eq!(
             "b.0=a.2".parse::<Bind>(),
-            Ok(Bind { slice: "b".into(), arg: 0, target_slice: "a".into(), target_arg: 2 })
+            Ok(Bind { slice: "b".into(), arg: 0, target_slice: "a".into(), target_arg: 2, loc: None })
         );
         assert!("b0=a.2".parse::<Bind>().is_err());
+    }
+
+    #[test]
+    fn repeated_stems_are_numbered_and_chosen_prefixes_win() {
+        let none = ChosenPrefixes::new();
+        assert_eq!(numbered_prefixes(&["dg.mlir", "dg.mlir"], &none), ["dg", "dg_2"]);
+        assert_eq!(numbered_prefixes(&["a/dg.mlir", "dg.mlir", "dg_2.mlir"], &none), ["dg", "dg_3", "dg_2"]);
+        // `a-b` and `a_b` give the same prefix: numbered too.
+        assert_eq!(numbered_prefixes(&["a-b.mlir", "a_b.mlir"], &none), ["a_b", "a_b_2"]);
+        let chosen: ChosenPrefixes = [(1, ("dg".to_string(), None))].into_iter().collect();
+        assert_eq!(numbered_prefixes(&["dg.mlir", "x.mlir", "dg.mlir"], &chosen), ["dg_2", "dg", "dg_3"]);
     }
 }

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 const TOOL: &str = "air-opt";
 
 /// `--air-opt[=PATH]` and `--no-air-opt`.
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug, Clone, Default)]
 pub struct AirOptArgs {
     /// Also run AIR's own parser and verifier (air-opt, or air-mini-opt) on the text: at PATH,
     /// or without a value `$AIR_OPT`, else `air-opt` on PATH. Without this flag it runs when one
@@ -29,6 +29,8 @@ pub struct AirOptArgs {
 #[derive(Clone, Debug)]
 pub struct AirOpt {
     program: PathBuf,
+    /// What named it: `--air-opt`, `$AIR_OPT` or `PATH`.
+    from: &'static str,
 }
 
 /// How one run ended, and what it printed on stderr.
@@ -56,7 +58,7 @@ impl AirOptArgs {
             return named(Path::new(&path), "$AIR_OPT").map(Some);
         }
         match on_path(TOOL) {
-            Some(program) => Ok(Some(AirOpt { program })),
+            Some(program) => Ok(Some(AirOpt { program, from: "PATH" })),
             None if self.air_opt.is_some() => anyhow::bail!(
                 "--air-opt: AIR's verifier was not found: $AIR_OPT is not set and there is no `{TOOL}` on PATH (name it: --air-opt=PATH)"
             ),
@@ -67,17 +69,27 @@ impl AirOptArgs {
 
 /// A path given by the user (`--air-opt=PATH`, `$AIR_OPT`): a bare name is looked up on PATH,
 /// then in the current directory.
-fn named(path: &Path, given_by: &str) -> anyhow::Result<AirOpt> {
+fn named(path: &Path, given_by: &'static str) -> anyhow::Result<AirOpt> {
     let bare = path.components().count() == 1 && !path.is_absolute() && !path.starts_with(".");
     let program = match bare {
         true => on_path(&path.to_string_lossy()).or_else(|| path.is_file().then(|| Path::new(".").join(path))),
         false => path.is_file().then(|| path.to_path_buf()),
     };
     match program {
-        Some(program) => Ok(AirOpt { program }),
+        Some(program) => Ok(AirOpt { program, from: given_by }),
         None if bare => anyhow::bail!("{given_by}={}: no such program on PATH or file here", path.display()),
         None => anyhow::bail!("{given_by}={}: no such file", path.display()),
     }
+}
+
+/// The external tools a run would use and where each was found, for `--version`.
+pub fn tools_found() -> Vec<(&'static str, String)> {
+    let air_opt = match AirOptArgs::default().resolve() {
+        Ok(Some(found)) => format!("{} (from {})", found.program.display(), found.from),
+        Ok(None) => format!("not found ($AIR_OPT is not set and there is no `{TOOL}` on PATH)"),
+        Err(err) => err.to_string(),
+    };
+    vec![(TOOL, air_opt)]
 }
 
 /// The first executable file `name` in a PATH directory.

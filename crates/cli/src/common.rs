@@ -1,16 +1,20 @@
 //! What every subcommand shares: reading inputs (files or `-`), rendering diagnostics with the
-//! right colour choice, and writing outputs atomically.
+//! right colour choice, writing outputs atomically, and writing standard output so that a
+//! reader that goes away (`| head`) ends the run quietly.
 
-use air_diagnostics::{render, ColorChoice, Diagnostic, FileId, LineIndex, RenderOptions, SourceMap};
+use air_diagnostics::{ColorChoice, Diagnostic, FileId, LineIndex, RenderOptions, SourceMap};
 use anyhow::Context;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// What a subcommand found: exit status 0 or 1 (I/O and usage errors are `Err`, status 2).
+/// What a subcommand found: exit status 0 or 1; usage and I/O errors are `Err` (status 2,
+/// printed by `main`), or `Failed` when the command has already reported them itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Success,
     Problems,
+    /// Exit status 2, with the error already reported (as a diagnostic and a closing line).
+    Failed,
 }
 
 impl Outcome {
@@ -64,21 +68,59 @@ pub enum Format {
     Json,
 }
 
+/// `--format`, the same on every subcommand that reports (docs/diagnostics-json.md).
+#[derive(clap::Args, Debug, Clone)]
+pub struct FormatOpts {
+    /// Report format: diagnostics and a closing line as text on standard error, or one JSON
+    /// document on standard output (docs/diagnostics-json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+impl FormatOpts {
+    /// With `--format json` the report owns standard output: what the command writes must go to
+    /// a file (`option` is the option that names it: `-o`, `--externs-report`).
+    pub fn check_stdout_free(&self, output: Option<&Path>, option: &str) -> anyhow::Result<()> {
+        let to_stdout = output.is_none_or(|path| path.as_os_str() == "-");
+        if self.format == Format::Json && to_stdout {
+            anyhow::bail!(
+                "--format json writes its report to standard output: give the output of {option} a file ({option} FILE)"
+            );
+        }
+        Ok(())
+    }
+}
+
 /// An input file's raw bytes and display name.
 pub struct RawInput {
     pub name: String,
     pub bytes: Vec<u8>,
 }
 
-/// Reads `path`, or standard input for `-`.
+/// Reads `path`, or standard input for `-`; the error names the input as the user gave it.
 pub fn read_input(path: &Path) -> anyhow::Result<RawInput> {
+    read_bytes(path).map_err(|err| anyhow::anyhow!("cannot read {}: {err}", shown(path)))
+}
+
+/// Like [`read_input`], with the I/O error itself (for a command that reports it as a
+/// diagnostic).
+pub fn read_bytes(path: &Path) -> std::io::Result<RawInput> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
+        std::io::stdin().read_to_end(&mut bytes)?;
         return Ok(RawInput { name: "<stdin>".to_string(), bytes });
     }
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = std::fs::read(path)?;
     Ok(RawInput { name: path.display().to_string(), bytes })
+}
+
+/// An input's name in messages: the path as given, `standard input` for `-`.
+pub fn shown(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
 }
 
 /// Registers a raw input in `sources`. Non-UTF-8 input gets a diagnostic at the first bad
@@ -94,22 +136,6 @@ pub fn register(sources: &mut SourceMap, raw: &RawInput) -> (FileId, Result<(), 
             (file, diagnostic.map_or(Ok(()), Err))
         }
     }
-}
-
-/// Reads one input (`-` for stdin) and registers it in `sources`. `None` when it is not UTF-8:
-/// the diagnostic is then already emitted and the command ends with [`Outcome::Problems`].
-pub fn read_registered(
-    path: &Path,
-    sources: &mut SourceMap,
-    global: &GlobalOpts,
-) -> anyhow::Result<Option<(RawInput, FileId)>> {
-    let raw = read_input(path)?;
-    let (file, decoded) = register(sources, &raw);
-    if let Err(diagnostic) = decoded {
-        emit(&[diagnostic], sources, global);
-        return Ok(None);
-    }
-    Ok(Some((raw, file)))
 }
 
 /// Like [`register`], but consumes the input and shares its text with the source map (for
@@ -134,32 +160,40 @@ pub fn register_shared(sources: &mut SourceMap, raw: RawInput) -> (FileId, Resul
     }
 }
 
-/// Prints diagnostics to stderr (text) — the default for every subcommand.
-pub fn emit(diagnostics: &[Diagnostic], sources: &SourceMap, global: &GlobalOpts) {
-    let options = global.render_options();
-    let mut stderr = std::io::stderr().lock();
-    for diagnostic in diagnostics {
-        let _ = write!(stderr, "{}", render(diagnostic, sources, options));
-        let _ = writeln!(stderr);
-    }
-}
-
-/// Prints diagnostics in the chosen format: text on stderr, or one JSON document on stdout.
-pub fn emit_as(format: Format, diagnostics: &[Diagnostic], sources: &SourceMap, global: &GlobalOpts) {
-    match format {
-        Format::Text => emit(diagnostics, sources, global),
-        Format::Json => println!("{}", air_diagnostics::to_json(diagnostics, sources)),
-    }
-}
-
 /// Writes `contents` to `path` atomically: a temporary file in the same directory, then a
 /// rename, so a failed run never leaves a half-written file. `-` writes to stdout. Refuses to
-/// overwrite any of `inputs`.
+/// overwrite any of `inputs`. Errors name `path` as the user gave it, never the temporary file.
 pub fn write_output(path: &Path, contents: &[u8], inputs: &[PathBuf]) -> anyhow::Result<()> {
     if path.as_os_str() == "-" {
-        let mut stdout = std::io::stdout().lock();
-        stdout.write_all(contents).context("writing standard output")?;
-        stdout.flush().context("writing standard output")?;
+        return write_stdout(contents);
+    }
+    check_output(path, inputs)?;
+    let dir = output_dir(path);
+    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".to_string());
+    let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    let cannot_write = |err: std::io::Error| anyhow::anyhow!("cannot write {}: {err}", path.display());
+    let result = (|| -> anyhow::Result<()> {
+        let mut file = std::fs::File::create(&tmp).map_err(cannot_write)?;
+        file.write_all(contents).map_err(cannot_write)?;
+        file.sync_all().map_err(cannot_write)?;
+        std::fs::rename(&tmp, path).map_err(cannot_write)?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The directory an output file goes to.
+fn output_dir(path: &Path) -> &Path {
+    path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
+/// Checks, before any work, that `path` (`-` is standard output) can be an output: it is not
+/// one of `inputs`, and its directory exists.
+pub fn check_output(path: &Path, inputs: &[PathBuf]) -> anyhow::Result<()> {
+    if path.as_os_str() == "-" {
         return Ok(());
     }
     let target = std::fs::canonicalize(path).ok();
@@ -172,20 +206,30 @@ pub fn write_output(path: &Path, contents: &[u8], inputs: &[PathBuf]) -> anyhow:
             anyhow::bail!("refusing to overwrite input file {} (choose another -o)", input.display());
         }
     }
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".to_string());
-    let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
-    let result = (|| -> anyhow::Result<()> {
-        let mut file = std::fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
-        file.write_all(contents).with_context(|| format!("writing {}", tmp.display()))?;
-        file.sync_all().with_context(|| format!("writing {}", tmp.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))?;
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let dir = output_dir(path);
+    if !dir.is_dir() {
+        anyhow::bail!("cannot write {}: there is no directory {}", path.display(), dir.display());
     }
-    result
+    if path.is_dir() {
+        anyhow::bail!("cannot write {}: it is a directory", path.display());
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to standard output. A reader that went away (`| head`) is a broken pipe:
+/// `main` ends the run quietly with status 0 then (see [`is_broken_pipe`]), as ripgrep does.
+pub fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(bytes).context("writing standard output")?;
+    stdout.flush().context("writing standard output")?;
+    Ok(())
+}
+
+/// Whether `err` comes from writing to a closed pipe.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// One parsed chunk of an input: its tree and diagnostics mapped to the whole file.

@@ -3,26 +3,51 @@
 
 mod air_opt;
 mod cmd;
+mod cmdline;
 mod common;
 mod outline;
+mod report;
+mod version;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches, Parser};
 use std::process::ExitCode;
 
 /// air-stitch: stitch MLIR-AIR kernels into one multi-launch module, check it against the NPU's
 /// resources, and verify it with MLIR, before a multi-minute compile.
 #[derive(Parser, Debug)]
-#[command(name = "air-stitch", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "air-stitch",
+    about,
+    long_about = None,
+    propagate_version = true,
+    max_term_width = 100,
+    after_help = "Every subcommand reports the same way: diagnostics and one closing line on standard error, or \
+                  with --format json one JSON document on standard output (docs/diagnostics-json.md). Exit status: \
+                  0 success, 1 the input has problems, 2 usage or I/O errors."
+)]
 struct Cli {
     #[command(subcommand)]
     command: cmd::Command,
 }
 
+/// The clap definition of the whole command line, with the build's version text (shared with
+/// `completions` and `man`, which are generated from it).
+pub fn cli_command() -> clap::Command {
+    Cli::command().version(version::short()).long_version(version::long())
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = cli_command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(err) => err.exit(),
+    };
     match cli.command.run() {
         Ok(common::Outcome::Success) => ExitCode::SUCCESS,
         Ok(common::Outcome::Problems) => ExitCode::from(1),
+        Ok(common::Outcome::Failed) => ExitCode::from(2),
+        // The reader of standard output went away (`| head`): nothing more to say, as ripgrep.
+        Err(err) if common::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err}");
             for cause in err.chain().skip(1) {

@@ -146,7 +146,7 @@ fn usage_and_io_errors_exit_with_status_2() {
     let (code, _, stderr) = run_in(&root, &["check-bd".into(), "testdata/checkbd/no_such_file.mlir".into()]);
     assert_eq!(
         (code, stderr.trim()),
-        (2, "error: reading testdata/checkbd/no_such_file.mlir\n  caused by: No such file or directory (os error 2)")
+        (2, "error: cannot read testdata/checkbd/no_such_file.mlir: No such file or directory (os error 2)")
     );
     let (code, _, _) = run_in(&root, &["check-bd".into(), "--device".into(), "npu3".into(), "x.mlir".into()]);
     assert_eq!(code, 2);
@@ -158,7 +158,13 @@ fn usage_and_io_errors_exit_with_status_2() {
             "testdata/checkbd/ok_rope_8x1_prefill_q.mlir".into(),
         ],
     );
-    assert_eq!((code, stderr.trim()), (2, "error: --air-runtime-loop-tiling-sizes values must be 0 or positive"));
+    assert_eq!(
+        (code, stderr.trim()),
+        (
+            2,
+            "error: invalid value '-1' for '--air-runtime-loop-tiling-sizes <N,N>': `-1` is not a tile size: tile sizes are positive integers\n\nFor more information, try '--help'."
+        )
+    );
 }
 
 /// Upstream files whose check-bd output is snapshotted: multi-launch NPU lowering, a launch-level

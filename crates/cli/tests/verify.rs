@@ -56,7 +56,8 @@ fn verify_writes_json_to_stdout() {
         air_stitch(&["verify", "--no-air-opt", "--format", "json", "testdata/verify/errors/void_func_return.mlir"]);
     assert_eq!(output.status.code(), Some(1));
     let value: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("valid JSON");
-    let first = &value[0];
+    assert_eq!(value["schema"], "air-stitch/diagnostics/1");
+    let first = &value["diagnostics"][0];
     assert_eq!(first["code"], "AS0510");
     assert_eq!(first["primary"]["line"], 7);
     snapshot!("cli_verify_json", stdout(&output));
@@ -95,7 +96,7 @@ fn verify_of_a_missing_file_is_an_io_error_with_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "error: reading testdata/verify/no_such_file.mlir\n  caused by: No such file or directory (os error 2)\n"
+        "error: cannot read testdata/verify/no_such_file.mlir: No such file or directory (os error 2)\n"
     );
 }
 

@@ -67,7 +67,8 @@ pub struct CheckOptions {
     pub device: DeviceKind,
     pub omit_pingpong: OmitPingPong,
     /// aircc `--air-runtime-loop-tiling-sizes`: tiles launch loops so that BDs are recycled
-    /// between tiles (empty: no tiling, unless a launch sets `air.shim_dma_tile_sizes`).
+    /// between tiles (empty: no tiling, unless a launch sets `air.shim_dma_tile_sizes`; `[0]`:
+    /// no tiling for any launch, whatever its attribute says, as `shim-dma-tile-sizes=0`).
     pub runtime_loop_tiling_sizes: Vec<i64>,
     /// aircc `--stack-size`, bytes of L1 per core.
     pub stack_size: u64,

@@ -61,7 +61,9 @@ fn check_prefixes(plan: &MergePlan, errors: &mut Vec<Diagnostic>) {
                     &format!("two slices use the prefix `{}`", slice.prefix),
                     slice.prefix_loc,
                 )
-                .with_help("give each slice its own `prefix` (names from different slices must not collide)"),
+                .with_help(
+                    "give each slice its own prefix (names from different slices must not collide): `prefix = \"...\"` in a plan, `--prefix FILE=NAME` on the command line",
+                ),
                 *first,
                 "first used here",
             ));

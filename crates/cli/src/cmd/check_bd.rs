@@ -1,24 +1,29 @@
 //! `air-stitch check-bd`: the NPU resource lint (shim channels and BDs, L1/L2, placement,
 //! DMA fields, multi-launch structure), rendered as rustc-style diagnostics or JSON.
 
-use crate::common::{self, Format, GlobalOpts, Outcome};
-use air_diagnostics::{Diagnostic, Severity, SourceMap};
+use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::report::{self, count};
+use air_diagnostics::{Diagnostic, SourceMap, TextRange};
 use air_resource::{Amount, CheckOptions, DeviceKind, OmitPingPong, Report, Status};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// Predict NPU resource failures of AIR modules before aircc/aiecc runs: herd placement, L1 per
-/// core, L2 per memtile, shim DMA channels, shim/memtile/core buffer descriptors (with the
-/// launch loops unrolled as the compiler does), DMA field limits (wrap, stride, iteration,
-/// repeat count, 4-byte granularity, bf16 inner stride) and multi-launch structure.
+/// Predict NPU resource failures of AIR modules before aircc runs.
+///
+/// Checks herd placement, L1 per core, L2 per memtile, shim DMA channels, shim/memtile/core
+/// buffer descriptors (with the launch loops unrolled as the compiler does), DMA field limits
+/// (wrap, stride, iteration, repeat count, 4-byte granularity, bf16 inner stride) and
+/// multi-launch structure.
 ///
 /// Exit status: 0 when no file has errors (warnings and notes allowed), 1 when a file has lint
 /// errors or does not parse, 2 for usage or I/O errors.
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Examples:\n  air-stitch check-bd fused.mlir\n  air-stitch check-bd --device npu1 --report kernel.mlir\n  air-stitch check-bd --omit-pingpong --air-runtime-loop-tiling-sizes 2,2 --format json gemm.mlir"
-)]
+#[command(after_help = "Examples:
+  air-stitch check-bd testdata/kernels/gemv_k2048.mlir
+  air-stitch check-bd --device npu1 --report testdata/checkbd/ok_f03_silu_mul_herd1_tile4096.mlir
+  air-stitch check-bd --omit-ping-pong-transform --air-runtime-loop-tiling-sizes 2,2 \\
+      --format json testdata/kernels/gemm_2048x2048x2048.mlir")]
 pub struct Opts {
     /// Input files (`-` for standard input).
     #[arg(required = true)]
@@ -26,21 +31,31 @@ pub struct Opts {
     /// Device to check against.
     #[arg(long, value_enum, default_value_t = DeviceArg::Npu2)]
     device: DeviceArg,
-    /// Skip ping-pong buffering, as aircc --omit-ping-pong-transform: `--omit-pingpong` (all levels) or `--omit-pingpong=L1|L2`.
-    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "all", value_name = "LEVEL")]
+    /// Skip ping-pong buffering, as aircc's option of the same name: alone for every level,
+    /// or `=L1` / `=L2` (the level follows an `=`, as for aircc).
+    #[arg(
+        long = "omit-ping-pong-transform",
+        visible_alias = "omit-pingpong",
+        value_enum,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "all",
+        value_name = "LEVEL"
+    )]
     omit_pingpong: Option<OmitArg>,
-    /// Tile launch loops as aircc --air-runtime-loop-tiling-sizes does (BDs are recycled per tile).
-    #[arg(long, value_delimiter = ',', value_name = "N,N")]
-    air_runtime_loop_tiling_sizes: Vec<i64>,
+    /// Tile launch loops as aircc's option of the same name (BDs are recycled per tile): one or
+    /// more positive sizes, one per launch loop (`2,2`, `"2, 2"`, or the option repeated as
+    /// aircc takes it); a single `0` turns tiling off for every launch, as for aircc.
+    #[arg(long, value_delimiter = ',', value_name = "N,N", value_parser = tiling_size)]
+    air_runtime_loop_tiling_sizes: Vec<u32>,
     /// Core stack in bytes, as aircc --stack-size.
     #[arg(long, default_value_t = 1024, value_name = "BYTES")]
     stack_size: u64,
     /// Print a per-launch budget table (used / available per resource) to standard output.
     #[arg(long)]
     report: bool,
-    /// Output format: rustc-style text on stderr, or one JSON document on stdout.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[command(flatten)]
+    format: FormatOpts,
     /// Check each `// -----` chunk separately.
     #[arg(long)]
     split_input_file: bool,
@@ -63,6 +78,16 @@ enum OmitArg {
     L2,
 }
 
+/// One value of --air-runtime-loop-tiling-sizes: a non-negative integer, spaces allowed around
+/// it (whether 0 may stand alone is checked with all the values).
+fn tiling_size(text: &str) -> Result<u32, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("a tile size is missing (write sizes as `2,2`)".to_string());
+    }
+    text.parse::<u32>().map_err(|_| format!("`{text}` is not a tile size: tile sizes are positive integers"))
+}
+
 /// One checked chunk, for the report.
 struct Checked {
     file: air_diagnostics::FileId,
@@ -73,8 +98,21 @@ struct Checked {
 
 impl Opts {
     fn options(&self) -> anyhow::Result<CheckOptions> {
-        if self.air_runtime_loop_tiling_sizes.iter().any(|&s| s < 0) {
-            anyhow::bail!("--air-runtime-loop-tiling-sizes values must be 0 or positive");
+        let sizes = &self.air_runtime_loop_tiling_sizes;
+        if sizes.len() > 1 && sizes.contains(&0) {
+            let written = sizes.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            anyhow::bail!(
+                "--air-runtime-loop-tiling-sizes {written}: tile sizes are positive integers (a single 0 alone turns tiling off, as for aircc)"
+            );
+        }
+        // `--omit-ping-pong-transform L1 f.mlir`: the level was read as an input file.
+        if let Some(level) = self.files.iter().find(|f| ["L1", "L2", "all"].iter().any(|l| f.as_os_str() == *l)) {
+            if self.omit_pingpong.is_some() && !level.exists() {
+                let level = level.display();
+                anyhow::bail!(
+                    "`{level}` is not an input file: the level of --omit-ping-pong-transform follows an `=`: --omit-ping-pong-transform={level}"
+                );
+            }
         }
         Ok(CheckOptions {
             device: match self.device {
@@ -87,7 +125,7 @@ impl Opts {
                 Some(OmitArg::L1) => OmitPingPong::L1,
                 Some(OmitArg::L2) => OmitPingPong::L2,
             },
-            runtime_loop_tiling_sizes: self.air_runtime_loop_tiling_sizes.iter().copied().filter(|&s| s > 0).collect(),
+            runtime_loop_tiling_sizes: sizes.iter().map(|&s| i64::from(s)).collect(),
             stack_size: self.stack_size,
         })
     }
@@ -115,8 +153,9 @@ impl Opts {
                     errors.push(
                         Diagnostic::note(
                             air_resource::rules::NOT_CHECKED.code,
-                            "check-bd skipped this module because it does not parse",
+                            format!("check-bd skipped {} because it does not parse", common::shown(path)),
                         )
+                        .with_primary(file, TextRange::empty(chunk.offset), "this module is not checked")
                         .with_help("fix the syntax errors above, then run check-bd again"),
                     );
                     checked.push(Checked {
@@ -132,36 +171,34 @@ impl Opts {
             }
         }
         let diagnostics: Vec<Diagnostic> = checked.iter().flat_map(|c| c.report.diagnostics.iter().cloned()).collect();
-        let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
-        let (errors, warnings, notes) = (count(Severity::Error), count(Severity::Warning), count(Severity::Note));
-        match self.format {
-            Format::Text => {
-                common::emit(&diagnostics, &sources, &self.global);
-                if self.report {
-                    print!("{}", budget_tables(&checked, &sources));
-                }
-                eprintln!(
-                    "check-bd ({}): {} file(s): {errors} error(s), {warnings} warning(s), {notes} note(s)",
-                    options.device.name(),
-                    self.files.len()
-                );
-            }
-            Format::Json => {
-                let document = json!({
-                    "schema": "air-stitch/check-bd/1",
-                    "device": options.device.name(),
-                    "options": {
-                        "omit_pingpong": options.omit_pingpong.as_str(),
-                        "runtime_loop_tiling_sizes": options.runtime_loop_tiling_sizes,
-                        "stack_size": options.stack_size,
-                    },
-                    "files": checked.iter().map(|c| file_json(c, &sources)).collect::<Vec<_>>(),
-                    "diagnostics": diagnostics.iter().map(|d| diagnostic_json(d, &sources)).collect::<Vec<_>>(),
-                    "summary": {"errors": errors, "warnings": warnings, "notes": notes},
-                });
-                println!("{}", serde_json::to_string_pretty(&document)?);
-            }
+        let mut report =
+            report::Report::of_its_own("air-stitch/check-bd/1", "check-bd", self.format.format, &self.global)
+                .with_diagnostic_json(diagnostic_json);
+        report.add(&diagnostics, &sources);
+        if self.report && !report.is_json() {
+            common::write_stdout(budget_tables(&checked, &sources).as_bytes())?;
         }
+        report.field("device", options.device.name());
+        report.field(
+            "options",
+            json!({
+                "omit_pingpong": options.omit_pingpong.as_str(),
+                "runtime_loop_tiling_sizes": options.runtime_loop_tiling_sizes,
+                "stack_size": options.stack_size,
+            }),
+        );
+        report.field("files", checked.iter().map(|c| file_json(c, &sources)).collect::<Vec<_>>());
+        report.count("files", self.files.len());
+        report.count("chunks", checked.len());
+        let errors = report.tally().errors;
+        let line = format!(
+            "check-bd ({}): {}, {}: {}",
+            options.device.name(),
+            count(self.files.len(), "file"),
+            count(checked.len(), "chunk"),
+            report.tally().all()
+        );
+        report.finish(&line)?;
         Ok(Outcome::from_problems(errors > 0 || checked.iter().any(|c| !c.parsed)))
     }
 }

@@ -1,27 +1,34 @@
 //! `air-stitch merge`: stitch kernels into one multi-launch module.
 
+mod inputs;
+
 use crate::air_opt::{AirOpt, AirOptArgs, Judged};
-use crate::common::{self, GlobalOpts, Outcome};
+use crate::cmdline::CommandLine;
+use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
 use air_passes::merge::{finish, stitch};
-use air_passes::plan::{parse_plan, prefix_from_stem};
-use air_passes::slice::ParsedSlice;
-use air_passes::zero_config::{zero_config_plan, Bind};
+use air_passes::zero_config::Bind;
 use air_syntax::Parse;
 use air_verify::air_opt::AirOptRun;
-use std::path::{Path, PathBuf};
+use inputs::{Inputs, Stop, ZeroConfig};
+use std::path::PathBuf;
 
 /// Stitch kernel modules into one module with several `air.launch` ops, dispatched once.
 ///
 /// With --plan, a TOML plan gives the combined signature, the prelude and each slice's wiring
-/// (see docs/merge.md). Without it, the inputs are merged in order: prefixes from file stems,
-/// each slice argument its own combined argument, and --bind to make one slice use another's
-/// argument. Nothing is written when any check fails; the output is written atomically and never
-/// over an input.
+/// (see docs/merge.md). Without it, the inputs are merged in order: prefixes from file stems (a
+/// repeated stem is numbered: `dg`, `dg_2`; --prefix chooses one), each slice argument its own
+/// combined argument, and --bind to make one slice use another's argument. Nothing is written
+/// when any check fails; the output is written atomically and never over an input.
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Examples:\n  air-stitch merge --plan testdata/plans/o_gemv_ffn.toml -o fused.mlir --verify\n  air-stitch merge rms.mlir gemm.mlir -o fused.mlir --bind gemm.0=rms.2"
-)]
+#[command(after_help = "Examples:
+  air-stitch merge --plan testdata/plans/o_gemv_ffn.toml -o fused.mlir --verify
+  air-stitch merge --plan testdata/plans/gemv_2k.toml -o fused.mlir --format json
+  air-stitch merge testdata/kernels/gemv_k2048.mlir testdata/kernels/gemv_k2048.mlir \\
+      --bind gemv_k2048_2.1=gemv_k2048.1 -o fused.mlir
+  air-stitch merge testdata/kernels/rmsnorm_2048x2048.mlir testdata/kernels/gemv_k2048.mlir \\
+      --prefix testdata/kernels/rmsnorm_2048x2048.mlir=rms -o fused.mlir")]
 pub struct Opts {
     /// Input kernels, in launch order (without --plan).
     #[arg(conflicts_with = "plan", required_unless_present = "plan")]
@@ -35,9 +42,14 @@ pub struct Opts {
     /// Name of the combined function (default: the output's file stem).
     #[arg(long, conflicts_with = "plan")]
     name: Option<String>,
-    /// Make slice B's argument I reuse the combined argument of slice A's argument J: `B.I=A.J`.
-    #[arg(long = "bind", value_name = "B.I=A.J", conflicts_with = "plan")]
-    binds: Vec<Bind>,
+    /// Make slice B's argument I reuse the combined argument of slice A's argument J: `B.I=A.J`,
+    /// slices named by their prefixes.
+    #[arg(long = "bind", value_name = "B.I=A.J", conflicts_with = "plan", value_parser = bind_arg)]
+    binds: Vec<String>,
+    /// The prefix of an input's names: `FILE=NAME`, FILE as given or by its default prefix (the
+    /// stem; `dg_2` for a second `dg.mlir`).
+    #[arg(long = "prefix", value_name = "FILE=NAME", conflicts_with = "plan")]
+    prefixes: Vec<String>,
     /// Write the extern report (JSON: externs, renames and how to build renamed objects).
     #[arg(long, value_name = "FILE")]
     externs_report: Option<PathBuf>,
@@ -49,115 +61,67 @@ pub struct Opts {
     #[command(flatten)]
     air_opt: AirOptArgs,
     #[command(flatten)]
+    format: FormatOpts,
+    #[command(flatten)]
     global: GlobalOpts,
 }
 
+/// `--bind` is checked when the command line is read; it is located on it later.
+fn bind_arg(text: &str) -> Result<String, String> {
+    text.parse::<Bind>().map(|_| text.to_string())
+}
+
 impl Opts {
-    pub fn run(&self) -> anyhow::Result<Outcome> {
-        // A named air-opt that is not there is a usage error, before any work.
+    /// Usage errors, before any work: a judge of --verify without --verify, two outputs on
+    /// standard output, an output where nothing can be written.
+    fn check_usage(&self) -> anyhow::Result<Option<AirOpt>> {
         if !self.verify && self.air_opt.given() {
             anyhow::bail!("--air-opt and --no-air-opt choose a judge of --verify: add --verify");
         }
-        let air_opt = if self.verify { self.air_opt.resolve()? } else { None };
-        let mut sources = SourceMap::new();
-        let mut diagnostics: Vec<Diagnostic> = Vec::new();
-        let mut io_failure: Option<String> = None;
-        let slices: Vec<ParsedSlice>;
-        let mut inputs: Vec<PathBuf> = Vec::new();
-        // Slice texts, parsed together once all are read (in parallel, see `parse_all`).
-        let mut pending: Vec<Pending> = Vec::new();
-
-        let plan = if let Some(plan_path) = &self.plan {
-            let Some((_, plan_file)) = common::read_registered(plan_path, &mut sources, &self.global)? else {
-                return Ok(Outcome::Problems);
-            };
-            inputs.push(plan_path.clone());
-            let plan = match parse_plan(sources.text(plan_file), plan_file) {
-                Ok(plan) => plan,
-                Err(errors) => {
-                    common::emit(&errors, &sources, &self.global);
-                    return Ok(Outcome::Problems);
-                }
-            };
-            let base = plan_path.parent().map(Path::to_path_buf).unwrap_or_default();
-            for slice in &plan.slices {
-                let path = base.join(&slice.file);
-                match std::fs::read(&path) {
-                    Ok(bytes) => {
-                        inputs.push(path.clone());
-                        let name = path.display().to_string();
-                        let raw = common::RawInput { name: name.clone(), bytes };
-                        match common::register_shared(&mut sources, raw) {
-                            (file, Ok(text)) => pending.push((file, name, text)),
-                            (file, Err(diagnostic)) => {
-                                diagnostics.push(diagnostic);
-                                pending.push((file, name, Default::default()));
-                            }
-                        }
-                    }
-                    Err(err) => {
-                        let mut diagnostic =
-                            Diagnostic::error("AS0002", format!("cannot read slice file {}: {err}", path.display()))
-                                .with_help("slice files are relative to the plan file");
-                        if let Some((file, range)) = slice.file_loc {
-                            diagnostic = diagnostic.with_primary(file, range, "named here");
-                        }
-                        diagnostics.push(diagnostic);
-                        io_failure = Some(path.display().to_string());
-                    }
-                }
-            }
-            slices = parse_all(std::mem::take(&mut pending));
-            if !diagnostics.is_empty() {
-                common::emit(&diagnostics, &sources, &self.global);
-                return match io_failure {
-                    Some(path) => Err(anyhow::anyhow!("cannot read {path}")),
-                    None => Ok(Outcome::Problems),
-                };
-            }
-            plan
+        self.format.check_stdout_free(Some(&self.output), "-o")?;
+        if let Some(report) = &self.externs_report {
+            self.format.check_stdout_free(Some(report), "--externs-report")?;
+            common::check_output(report, &[])?;
+        }
+        common::check_output(&self.output, &[])?;
+        if self.verify {
+            self.air_opt.resolve()
         } else {
-            for path in &self.files {
-                let raw = common::read_input(path)?;
-                inputs.push(path.clone());
-                let name = raw.name.clone();
-                match common::register_shared(&mut sources, raw) {
-                    (file, Ok(text)) => pending.push((file, name, text)),
-                    (_, Err(diagnostic)) => diagnostics.push(diagnostic),
-                }
-            }
-            if !diagnostics.is_empty() {
-                common::emit(&diagnostics, &sources, &self.global);
-                return Ok(Outcome::Problems);
-            }
-            slices = parse_all(std::mem::take(&mut pending));
-            let name = self.name.clone().unwrap_or_else(|| {
-                let stem = self.output.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-                if self.output.as_os_str() == "-" || stem.is_empty() {
-                    "merged".to_string()
-                } else {
-                    prefix_from_stem(&stem)
-                }
-            });
-            match zero_config_plan(&name, &slices, &self.binds) {
-                Ok(plan) => plan,
-                Err(errors) => {
-                    common::emit(&errors, &sources, &self.global);
-                    return Ok(Outcome::Problems);
-                }
-            }
-        };
+            Ok(None)
+        }
+    }
 
-        let slice_count = slices.len();
-        let failed = |errors: &[Diagnostic], sources: &SourceMap| {
-            common::emit(errors, sources, &self.global);
-            let count = air_diagnostics::error_count(errors);
-            eprintln!("merge failed: {count} error(s); nothing written");
-            Ok(Outcome::Problems)
+    pub fn run(&self) -> anyhow::Result<Outcome> {
+        let air_opt = self.check_usage()?;
+        let mut report = Report::new("merge", self.format.format, &self.global);
+        report.field("output", common::shown(&self.output));
+        report.field("written", false);
+        let mut sources = SourceMap::new();
+        let line = CommandLine::capture();
+        let read = match &self.plan {
+            Some(plan) => inputs::from_plan(plan, &mut sources, &line),
+            None => {
+                let zero = ZeroConfig {
+                    files: &self.files,
+                    name: inputs::default_name(self.name.as_deref(), &self.output),
+                    binds: &self.binds,
+                    prefixes: &self.prefixes,
+                };
+                inputs::zero_config(&zero, &mut sources, &line)?
+            }
         };
+        let Inputs { plan, slices, paths } = match read {
+            Ok(inputs) => inputs,
+            Err(Stop { diagnostics, unreadable }) => {
+                let outcome = if unreadable { Outcome::Failed } else { Outcome::Problems };
+                return failed(report, &diagnostics, &sources, outcome);
+            }
+        };
+        report.count("slices", slices.len());
+        let slice_count = slices.len();
         let stitched = match stitch(&plan, &slices) {
             Ok(stitched) => stitched,
-            Err(errors) => return failed(&errors, &sources),
+            Err(errors) => return failed(report, &errors, &sources, Outcome::Problems),
         };
         // No diagnostic refers to the inputs from here on: free them (and their trees) before
         // the output is parsed again.
@@ -165,50 +129,60 @@ impl Opts {
         sources = SourceMap::new();
         let merged = match finish(stitched) {
             Ok(merged) => merged,
-            Err(errors) => return failed(&errors, &sources),
+            Err(errors) => return failed(report, &errors, &sources, Outcome::Problems),
         };
-        common::emit(&merged.warnings, &sources, &self.global);
+        report.add(&merged.warnings, &sources);
         let mut verified = None;
         if self.verify {
-            let judged = match self.verify_merged(&merged.parse, &mut sources, &air_opt)? {
-                Some(judged) => judged,
-                None => return Ok(Outcome::Problems),
-            };
-            verified = Some(judged.judges());
+            match self.verify_merged(&merged.parse, &mut sources, &air_opt, &mut report)? {
+                Ok(judged) => {
+                    report.field("judges", judged.judges());
+                    verified = Some(judged.judges());
+                }
+                Err(judges) => {
+                    report.field("judges", judges.clone());
+                    report.field("verified", false);
+                    let line = format!("merge failed: the merged module does not verify ({judges}); nothing written");
+                    report.finish(&line)?;
+                    return Ok(Outcome::Problems);
+                }
+            }
         }
-        common::write_output(&self.output, merged.text().as_bytes(), &inputs)?;
-        if let Some(report) = &self.externs_report {
-            let json = serde_json::to_string_pretty(&air_passes::externs::report_json(&merged.externs))?;
-            common::write_output(report, format!("{json}\n").as_bytes(), &inputs)?;
+        common::write_output(&self.output, merged.text().as_bytes(), &paths)?;
+        let externs = air_passes::externs::report_json(&merged.externs);
+        if let Some(path) = &self.externs_report {
+            let json = serde_json::to_string_pretty(&externs)?;
+            common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;
         }
-        let target = if self.output.as_os_str() == "-" {
-            "standard output".to_string()
-        } else {
-            self.output.display().to_string()
-        };
+        report.field("written", true);
+        report.field("externs", externs);
+        report.field("verified", verified.is_some());
+        report.count("launches", merged.launches);
+        report.count("arguments", plan.args.len());
+        report.info(&air_passes::externs::summary_line(&merged.externs));
+        let target =
+            if self.output.as_os_str() == "-" { "standard output".to_string() } else { common::shown(&self.output) };
         let verified = verified.map(|how| format!("; verified ({how})")).unwrap_or_default();
-        eprintln!(
-            "merged {} slices into {target}: {} launches, {} arguments{verified}",
-            slice_count,
-            merged.launches,
-            plan.args.len()
-        );
-        eprintln!("{}", air_passes::externs::summary_line(&merged.externs));
+        report.finish(&format!(
+            "merged {} into {target}: {}, {}{verified}",
+            count(slice_count, "slice"),
+            count(merged.launches, "launch"),
+            count(plan.args.len(), "argument")
+        ))?;
         Ok(Outcome::Success)
     }
-}
 
-impl Opts {
     /// `--verify`: the structural checks, AIR's verifier (air-opt, on stdin: the module is not
     /// on disk yet) and MLIR when built in, on the tree the merge's final check parsed (the
-    /// source map shares its text). `None` when the module does not verify (the findings are
-    /// emitted and nothing may be written).
+    /// source map shares its text). The judges that passed it, or (`Err`) the judges that ran
+    /// when it does not verify (the findings are reported and nothing may be written).
     fn verify_merged(
         &self,
         parse: &Parse,
         sources: &mut SourceMap,
         air_opt: &Option<AirOpt>,
-    ) -> anyhow::Result<Option<Judged>> {
+        report: &mut Report,
+    ) -> anyhow::Result<Result<Judged, String>> {
         let name = if self.output.as_os_str() == "-" {
             "<merged output>".to_string()
         } else {
@@ -230,43 +204,18 @@ impl Opts {
         if !air_verify::MLIR_BUILT_IN {
             findings.push(judged.mlir_not_built_note());
         }
-        common::emit(&findings, sources, &self.global);
+        report.add(&findings, sources);
         if findings.iter().any(|d| d.is_error()) {
-            eprintln!("merge failed: the merged module does not verify ({}); nothing written", judged.judges());
-            return Ok(None);
+            return Ok(Err(judged.judges()));
         }
-        Ok(Some(judged))
+        Ok(Ok(judged))
     }
 }
 
-/// Parses the slices, spread over the available cores (results stay in input order).
-/// A slice read but not parsed yet: its file id, name and text.
-type Pending = (air_diagnostics::FileId, String, std::sync::Arc<String>);
-
-fn parse_all(pending: Vec<Pending>) -> Vec<ParsedSlice> {
-    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(pending.len().max(1));
-    if threads <= 1 {
-        return pending.into_iter().map(|(file, name, text)| ParsedSlice::from_shared(file, name, text)).collect();
-    }
-    // Deal the slices out round-robin so that equal-sized inputs balance.
-    let mut groups: Vec<Vec<(usize, Pending)>> = (0..threads).map(|_| Vec::new()).collect();
-    for (idx, item) in pending.into_iter().enumerate() {
-        groups[idx % threads].push((idx, item));
-    }
-    let mut parsed: Vec<(usize, ParsedSlice)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = groups
-            .into_iter()
-            .map(|group| {
-                scope.spawn(move || {
-                    group
-                        .into_iter()
-                        .map(|(idx, (file, name, text))| (idx, ParsedSlice::from_shared(file, name, text)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
-    });
-    parsed.sort_by_key(|(idx, _)| *idx);
-    parsed.into_iter().map(|(_, slice)| slice).collect()
+/// A merge that stopped: its diagnostics, then the closing line; nothing is written.
+fn failed(mut report: Report, errors: &[Diagnostic], sources: &SourceMap, outcome: Outcome) -> anyhow::Result<Outcome> {
+    report.add(errors, sources);
+    let problems = report.tally().errors_and_warnings();
+    report.finish(&format!("merge failed: {problems}; nothing written"))?;
+    Ok(outcome)
 }

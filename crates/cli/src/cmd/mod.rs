@@ -1,6 +1,7 @@
 //! One module per subcommand; each has a clap `Opts` and a `run`.
 
 mod check_bd;
+mod generate;
 mod merge;
 mod outline;
 mod parse;
@@ -19,6 +20,8 @@ pub enum Command {
     Pass(pass::Opts),
     CheckBd(check_bd::Opts),
     Verify(verify::Opts),
+    Completions(generate::CompletionsOpts),
+    Man(generate::ManOpts),
 }
 
 impl Command {
@@ -31,6 +34,8 @@ impl Command {
             Command::Pass(opts) => opts.run(),
             Command::CheckBd(opts) => opts.run(),
             Command::Verify(opts) => opts.run(),
+            Command::Completions(opts) => opts.run(),
+            Command::Man(opts) => opts.run(),
         }
     }
 }

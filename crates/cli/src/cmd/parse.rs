@@ -1,6 +1,7 @@
 //! `air-stitch parse`: check that files parse without errors or unresolved values.
 
-use crate::common::{self, Format, GlobalOpts, Outcome};
+use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, SourceMap};
 use std::path::PathBuf;
 
@@ -13,9 +14,10 @@ const ROUNDTRIP_MISMATCH: &str = "AS0010";
 /// Exit status: 0 when every file parses cleanly (and, with --roundtrip, prints back
 /// identically), 1 when any has problems, 2 for usage or I/O errors.
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Examples:\n  air-stitch parse kernel.mlir\n  air-stitch parse --split-input-file --roundtrip tests/*.mlir"
-)]
+#[command(after_help = "Examples:
+  air-stitch parse testdata/kernels/gemv_k2048.mlir
+  air-stitch parse --split-input-file --roundtrip testdata/verify/generic/split_chunks.mlir
+  air-stitch parse --format json testdata/kernels/*.mlir")]
 pub struct Opts {
     /// Input files (`-` for standard input).
     #[arg(required = true)]
@@ -26,9 +28,8 @@ pub struct Opts {
     /// Also check that printing the tree gives back the input byte for byte.
     #[arg(long)]
     roundtrip: bool,
-    /// Output format of the diagnostics.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[command(flatten)]
+    format: FormatOpts,
     #[command(flatten)]
     global: GlobalOpts,
 }
@@ -65,16 +66,21 @@ impl Opts {
                 bad_files += 1;
             }
         }
-        common::emit_as(self.format, &diagnostics, &sources, &self.global);
+        let mut report = Report::new("parse", self.format.format, &self.global);
+        report.add(&diagnostics, &sources);
         let files = self.files.len();
+        report.count("files", files);
+        report.count("chunks", chunk_count);
+        report.count("files_with_problems", bad_files);
         let what = if self.roundtrip { "parse and round-trip" } else { "parse" };
-        let summary = if bad_files == 0 {
-            format!("{files} files, {chunk_count} chunks: all {what}")
+        let inputs = format!("{}, {}", count(files, "file"), count(chunk_count, "chunk"));
+        let line = if bad_files == 0 {
+            format!("parse: {inputs}: all {what}")
         } else {
-            let errors = air_diagnostics::error_count(&diagnostics);
-            format!("{files} files, {chunk_count} chunks: {bad_files} files with problems ({errors} errors)")
+            let problems = report.tally().errors_and_warnings();
+            format!("parse: {inputs}: {} with problems ({problems})", count(bad_files, "file"))
         };
-        eprintln!("{summary}");
+        report.finish(&line)?;
         Ok(Outcome::from_problems(bad_files > 0))
     }
 }

@@ -1,6 +1,7 @@
 //! `air-stitch pass NAME [--option value]... FILE`: run one pass of the merge pipeline alone.
 
-use crate::common::{self, GlobalOpts, Outcome};
+use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::report::Report;
 use air_diagnostics::SourceMap;
 use air_passes::externs::{ExternOverrides, Externs};
 use air_passes::pipeline::{AnyPass, PassName, PASS_NAMES};
@@ -17,9 +18,12 @@ use std::path::PathBuf;
 /// --rename, --object and --keep; wrap-bare-herds takes --func and --segment-name;
 /// remap-args takes --func, --map and --alias.
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Examples:\n  air-stitch pass prefix-ssa --prefix q kernel.mlir\n  air-stitch pass wrap-bare-herds testdata/kernels/rmsnorm_2048x2048.mlir\n  air-stitch pass remap-args --map 0=4 --map 1=7 --alias 2=%row0 kernel.mlir"
-)]
+#[command(after_help = "Examples:
+  air-stitch pass prefix-ssa --prefix q testdata/kernels/gemv_k2048.mlir
+  air-stitch pass wrap-bare-herds testdata/kernels/rmsnorm_2048x2048.mlir -o wrapped.mlir
+  air-stitch pass remap-args --map 0=4 --map 1=7 --alias 2=%row0 \\
+      testdata/kernels/gemv_k2048.mlir
+  air-stitch pass externs --prefix q testdata/kernels/gemv_k2048.mlir -o renamed.mlir --format json")]
 pub struct Opts {
     /// The pass to run.
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(PASS_NAMES))]
@@ -53,6 +57,8 @@ pub struct Opts {
     /// externs: a symbol that must not be renamed.
     #[arg(long = "keep", value_name = "@SYM")]
     keeps: Vec<String>,
+    #[command(flatten)]
+    format: FormatOpts,
     #[command(flatten)]
     global: GlobalOpts,
 }
@@ -141,22 +147,41 @@ impl Opts {
 
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let spec = self.spec()?;
+        let target = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
+        self.format.check_stdout_free(Some(&target), "-o")?;
+        common::check_output(&target, std::slice::from_ref(&self.file))?;
+        let mut report = Report::new("pass", self.format.format, &self.global);
+        report.field("pass", self.pass.clone());
+        report.field("output", common::shown(&target));
         let mut sources = SourceMap::new();
-        let Some((raw, file)) = common::read_registered(&self.file, &mut sources, &self.global)? else {
-            return Ok(Outcome::Problems);
+        let raw = common::read_input(&self.file)?;
+        let (file, decoded) = common::register(&mut sources, &raw);
+        let result = match decoded {
+            Ok(()) => spec.run(&ParsedSlice::new(file, raw.name, sources.text(file))),
+            Err(diagnostic) => Err(vec![diagnostic]),
         };
-        let slice = ParsedSlice::new(file, raw.name, sources.text(file));
-        match spec.run(&slice) {
+        match result {
             Ok(output) => {
-                let target = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
                 common::write_output(&target, output.text.as_bytes(), std::slice::from_ref(&self.file))?;
-                if let Some(summary) = output.summary {
-                    eprintln!("{summary}");
+                report.field("written", true);
+                if let Some(summary) = &output.summary {
+                    report.info(summary);
+                    report.field("externs", summary.clone());
                 }
+                let shown =
+                    if target.as_os_str() == "-" { "standard output".to_string() } else { common::shown(&target) };
+                report.finish(&format!(
+                    "pass {}: ran on {}; written to {shown}",
+                    self.pass,
+                    common::shown(&self.file)
+                ))?;
                 Ok(Outcome::Success)
             }
             Err(errors) => {
-                common::emit(&errors, &sources, &self.global);
+                report.field("written", false);
+                report.add(&errors, &sources);
+                let problems = report.tally().errors_and_warnings();
+                report.finish(&format!("pass {} failed: {problems}; nothing written", self.pass))?;
                 Ok(Outcome::Problems)
             }
         }

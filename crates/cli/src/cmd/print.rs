@@ -2,10 +2,10 @@
 //! `--generic` in MLIR's generic form (every `air.*` and `airrt.*` op converted, everything
 //! else kept), with `--for-mlir` in the form MLIR without AIR accepts.
 
-use crate::common::{self, GlobalOpts, Outcome};
+use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::report::{count, Report};
 use air_diagnostics::{LineIndex, SourceMap};
 use air_verify::GenericOptions;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Print a file from its syntax tree.
@@ -25,13 +25,20 @@ use std::path::PathBuf;
 /// gives every AIR op with a region a second, empty region, because MLIR treats an unknown op
 /// with one region as a possible symbol table, so a `func.call` inside an `air.herd` would not
 /// find the module's function. That form is for MLIR only; AIR's ops have one region.
+///
+/// Quiet when the file has no problems; otherwise the diagnostics end with a closing line.
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Examples:\n  air-stitch print kernel.mlir > same.mlir\n  air-stitch print --generic kernel.mlir | air-opt --mlir-print-op-generic\n  air-stitch print --generic --for-mlir kernel.mlir | mlir-opt-22 --allow-unregistered-dialect"
-)]
+#[command(after_help = "Examples:
+  air-stitch print testdata/kernels/gemv_k2048.mlir -o same.mlir
+  air-stitch print --generic testdata/kernels/gemv_k2048.mlir -o generic.mlir
+  air-stitch print --generic --for-mlir testdata/kernels/rope_2048x512.mlir -o for-mlir.mlir
+  air-stitch print --generic testdata/kernels/rope_2048x512.mlir -o generic.mlir --format json")]
 pub struct Opts {
     /// Input file (`-` for standard input).
     file: PathBuf,
+    /// Output file (default: standard output).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
     /// Split on `// -----`, parse each chunk on its own, and join them with the marker.
     #[arg(long)]
     split_input_file: bool,
@@ -44,15 +51,29 @@ pub struct Opts {
     #[arg(long, requires = "generic")]
     for_mlir: bool,
     #[command(flatten)]
+    format: FormatOpts,
+    #[command(flatten)]
     global: GlobalOpts,
 }
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        let target = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
+        self.format.check_stdout_free(Some(&target), "-o")?;
+        common::check_output(&target, std::slice::from_ref(&self.file))?;
+        let mut report = Report::new("print", self.format.format, &self.global);
+        report.field("output", common::shown(&target));
         let mut sources = SourceMap::new();
-        let Some((raw, file)) = common::read_registered(&self.file, &mut sources, &self.global)? else {
+        let raw = common::read_input(&self.file)?;
+        let (file, decoded) = common::register(&mut sources, &raw);
+        if let Err(diagnostic) = decoded {
+            // Not UTF-8: there is no tree to print.
+            report.add(&[diagnostic], &sources);
+            report.field("written", false);
+            let problems = report.tally().errors_and_warnings();
+            report.finish(&format!("print: {}: {problems}; nothing printed", common::shown(&self.file)))?;
             return Ok(Outcome::Problems);
-        };
+        }
         let text = sources.text(file).to_string();
         let lines = LineIndex::new(&text);
         let chunks = common::parse_chunks(&text, self.split_input_file);
@@ -70,10 +91,24 @@ impl Opts {
                 printed.push(chunk.parse.tree.print());
             }
         }
-        let mut stdout = std::io::stdout().lock();
-        stdout.write_all(printed.join(air_syntax::SPLIT_MARKER).as_bytes())?;
-        stdout.flush()?;
-        common::emit(&diagnostics, &sources, &self.global);
-        Ok(Outcome::from_problems(diagnostics.iter().any(|d| d.is_error())))
+        // The tree keeps every byte, so the text is printed even when it has problems.
+        common::write_output(
+            &target,
+            printed.join(air_syntax::SPLIT_MARKER).as_bytes(),
+            std::slice::from_ref(&self.file),
+        )?;
+        report.field("written", true);
+        report.add(&diagnostics, &sources);
+        report.count("chunks", chunks.len());
+        let problems = report.tally().errors > 0;
+        let inputs = format!("{}, {}", common::shown(&self.file), count(chunks.len(), "chunk"));
+        let line = match problems {
+            false => format!("print: {inputs}: printed"),
+            true => format!("print: {inputs}: {}; printed anyway", report.tally().errors_and_warnings()),
+        };
+        if problems || report.is_json() {
+            report.finish(&line)?;
+        }
+        Ok(Outcome::from_problems(problems))
     }
 }

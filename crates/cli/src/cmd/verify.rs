@@ -3,23 +3,28 @@
 //! every finding at the original text.
 
 use crate::air_opt::{AirOptArgs, Judged};
-use crate::common::{self, Format, GlobalOpts, Outcome};
+use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
 use air_verify::air_opt::{self, AirOptRun};
 use std::path::PathBuf;
 
-/// Verify MLIR/AIR files: syntax, AIR's structural rules (isolated hierarchy bodies, `args`
-/// arity and types, ids/sizes, async tokens, terminators, channels, `func.return`), AIR's own
-/// parser and verifier (air-opt: --air-opt, $AIR_OPT or air-opt on PATH) on the file as
-/// written, and with the `mlir` feature MLIR 22 itself (SSA values, types, upstream ops) on
-/// the generic form. The summary line names the judges that ran.
+/// Verify MLIR/AIR files with AIR's rules, AIR's own verifier and MLIR.
+///
+/// Checks syntax, AIR's structural rules (isolated hierarchy bodies, `args` arity and types,
+/// ids/sizes, async tokens, terminators, channels, `func.return`), runs AIR's own parser and
+/// verifier (air-opt: --air-opt, $AIR_OPT or air-opt on PATH) on the file as written, and with
+/// the `mlir` feature MLIR 22 itself (SSA values, types, upstream ops) on the generic form. The
+/// closing line names the judges that ran.
 ///
 /// Exit status: 0 when no file has errors, 1 when any has (a crash of air-opt is an error of
 /// its own, AS0553), 2 for usage or I/O errors (also: --air-opt=PATH that does not run).
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Examples:\n  air-stitch verify fused.mlir\n  air-stitch verify --no-air-opt fused.mlir\n  air-stitch verify --split-input-file --format json tests/*.mlir"
-)]
+#[command(after_help = "Examples:
+  air-stitch verify testdata/kernels/gemv_k2048.mlir
+  air-stitch verify --no-air-opt testdata/kernels/rmsnorm_2048x2048.mlir
+  air-stitch verify --air-opt testdata/kernels/rope_2048x512.mlir
+  air-stitch verify --split-input-file --format json testdata/verify/generic/split_chunks.mlir")]
 pub struct Opts {
     /// Input files (`-` for standard input).
     #[arg(required = true)]
@@ -27,9 +32,8 @@ pub struct Opts {
     /// Split each file on `// -----` and verify the chunks independently.
     #[arg(long)]
     split_input_file: bool,
-    /// Output format of the diagnostics (JSON goes to stdout).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[command(flatten)]
+    format: FormatOpts,
     #[command(flatten)]
     air_opt: AirOptArgs,
     #[command(flatten)]
@@ -74,29 +78,22 @@ impl Opts {
         if !air_verify::MLIR_BUILT_IN {
             diagnostics.push(judged.mlir_not_built_note());
         }
-        common::emit_as(self.format, &diagnostics, &sources, &self.global);
+        let mut report = Report::new("verify", self.format.format, &self.global);
+        report.add(&diagnostics, &sources);
         let files = self.files.len();
         let how = judged.judges();
-        let summary = if bad_files == 0 {
-            format!("{files} file{}, {chunk_count} chunk{}: verified ({how})", plural(files), plural(chunk_count))
+        report.field("judges", how.clone());
+        report.count("files", files);
+        report.count("chunks", chunk_count);
+        report.count("files_with_errors", bad_files);
+        let inputs = format!("{}, {}", count(files, "file"), count(chunk_count, "chunk"));
+        let line = if bad_files == 0 {
+            format!("verify: {inputs}: verified ({how})")
         } else {
-            let errors = air_diagnostics::error_count(&diagnostics);
-            format!(
-                "{files} file{}, {chunk_count} chunk{}: {bad_files} with errors ({errors} error{}; {how})",
-                plural(files),
-                plural(chunk_count),
-                plural(errors)
-            )
+            let problems = report.tally().errors_and_warnings();
+            format!("verify: {inputs}: {} with errors ({problems}; {how})", count(bad_files, "file"))
         };
-        eprintln!("{summary}");
+        report.finish(&line)?;
         Ok(Outcome::from_problems(bad_files > 0))
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }

@@ -48,7 +48,10 @@ pub(crate) type TilePeaks = Option<Vec<i64>>;
 /// recycled per tile (Xilinx/mlir-air `AIROptimizeShimDMABDs`).
 fn window_trips(cx: &Cx<'_>, unit: &Unit) -> (Vec<Option<i64>>, Option<Vec<i64>>) {
     let trips: Vec<Option<i64>> = unit.dims.iter().map(|d| d.size.as_const()).collect();
-    let sizes: Option<Vec<i64>> = if !cx.opts.runtime_loop_tiling_sizes.is_empty() {
+    let sizes: Option<Vec<i64>> = if cx.opts.runtime_loop_tiling_sizes == [0] {
+        // AIROptimizeShimDMABDs' sentinel: tiling off for every launch.
+        None
+    } else if !cx.opts.runtime_loop_tiling_sizes.is_empty() {
         Some(cx.opts.runtime_loop_tiling_sizes.clone())
     } else {
         match unit.tile_sizes.as_deref() {

@@ -1,0 +1,216 @@
+//! What the command line says about itself: every subcommand's `--help` (snapshotted under
+//! `snapshots/cli/`), its examples run as written on the shipped files (an example that needs a
+//! tool this machine lacks must end with the missing-tool message and exit status 2), the shell
+//! completions and man pages generated from the clap definitions, and `--version`.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use air_testkit::repo_root;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_air-stitch");
+
+const SUBCOMMANDS: &[&str] =
+    &["parse", "print", "outline", "merge", "pass", "check-bd", "verify", "completions", "man"];
+
+/// Runs `air-stitch ARGS` in the repository root, with no terminal width from the environment
+/// (help is wrapped at clap's default, 100 columns).
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).current_dir(repo_root()).env_remove("COLUMNS").output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("air-stitch-cli-help-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn every_help_matches_its_snapshot_and_fits_100_columns() {
+    let mut pages = vec![("air-stitch".to_string(), run(&["--help"]))];
+    for sub in SUBCOMMANDS {
+        pages.push((format!("air-stitch-{sub}"), run(&[sub, "--help"])));
+    }
+    for (name, output) in pages {
+        assert_eq!(output.status.code(), Some(0), "{name}: {}", text(&output.stderr));
+        let help = text(&output.stdout);
+        for line in help.lines() {
+            assert!(line.chars().count() <= 100, "{name}: a help line is not wrapped: {line:?}");
+        }
+        insta::with_settings!({snapshot_path => "../../../snapshots/cli", prepend_module_to_snapshot => false, omit_expression => true}, {
+            insta::assert_snapshot!(format!("help-{name}"), help);
+        });
+    }
+}
+
+/// The commands under `Examples:` in a help text, continuation lines (`\`) joined.
+fn examples(help: &str) -> Vec<String> {
+    let mut commands: Vec<String> = Vec::new();
+    let mut continued = false;
+    for line in help.lines().skip_while(|l| !l.starts_with("Example")).skip(1) {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            break;
+        }
+        let (body, continues) = match trimmed.strip_suffix('\\') {
+            Some(body) => (body.trim_end(), true),
+            None => (trimmed, false),
+        };
+        match commands.last_mut() {
+            Some(last) if continued => {
+                last.push(' ');
+                last.push_str(body);
+            }
+            _ => commands.push(body.to_string()),
+        }
+        continued = continues;
+    }
+    commands
+}
+
+/// Runs an example with `sh` in `dir` (where `testdata` is the repository's), `air-stitch`
+/// first on PATH, and `air_opt` as `$AIR_OPT` (or none: no AIR verifier anywhere).
+fn run_example(example: &str, dir: &Path, air_opt: Option<&Path>) -> Output {
+    let bin_dir = Path::new(BIN).parent().unwrap();
+    let mut command = Command::new("/bin/sh");
+    command.arg("-c").arg(example).current_dir(dir).env_remove("COLUMNS");
+    match air_opt {
+        Some(air_opt) => command.env("AIR_OPT", air_opt).env("PATH", bin_dir),
+        None => command.env_remove("AIR_OPT").env("PATH", bin_dir),
+    };
+    command.output().unwrap()
+}
+
+#[test]
+fn every_help_example_runs_on_the_shipped_files() {
+    let dir = scratch_dir("examples");
+    std::os::unix::fs::symlink(repo_root().join("testdata"), dir.join("testdata")).unwrap();
+    let air_opt = air_testkit::air_opt();
+    let mut ran = 0;
+    let mut failures = Vec::new();
+    for sub in SUBCOMMANDS {
+        let help = text(&run(&[sub, "--help"]).stdout);
+        let examples = examples(&help);
+        assert!(!examples.is_empty(), "`air-stitch {sub} --help` has no examples");
+        for example in examples {
+            assert!(example.starts_with(&format!("air-stitch {sub} ")), "{sub}: example `{example}`");
+            ran += 1;
+            // With AIR's verifier: every example succeeds.
+            if let Some(air_opt) = &air_opt {
+                let output = run_example(&example, &dir, Some(air_opt));
+                if output.status.code() != Some(0) {
+                    failures.push(format!("`{example}` with air-opt: {:?}\n{}", output.status, text(&output.stderr)));
+                }
+            }
+            // Without it: success, or the missing-tool message and exit status 2.
+            let output = run_example(&example, &dir, None);
+            let stderr = text(&output.stderr);
+            let missing_tool = stderr.trim_end().ends_with("(name it: --air-opt=PATH)")
+                && stderr.contains("AIR's verifier was not found");
+            match output.status.code() {
+                Some(0) => {}
+                Some(2) if missing_tool => {}
+                code => failures.push(format!("`{example}` without air-opt: exit {code:?}\n{stderr}")),
+            }
+        }
+    }
+    assert!(ran >= 25, "only {ran} examples");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn examples_are_read_with_their_continuation_lines() {
+    let help = "Usage: x\n\nExamples:\n  air-stitch a b \\\n      c d\n  air-stitch e\n";
+    assert_eq!(examples(help), ["air-stitch a b c d", "air-stitch e"]);
+}
+
+#[test]
+fn shell_completions_are_generated_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = run(&["completions", shell]);
+        assert_eq!(output.status.code(), Some(0), "{shell}: {}", text(&output.stderr));
+        let script = text(&output.stdout);
+        for word in ["check-bd", "merge", "omit-ping-pong-transform", "format"] {
+            assert!(script.contains(word), "{shell} completions do not know `{word}`");
+        }
+    }
+    // The bash script is valid bash.
+    let dir = scratch_dir("completions");
+    let script = dir.join("air-stitch.bash");
+    std::fs::write(&script, run(&["completions", "bash"]).stdout).unwrap();
+    let check = Command::new("bash").arg("-n").arg(&script).output().unwrap();
+    assert!(check.status.success(), "bash -n: {}", text(&check.stderr));
+    assert_eq!(run(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+#[test]
+fn man_pages_are_generated_for_the_command_and_each_subcommand() {
+    let output = run(&["man"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let page = text(&output.stdout);
+    assert!(page.starts_with(".ie \\n(.g .ds Aq") || page.contains(".TH air-stitch"), "{page}");
+    assert!(page.contains(".TH air-stitch 1"), "{page}");
+    assert!(page.contains("check\\-bd"), "the page lists the subcommands");
+    let dir = scratch_dir("man");
+    let out = dir.join("pages");
+    let output = run(&["man", "--out-dir", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let mut written: Vec<String> =
+        std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    written.sort();
+    let mut expected: Vec<String> = SUBCOMMANDS.iter().map(|s| format!("air-stitch-{s}.1")).collect();
+    expected.push("air-stitch.1".to_string());
+    expected.sort();
+    assert_eq!(written, expected);
+    let merge = std::fs::read_to_string(out.join("air-stitch-merge.1")).unwrap();
+    assert!(merge.contains(".TH air-stitch-merge 1") && merge.contains("\\-\\-prefix"), "{merge}");
+}
+
+#[test]
+fn version_names_the_build_commit_features_and_tools() {
+    let short = text(&run(&["-V"]).stdout);
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(short.starts_with(&format!("air-stitch {version} (commit ")), "{short}");
+    // The commit is the checkout's when built in git (the build script asks git).
+    let head = Command::new("git").args(["rev-parse", "--short=12", "HEAD"]).current_dir(repo_root()).output();
+    if let Some(head) = head.ok().filter(|h| h.status.success()) {
+        let head = text(&head.stdout).trim().to_string();
+        // A commit made after this binary was built moves HEAD: the build script's watch makes
+        // the next build embed it, so compare only when the binary is not older than HEAD.
+        if short.contains(&head) {
+            assert!(text(&run(&["--version"]).stdout).contains(&format!("commit: {head}")));
+        }
+    }
+    let dir = scratch_dir("version");
+    let fake = dir.join("air-opt");
+    std::fs::write(&fake, "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let long = |air_opt: Option<&Path>, path: &Path| {
+        let mut command = Command::new(BIN);
+        command.arg("--version").env("PATH", path);
+        match air_opt {
+            Some(air_opt) => command.env("AIR_OPT", air_opt),
+            None => command.env_remove("AIR_OPT"),
+        };
+        text(&command.output().unwrap().stdout)
+    };
+    let features = if cfg!(feature = "mlir") { "mlir" } else { "none (the default build)" };
+    let with_env = long(Some(&fake), Path::new("/nonexistent"));
+    let lines: Vec<&str> = with_env.lines().collect();
+    assert_eq!(lines.len(), 4, "{with_env}");
+    assert_eq!(lines[0], format!("air-stitch {version}"));
+    assert!(lines[1].starts_with("commit: "), "{with_env}");
+    assert_eq!(lines[2], format!("features: {features}"));
+    assert_eq!(lines[3], format!("air-opt: {} (from $AIR_OPT)", fake.display()));
+    let on_path = long(None, &dir);
+    assert!(on_path.ends_with(&format!("air-opt: {} (from PATH)\n", fake.display())), "{on_path}");
+    let none = long(None, Path::new("/nonexistent"));
+    assert!(none.ends_with("air-opt: not found ($AIR_OPT is not set and there is no `air-opt` on PATH)\n"), "{none}");
+    // Every subcommand answers --version the same way.
+    assert_eq!(text(&run(&["merge", "-V"]).stdout), short.replace("air-stitch", "air-stitch-merge"));
+}
