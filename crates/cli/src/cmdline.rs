@@ -84,6 +84,8 @@ mod tests {
         assert_eq!(at(line.value_range("--prefix", "b.mlir=x", 0)), Some("b.mlir=x"));
         assert_eq!(line.value_range("--prefix", "b.mlir=x", 1), None);
         assert_eq!(line.value_range("--bind", "a.mlir=x", 0), None);
-        assert_eq!(line.args[3].1, TextRange::new(61, 69));
+        // A quoted argument's range is its text, without the quotes.
+        assert_eq!(at(line.positional_range("c d.mlir", 0)), Some("c d.mlir"));
+        assert_eq!(at(line.positional_range("a.mlir", 0)), Some("a.mlir"));
     }
 }

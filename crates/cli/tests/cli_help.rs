@@ -10,8 +10,34 @@ use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_air-stitch");
 
-const SUBCOMMANDS: &[&str] =
-    &["parse", "print", "outline", "merge", "pass", "check-bd", "verify", "completions", "man"];
+/// The subcommands `air-stitch --help` lists (so a new one is checked here too), without `help`.
+fn subcommands() -> Vec<String> {
+    let help = text(&run(&["--help"]).stdout);
+    let listed = help.lines().skip_while(|l| *l != "Commands:").skip(1).take_while(|l| !l.is_empty());
+    // An entry is `  name  description`; its wrapped description lines start with more spaces.
+    let names = listed.filter(|l| l.starts_with("  ") && !l.starts_with("   "));
+    let names: Vec<String> = names.filter_map(|l| l.split_whitespace().next()).map(str::to_string).collect();
+    names.into_iter().filter(|n| n != "help").collect()
+}
+
+/// Subcommands that print no report of their own (generated text, documentation): they take
+/// no --format. Every other subcommand reports as docs/diagnostics-json.md says.
+const NOT_REPORTING: &[&str] = &["completions", "man", "explain"];
+
+#[test]
+fn every_reporting_subcommand_takes_format() {
+    let subcommands = subcommands();
+    assert!(subcommands.len() >= 9, "{subcommands:?}");
+    for sub in &subcommands {
+        let help = text(&run(&[sub, "--help"]).stdout);
+        let takes_format = help.contains("--format <FORMAT>");
+        assert_eq!(
+            takes_format,
+            !NOT_REPORTING.contains(&sub.as_str()),
+            "`{sub}`: a subcommand that reports takes --format text|json (docs/diagnostics-json.md); one that does not is listed in NOT_REPORTING"
+        );
+    }
+}
 
 /// Runs `air-stitch ARGS` in the repository root, with no terminal width from the environment
 /// (help is wrapped at clap's default, 100 columns).
@@ -33,8 +59,8 @@ fn scratch_dir(name: &str) -> PathBuf {
 #[test]
 fn every_help_matches_its_snapshot_and_fits_100_columns() {
     let mut pages = vec![("air-stitch".to_string(), run(&["--help"]))];
-    for sub in SUBCOMMANDS {
-        pages.push((format!("air-stitch-{sub}"), run(&[sub, "--help"])));
+    for sub in subcommands() {
+        pages.push((format!("air-stitch-{sub}"), run(&[&sub, "--help"])));
     }
     for (name, output) in pages {
         assert_eq!(output.status.code(), Some(0), "{name}: {}", text(&output.stderr));
@@ -93,8 +119,8 @@ fn every_help_example_runs_on_the_shipped_files() {
     let air_opt = air_testkit::air_opt();
     let mut ran = 0;
     let mut failures = Vec::new();
-    for sub in SUBCOMMANDS {
-        let help = text(&run(&[sub, "--help"]).stdout);
+    for sub in subcommands() {
+        let help = text(&run(&[&sub, "--help"]).stdout);
         let examples = examples(&help);
         assert!(!examples.is_empty(), "`air-stitch {sub} --help` has no examples");
         for example in examples {
@@ -163,7 +189,7 @@ fn man_pages_are_generated_for_the_command_and_each_subcommand() {
     let mut written: Vec<String> =
         std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     written.sort();
-    let mut expected: Vec<String> = SUBCOMMANDS.iter().map(|s| format!("air-stitch-{s}.1")).collect();
+    let mut expected: Vec<String> = subcommands().iter().map(|s| format!("air-stitch-{s}.1")).collect();
     expected.push("air-stitch.1".to_string());
     expected.sort();
     assert_eq!(written, expected);
