@@ -15,11 +15,15 @@
 //! args = { 0 = 0, 1 = 1 }
 //! aliases = { 3 = "%arg6_row0" }
 //! externs = { keep = [], rename = {}, objects = {} }
+//!
+//! [lints]
+//! utilisation = "allow"
+//! warnings = "deny"
 //! ```
 
 use crate::codes;
 use crate::externs::ExternOverrides;
-use air_diagnostics::{Diagnostic, FileId, TextRange};
+use air_diagnostics::{Diagnostic, FileId, Level, TextRange};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
@@ -33,6 +37,9 @@ struct RawPlan {
     func: Spanned<RawFunc>,
     #[serde(default)]
     slice: Vec<Spanned<RawSlice>>,
+    /// Lint name (or code, or `warnings`) → "allow" | "warn" | "deny".
+    #[serde(default)]
+    lints: BTreeMap<Spanned<String>, Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -108,6 +115,16 @@ pub struct SlicePlan {
     pub loc: Loc,
 }
 
+/// One `[lints]` entry: the level chosen for a lint (checked against the lints by the CLI,
+/// which knows every crate's) or for `warnings`.
+#[derive(Clone, Debug)]
+pub struct PlanLint {
+    pub name: String,
+    pub level: Level,
+    /// The key's position.
+    pub loc: Loc,
+}
+
 /// A fully resolved plan: what `merge` runs.
 #[derive(Clone, Debug)]
 pub struct MergePlan {
@@ -117,6 +134,8 @@ pub struct MergePlan {
     pub prelude: Option<Prelude>,
     pub allow_unreferenced: BTreeMap<usize, Loc>,
     pub slices: Vec<SlicePlan>,
+    /// `[lints]`, in key order: the levels `merge --verify` and `check-bd --plan` apply.
+    pub lints: Vec<PlanLint>,
 }
 
 fn range(span: std::ops::Range<usize>) -> TextRange {
@@ -178,6 +197,7 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
         }
     }
     let slices: Vec<SlicePlan> = raw.slice.into_iter().map(|slice| slice_plan(slice, file, &mut errors)).collect();
+    let lints = plan_lints(raw.lints, file, &mut errors);
     if slices.is_empty() {
         errors.push(
             Diagnostic::error(codes::PLAN_INVALID, "the plan has no slices")
@@ -195,7 +215,33 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
         prelude,
         allow_unreferenced,
         slices,
+        lints,
     })
+}
+
+/// The `[lints]` table; a level other than allow, warn or deny goes to `errors`.
+fn plan_lints(
+    raw: BTreeMap<Spanned<String>, Spanned<String>>,
+    file: FileId,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<PlanLint> {
+    let mut lints = Vec::new();
+    for (name, level) in raw {
+        match Level::from_user(level.get_ref()) {
+            Some(parsed) => {
+                lints.push(PlanLint { loc: Some((file, range(name.span()))), name: name.into_inner(), level: parsed })
+            }
+            None => errors.push(
+                located(
+                    codes::PLAN_INVALID,
+                    &format!("`{}` is not a lint level", level.get_ref()),
+                    Some((file, range(level.span()))),
+                )
+                .with_help("a lint's level is \"allow\", \"warn\" or \"deny\""),
+            ),
+        }
+    }
+    lints
 }
 
 /// One `[[slice]]` table; problems with its entries go to `errors`.

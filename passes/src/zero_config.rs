@@ -93,6 +93,7 @@ pub fn zero_config_plan(name: &str, slices: &[ParsedSlice], binds: &[Bind]) -> R
         prelude: None,
         allow_unreferenced: BTreeMap::new(),
         slices: plans,
+        lints: Vec::new(),
     })
 }
 

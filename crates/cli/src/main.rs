@@ -3,7 +3,9 @@
 
 mod air_opt;
 mod cmd;
+mod codes;
 mod common;
+mod lints;
 mod outline;
 
 use clap::Parser;

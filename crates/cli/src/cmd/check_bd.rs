@@ -2,6 +2,7 @@
 //! DMA fields, multi-launch structure), rendered as rustc-style diagnostics or JSON.
 
 use crate::common::{self, Format, GlobalOpts, Outcome};
+use crate::lints::{self, Levels, LintArgs};
 use air_diagnostics::{Diagnostic, Severity, SourceMap};
 use air_resource::{Amount, CheckOptions, DeviceKind, OmitPingPong, Report, Status};
 use serde_json::{json, Value};
@@ -44,6 +45,11 @@ pub struct Opts {
     /// Check each `// -----` chunk separately.
     #[arg(long)]
     split_input_file: bool,
+    /// Apply the lint levels of a merge plan's `[lints]` table (the flags below override them).
+    #[arg(long, value_name = "PLAN")]
+    plan: Option<PathBuf>,
+    #[command(flatten)]
+    lints: LintArgs,
     #[command(flatten)]
     global: GlobalOpts,
 }
@@ -92,9 +98,29 @@ impl Opts {
         })
     }
 
+    /// The lint levels: `--plan`'s `[lints]`, then the flags. `None` when the plan has
+    /// problems (they are emitted).
+    fn levels(&self, sources: &mut SourceMap) -> anyhow::Result<Option<Levels>> {
+        let mut levels = Levels::default();
+        if let Some(path) = &self.plan {
+            let Some((raw, file)) = common::read_registered(path, sources, &self.global)? else { return Ok(None) };
+            let errors = match air_passes::plan::parse_plan(sources.text(file), file) {
+                Ok(plan) => levels.add_plan(&plan.lints, &raw.name),
+                Err(errors) => errors,
+            };
+            if !errors.is_empty() {
+                common::emit(&errors, sources, &self.global);
+                return Ok(None);
+            }
+        }
+        levels.add_args(&self.lints)?;
+        Ok(Some(levels))
+    }
+
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let options = self.options()?;
         let mut sources = SourceMap::new();
+        let Some(mut levels) = self.levels(&mut sources)? else { return Ok(Outcome::Problems) };
         let mut checked: Vec<Checked> = Vec::new();
         for path in &self.files {
             let raw = common::read_input(path)?;
@@ -131,12 +157,13 @@ impl Opts {
                 checked.push(Checked { file, name: raw.name.clone(), parsed: true, report });
             }
         }
-        let diagnostics: Vec<Diagnostic> = checked.iter().flat_map(|c| c.report.diagnostics.iter().cloned()).collect();
+        let diagnostics: Vec<Diagnostic> =
+            levels.apply(checked.iter().flat_map(|c| c.report.diagnostics.iter().cloned()).collect());
         let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
         let (errors, warnings, notes) = (count(Severity::Error), count(Severity::Warning), count(Severity::Note));
         match self.format {
             Format::Text => {
-                common::emit(&diagnostics, &sources, &self.global);
+                common::emit(&levels.shown(lints::group_notes(diagnostics, &sources)), &sources, &self.global);
                 if self.report {
                     print!("{}", budget_tables(&checked, &sources));
                 }
@@ -156,7 +183,7 @@ impl Opts {
                         "stack_size": options.stack_size,
                     },
                     "files": checked.iter().map(|c| file_json(c, &sources)).collect::<Vec<_>>(),
-                    "diagnostics": diagnostics.iter().map(|d| diagnostic_json(d, &sources)).collect::<Vec<_>>(),
+                    "diagnostics": levels.shown(diagnostics).iter().map(|d| diagnostic_json(d, &sources)).collect::<Vec<_>>(),
                     "summary": {"errors": errors, "warnings": warnings, "notes": notes},
                 });
                 println!("{}", serde_json::to_string_pretty(&document)?);

@@ -2,6 +2,7 @@
 
 use crate::air_opt::{AirOpt, AirOptArgs, Judged};
 use crate::common::{self, GlobalOpts, Outcome};
+use crate::lints::{self, Levels};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
 use air_passes::merge::{finish, stitch};
 use air_passes::plan::{parse_plan, prefix_from_stem};
@@ -66,6 +67,8 @@ impl Opts {
         let mut inputs: Vec<PathBuf> = Vec::new();
         // Slice texts, parsed together once all are read (in parallel, see `parse_all`).
         let mut pending: Vec<Pending> = Vec::new();
+        // The plan's `[lints]`: the levels of --verify's findings.
+        let mut levels = Levels::default();
 
         let plan = if let Some(plan_path) = &self.plan {
             let Some((_, plan_file)) = common::read_registered(plan_path, &mut sources, &self.global)? else {
@@ -79,6 +82,11 @@ impl Opts {
                     return Ok(Outcome::Problems);
                 }
             };
+            let lint_errors = levels.add_plan(&plan.lints, &plan_path.display().to_string());
+            if !lint_errors.is_empty() {
+                common::emit(&lint_errors, &sources, &self.global);
+                return Ok(Outcome::Problems);
+            }
             let base = plan_path.parent().map(Path::to_path_buf).unwrap_or_default();
             for slice in &plan.slices {
                 let path = base.join(&slice.file);
@@ -96,9 +104,11 @@ impl Opts {
                         }
                     }
                     Err(err) => {
-                        let mut diagnostic =
-                            Diagnostic::error("AS0002", format!("cannot read slice file {}: {err}", path.display()))
-                                .with_help("slice files are relative to the plan file");
+                        let mut diagnostic = Diagnostic::error(
+                            crate::codes::SLICE_FILE_UNREADABLE,
+                            format!("cannot read slice file {}: {err}", path.display()),
+                        )
+                        .with_help("slice files are relative to the plan file");
                         if let Some((file, range)) = slice.file_loc {
                             diagnostic = diagnostic.with_primary(file, range, "named here");
                         }
@@ -170,7 +180,7 @@ impl Opts {
         common::emit(&merged.warnings, &sources, &self.global);
         let mut verified = None;
         if self.verify {
-            let judged = match self.verify_merged(&merged.parse, &mut sources, &air_opt)? {
+            let judged = match self.verify_merged(&merged.parse, &mut sources, &air_opt, &mut levels)? {
                 Some(judged) => judged,
                 None => return Ok(Outcome::Problems),
             };
@@ -201,13 +211,14 @@ impl Opts {
 impl Opts {
     /// `--verify`: the structural checks, AIR's verifier (air-opt, on stdin: the module is not
     /// on disk yet) and MLIR when built in, on the tree the merge's final check parsed (the
-    /// source map shares its text). `None` when the module does not verify (the findings are
-    /// emitted and nothing may be written).
+    /// source map shares its text), at the plan's lint levels. `None` when the module does not
+    /// verify (the findings are emitted and nothing may be written).
     fn verify_merged(
         &self,
         parse: &Parse,
         sources: &mut SourceMap,
         air_opt: &Option<AirOpt>,
+        levels: &mut Levels,
     ) -> anyhow::Result<Option<Judged>> {
         let name = if self.output.as_os_str() == "-" {
             "<merged output>".to_string()
@@ -230,7 +241,8 @@ impl Opts {
         if !air_verify::MLIR_BUILT_IN {
             findings.push(judged.mlir_not_built_note());
         }
-        common::emit(&findings, sources, &self.global);
+        let findings = levels.apply(findings);
+        common::emit(&levels.shown(lints::group_notes(findings.clone(), sources)), sources, &self.global);
         if findings.iter().any(|d| d.is_error()) {
             eprintln!("merge failed: the merged module does not verify ({}); nothing written", judged.judges());
             return Ok(None);

@@ -4,6 +4,7 @@
 
 use crate::air_opt::{AirOptArgs, Judged};
 use crate::common::{self, Format, GlobalOpts, Outcome};
+use crate::lints::{self, Levels, LintArgs};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
 use air_verify::air_opt::{self, AirOptRun};
 use std::path::PathBuf;
@@ -33,11 +34,14 @@ pub struct Opts {
     #[command(flatten)]
     air_opt: AirOptArgs,
     #[command(flatten)]
+    lints: LintArgs,
+    #[command(flatten)]
     global: GlobalOpts,
 }
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        let mut levels = Levels::from_args(&self.lints)?;
         let air_opt = self.air_opt.resolve()?;
         let mut sources = SourceMap::new();
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
@@ -66,15 +70,20 @@ impl Opts {
                 judged.record(air.verdict);
                 air_opt::merge_findings(&lines, &mut found, air.diagnostics);
             }
+            let found = levels.apply(found);
             if found.iter().any(|d| d.is_error()) {
                 bad_files += 1;
             }
             diagnostics.extend(found);
         }
         if !air_verify::MLIR_BUILT_IN {
-            diagnostics.push(judged.mlir_not_built_note());
+            diagnostics.extend(levels.apply(vec![judged.mlir_not_built_note()]));
         }
-        common::emit_as(self.format, &diagnostics, &sources, &self.global);
+        let shown = match self.format {
+            Format::Text => lints::group_notes(diagnostics.clone(), &sources),
+            Format::Json => diagnostics.clone(),
+        };
+        common::emit_as(self.format, &levels.shown(shown), &sources, &self.global);
         let files = self.files.len();
         let how = judged.judges();
         let summary = if bad_files == 0 {
