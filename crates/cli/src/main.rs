@@ -3,6 +3,7 @@
 
 mod air_opt;
 mod cmd;
+mod code_docs;
 mod codes;
 mod common;
 mod lints;

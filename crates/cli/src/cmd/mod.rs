@@ -1,6 +1,7 @@
 //! One module per subcommand; each has a clap `Opts` and a `run`.
 
 mod check_bd;
+mod explain;
 mod merge;
 mod outline;
 mod parse;
@@ -19,6 +20,7 @@ pub enum Command {
     Pass(pass::Opts),
     CheckBd(check_bd::Opts),
     Verify(verify::Opts),
+    Explain(explain::Opts),
 }
 
 impl Command {
@@ -31,6 +33,7 @@ impl Command {
             Command::Pass(opts) => opts.run(),
             Command::CheckBd(opts) => opts.run(),
             Command::Verify(opts) => opts.run(),
+            Command::Explain(opts) => opts.run(),
         }
     }
 }
