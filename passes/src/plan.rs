@@ -23,7 +23,7 @@
 
 use crate::codes;
 use crate::externs::ExternOverrides;
-use air_diagnostics::{Diagnostic, FileId, Level, TextRange};
+use air_diagnostics::{Diagnostic, FileId, TextRange};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
@@ -115,14 +115,14 @@ pub struct SlicePlan {
     pub loc: Loc,
 }
 
-/// One `[lints]` entry: the level chosen for a lint (checked against the lints by the CLI,
-/// which knows every crate's) or for `warnings`.
+/// One `[lints]` entry as written: a lint (or `warnings`) and its level, both checked by the
+/// CLI, which knows every crate's lints (AS0311 for an unknown lint or level).
 #[derive(Clone, Debug)]
 pub struct PlanLint {
     pub name: String,
-    pub level: Level,
-    /// The key's position.
-    pub loc: Loc,
+    pub name_loc: Loc,
+    pub level: String,
+    pub level_loc: Loc,
 }
 
 /// A fully resolved plan: what `merge` runs.
@@ -134,7 +134,7 @@ pub struct MergePlan {
     pub prelude: Option<Prelude>,
     pub allow_unreferenced: BTreeMap<usize, Loc>,
     pub slices: Vec<SlicePlan>,
-    /// `[lints]`, in key order: the levels `merge --verify` and `check-bd --plan` apply.
+    /// `[lints]`, in the plan's order: the levels `merge --verify` and `check-bd --plan` apply.
     pub lints: Vec<PlanLint>,
 }
 
@@ -197,7 +197,7 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
         }
     }
     let slices: Vec<SlicePlan> = raw.slice.into_iter().map(|slice| slice_plan(slice, file, &mut errors)).collect();
-    let lints = plan_lints(raw.lints, file, &mut errors);
+    let lints = plan_lints(raw.lints, file);
     if slices.is_empty() {
         errors.push(
             Diagnostic::error(codes::PLAN_INVALID, "the plan has no slices")
@@ -219,29 +219,20 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
     })
 }
 
-/// The `[lints]` table; a level other than allow, warn or deny goes to `errors`.
-fn plan_lints(
-    raw: BTreeMap<Spanned<String>, Spanned<String>>,
-    file: FileId,
-    errors: &mut Vec<Diagnostic>,
-) -> Vec<PlanLint> {
-    let mut lints = Vec::new();
-    for (name, level) in raw {
-        match Level::from_user(level.get_ref()) {
-            Some(parsed) => {
-                lints.push(PlanLint { loc: Some((file, range(name.span()))), name: name.into_inner(), level: parsed })
-            }
-            None => errors.push(
-                located(
-                    codes::PLAN_INVALID,
-                    &format!("`{}` is not a lint level", level.get_ref()),
-                    Some((file, range(level.span()))),
-                )
-                .with_help("a lint's level is \"allow\", \"warn\" or \"deny\""),
-            ),
-        }
-    }
-    lints
+/// The `[lints]` table, in the plan's order.
+fn plan_lints(raw: BTreeMap<Spanned<String>, Spanned<String>>, file: FileId) -> Vec<PlanLint> {
+    let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
+    let mut entries: Vec<(Spanned<String>, Spanned<String>)> = raw.into_iter().collect();
+    entries.sort_by_key(|(name, _)| name.span().start);
+    entries
+        .into_iter()
+        .map(|(name, level)| PlanLint {
+            name_loc: loc(name.span()),
+            level_loc: loc(level.span()),
+            name: name.into_inner(),
+            level: level.into_inner(),
+        })
+        .collect()
 }
 
 /// One `[[slice]]` table; problems with its entries go to `errors`.
@@ -361,5 +352,21 @@ mod tests {
         assert_eq!(err.len(), 1);
         assert_eq!(err[0].code, codes::INDEX_OUT_OF_RANGE);
         assert_eq!(err[0].primary.as_ref().map(|l| (l.file, l.range)), Some((FileId(3), TextRange::new(72, 74))));
+    }
+
+    #[test]
+    fn lints_keep_their_keys_levels_and_positions() {
+        let text = "[func]\nname = \"x\"\nargs = []\n[[slice]]\nfile = \"a.mlir\"\n[lints]\nwarnings = \"deny\"\nAS0425 = \"allow\"\n";
+        let plan = parse_plan(text, FileId(1)).unwrap();
+        let entries: Vec<(&str, &str, &str)> = plan
+            .lints
+            .iter()
+            .map(|l| {
+                let at = |loc: Loc| loc.map_or("", |(_, r)| &text[r.start as usize..r.end as usize]);
+                (l.name.as_str(), l.level.as_str(), at(l.level_loc))
+            })
+            .collect();
+        assert_eq!(entries, [("warnings", "deny", "\"deny\""), ("AS0425", "allow", "\"allow\"")]);
+        assert_eq!(plan.lints[0].name_loc.map(|(_, r)| &text[r.start as usize..r.end as usize]), Some("warnings"));
     }
 }

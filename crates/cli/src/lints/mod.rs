@@ -65,6 +65,12 @@ fn edit_distance(a: &str, b: &str) -> usize {
 
 /// What to say about an unknown lint name.
 fn unknown_lint(named: &str) -> String {
+    let upper = named.to_ascii_uppercase();
+    if crate::code_docs::is_code(&upper) && crate::code_docs::documented().iter().any(|d| d.code == upper) {
+        return format!(
+            "{upper} is a diagnostic code but not a lint: its findings always count (`air-stitch explain {upper}`); `air-stitch explain --lints` lists the lints"
+        );
+    }
     let hint = match suggest(named) {
         Some(name) => format!("did you mean `{name}`? "),
         None => String::new(),
@@ -99,28 +105,40 @@ impl Levels {
     }
 
     /// Adds a plan's `[lints]` (before the command line, which overrides it). `plan` is the
-    /// plan's name as shown; an unknown lint is an AS0311 error at its key.
+    /// plan's name as shown; an unknown lint or level is an AS0311 error at its place.
     pub fn add_plan(&mut self, lints: &[PlanLint], plan: &str) -> Vec<Diagnostic> {
         let mut errors = Vec::new();
-        for entry in lints {
-            let origin = format!("requested in {plan}'s [lints] with `{} = \"{}\"`", entry.name, entry.level.as_str());
-            let chosen = Chosen { level: entry.level, origin };
-            if entry.name == WARNINGS {
-                self.warnings = Some(chosen);
-                continue;
+        let error = |message: String, loc: air_passes::plan::Loc, label: &str, help: &str| {
+            let error = Diagnostic::error(air_passes::codes::PLAN_INVALID, message).with_help(help);
+            match loc {
+                Some((file, range)) => error.with_primary(file, range, label),
+                None => error,
             }
-            match find(&entry.name) {
+        };
+        for entry in lints {
+            let lint = find(&entry.name);
+            if lint.is_none() && entry.name != WARNINGS {
+                let help = "a `[lints]` key is a lint name or its code, or `warnings` for every warning";
+                errors.push(error(unknown_lint(&entry.name), entry.name_loc, "not a lint", help));
+            }
+            let Some(level) = Level::from_user(&entry.level) else {
+                let help = "a lint's level is \"allow\", \"warn\" or \"deny\"";
+                errors.push(error(
+                    format!("`{}` is not a lint level", entry.level),
+                    entry.level_loc,
+                    "not a level",
+                    help,
+                ));
+                continue;
+            };
+            let origin = format!("requested in {plan}'s [lints] with `{} = \"{}\"`", entry.name, entry.level);
+            let chosen = Chosen { level, origin };
+            match lint {
                 Some(lint) => {
                     self.by_code.insert(lint.code, chosen);
                 }
-                None => {
-                    let mut error = Diagnostic::error(air_passes::codes::PLAN_INVALID, unknown_lint(&entry.name))
-                        .with_help("a `[lints]` key is a lint name or its code, or `warnings`; a value is \"allow\", \"warn\" or \"deny\"");
-                    if let Some((file, range)) = entry.loc {
-                        error = error.with_primary(file, range, "not a lint");
-                    }
-                    errors.push(error);
-                }
+                None if entry.name == WARNINGS => self.warnings = Some(chosen),
+                None => {}
             }
         }
         errors
