@@ -289,3 +289,42 @@ fn check_bd_findings_never_exceed_their_rules_default_level() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The cells of the markdown table rows of `doc` whose first cell is a code.
+fn code_rows(doc: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(repo_root().join(doc)).unwrap();
+    text.lines()
+        .filter(|line| line.starts_with("| AS0") || line.starts_with("| `"))
+        .map(|line| line.trim_matches('|').split('|').map(|cell| cell.trim().trim_matches('`').to_string()).collect())
+        .collect()
+}
+
+#[test]
+fn the_documented_lint_names_and_defaults_are_the_lints() {
+    // `explain --lints`: name, code, default.
+    let output = run_in(&repo_root(), &["explain", "--lints"]);
+    let listed: Vec<(String, String, String)> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            (words[0].to_string(), words[1].to_string(), words[2].to_string())
+        })
+        .collect();
+    let mut documented = Vec::new();
+    // check-bd.md's rules: code, rule, severity (its first word is the loudest).
+    for row in code_rows("docs/check-bd.md").into_iter().filter(|r| r.len() == 6 && r[0].starts_with("AS04")) {
+        let level = match row[2].split_whitespace().next() {
+            Some("error") => "deny",
+            Some("warning") => "warn",
+            _ => "note",
+        };
+        documented.push((row[1].clone(), row[0].clone(), level.to_string()));
+    }
+    // error-codes.md's lint table: lint, code, default.
+    for row in code_rows("docs/error-codes.md").into_iter().filter(|r| r.len() == 4 && r[1].starts_with("AS05")) {
+        documented.push((row[0].clone(), row[1].clone(), row[2].clone()));
+    }
+    assert_eq!(documented, listed);
+}

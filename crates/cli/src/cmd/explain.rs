@@ -4,7 +4,7 @@
 //! lint. `--lints` lists the lints.
 
 use crate::code_docs::{self, Block, Documented, Example};
-use crate::common::Outcome;
+use crate::common::{GlobalOpts, Outcome};
 use crate::lints;
 use air_diagnostics::{Level, Lint};
 use std::fmt::Write as _;
@@ -30,6 +30,8 @@ pub struct Opts {
     /// List every documented code with its family.
     #[arg(long)]
     list: bool,
+    #[command(flatten)]
+    global: GlobalOpts,
 }
 
 /// Text width of the printed explanation.
