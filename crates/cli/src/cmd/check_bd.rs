@@ -45,7 +45,7 @@ pub struct Opts {
     /// Check each `// -----` chunk separately.
     #[arg(long)]
     split_input_file: bool,
-    /// Apply the lint levels of a merge plan's `[lints]` table (the flags below override them).
+    /// Apply the lint levels of a merge plan's `[lints]` table (-A/-W/-D override them).
     #[arg(long, value_name = "PLAN")]
     plan: Option<PathBuf>,
     #[command(flatten)]
