@@ -95,7 +95,7 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn the_lookup_takes_the_variables_first_then_the_shared_folder_then_fetch_when_asked() {
     let base = scratch("lookup");
-    let root = base.join("work/repo");
+    let root = base.join("checkouts/repo");
     let shared = base.join("shared/corpus/mlir-air");
     let given = base.join("given");
     for dir in [&root, &shared, &given] {
@@ -115,7 +115,7 @@ fn the_lookup_takes_the_variables_first_then_the_shared_folder_then_fetch_when_a
         run(env(&[("MLIR_AIR_SRC", "/nonexistent/mlir-air")]), &root),
         Err("MLIR_AIR_SRC=/nonexistent/mlir-air is not a folder".to_string())
     );
-    // Beside the repository: `base/work/repo` finds `base/shared` (a folder above it).
+    // Beside the repository: `base/checkouts/repo` finds `base/shared` (a folder above it).
     assert_eq!(run(env(&[]), &root), Ok(Lookup::Found(shared.clone(), Origin::Shared)));
     std::fs::remove_dir_all(base.join("shared")).unwrap();
     assert_eq!(run(env(&[]), &root), Ok(Lookup::Missing));
