@@ -1,3 +1,5 @@
+//! Unit tests of the corpus manifest: deriving rows from lit lines, reading and writing the
+//! manifest, blob ids, the lookup order and the pinned-files check.
 use super::*;
 use std::collections::BTreeMap;
 
