@@ -1,4 +1,4 @@
-//! The merge plan: the TOML file format (design.md §2), read with byte spans so every problem
+//! The merge plan: the TOML file format (docs/merge.md#the-plan-file), read with byte spans so every problem
 //! points at its line in the plan, and the resolved form `merge` runs on.
 //!
 //! ```toml
