@@ -301,7 +301,7 @@ mod tests {
 
     #[test]
     fn tables_headings_and_long_forms_are_read() {
-        let rows = rows("d.md", SAMPLE);
+        let rows = rows("error-codes.md", SAMPLE);
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0].0, "AS0301");
         assert_eq!(rows[0].1.section, "AS03xx — merge (crate `p`)");

@@ -201,7 +201,7 @@ fn label(column: &str) -> String {
     }
 }
 
-/// Markdown links as text: `[merge.md](merge.md#plan)` → `merge.md (docs/merge.md#plan)`.
+/// Markdown links as text: `[merge.md](merge.md#the-plan-file)` → `merge.md (docs/merge.md#the-plan-file)`.
 fn plain(text: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
@@ -250,8 +250,8 @@ mod tests {
     #[test]
     fn links_become_text_and_lines_wrap() {
         assert_eq!(
-            plain("see [merge.md](merge.md#plan) or [x](https://e.org)"),
-            "see merge.md (docs/merge.md#plan) or x (https://e.org)"
+            plain("see [merge.md](merge.md#the-plan-file) or [x](https://e.org)"),
+            "see merge.md (docs/merge.md#the-plan-file) or x (https://e.org)"
         );
         let wrapped = wrap(&"word ".repeat(30), "  ");
         assert!(wrapped.lines().all(|l| l.len() <= WIDTH), "{wrapped}");
