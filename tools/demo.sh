@@ -9,7 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${DEMO_DIR:-target/demo}"
 mkdir -p "$out"
-cargo build --release --locked -q -p air-stitch
+# shellcheck source=tools/lib.sh
+source tools/lib.sh
+echo "==> building air-stitch (release; about a minute the first time)"
+cargo build --release --locked -p air-stitch
 bin=target/release/air-stitch
 run() { echo "\$ air-stitch $*" | sed "s#$bin #air-stitch #"; "$bin" "$@"; }
 
@@ -24,11 +27,8 @@ run check-bd --report --air-runtime-loop-tiling-sizes 16,16 --omit-pingpong "$ou
 run check-bd --air-runtime-loop-tiling-sizes 2,2 "$out/rms_gemms_rope.mlir"
 # verify: AIR's rules natively, then AIR's own verifier when there is one ($AIR_OPT, air-opt on
 # PATH, or air-mini-opt built from the kit beside the repository: about a minute the first time).
-if [ -z "${AIR_OPT:-}" ] && ! command -v air-opt >/dev/null 2>&1 && [ -x "${AIR_OPT_KIT:-../shared/air-opt}/build.sh" ]; then
-  echo "==> building AIR's verifier (air-mini-opt)"
-  AIR_OPT="$("${AIR_OPT_KIT:-../shared/air-opt}/build.sh" | tail -1)"
-  export AIR_OPT
-fi
+find_air_opt
 run verify "$out/o_gemv_ffn.mlir" "$out/gemv_2k.mlir" "$out/rms_gemms_rope.mlir"
 echo
-echo "merged modules, extern reports and build recipes are in $out/"
+echo "merged modules and extern reports are in $out/; the build recipe of each renamed extern's object"
+echo "(its -D defines) is in the \"builds\" list of the extern report, e.g. $out/gemv_2k.externs.json"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The full test suite, with all set-up on a fresh Debian 12 machine (Rust, gcc and Python
 # present): installs Debian's LLVM/MLIR 22 packages when missing (the `mlir` feature and the
-# tests that run `mlir-opt-22`), then runs every test of the default build and of the `mlir`
-# feature. Used verbatim by .ci/run.
+# tests that run `mlir-opt-22`), finds AIR's verifier and the upstream corpus, then runs every
+# test of the default build and of the `mlir` feature. Used verbatim by .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,20 +20,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 export PATH="/usr/lib/llvm-22/bin:$PATH"
 
-# AIR's own verifier, the judge of every AIR file the project ships or emits: $AIR_OPT, else
-# air-opt on PATH, else air-mini-opt built from the kit beside the repository (about a minute
-# the first time, nothing afterwards).
-if [ -z "${AIR_OPT:-}" ] && ! command -v air-opt >/dev/null 2>&1; then
-  kit="${AIR_OPT_KIT:-../shared/air-opt}"
-  if [ -x "$kit/build.sh" ]; then
-    echo "==> building AIR's verifier (air-mini-opt) from $kit"
-    AIR_OPT="$("$kit/build.sh" | tail -1)"
-    export AIR_OPT
-  else
-    echo "==> no air-opt: set AIR_OPT, put air-opt on PATH, or place the kit at $kit (AIR_OPT_KIT)"
-  fi
-fi
-if [ -n "${AIR_OPT:-}" ]; then echo "==> AIR's verifier: $AIR_OPT"; fi
+# AIR's own verifier and the upstream corpus, looked up as the README says (tools/lib.sh).
+# shellcheck source=tools/lib.sh
+source tools/lib.sh
+find_air_opt
+find_corpus
 
 echo "==> formatting and lints"
 cargo fmt --all --check

@@ -21,7 +21,7 @@ use air_syntax::{NodeId, Parse, SyntaxKind};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Plan overrides for one slice (design.md §2).
+/// Plan overrides for one slice (docs/merge.md#externs).
 #[derive(Clone, Debug, Default)]
 pub struct ExternOverrides {
     /// Symbols (without `@`) that must not be renamed: a conflict on them is an error.

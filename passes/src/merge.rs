@@ -1,5 +1,6 @@
 //! `merge`: the pipeline that stitches slices into one multi-launch module, with every check of
-//! design.md §2 made up front and reported all at once.
+//! docs/merge.md#checks-all-reported-at-once-each-with-filelinecol made up front and reported all
+//! at once.
 //!
 //! The phases, as docs/merge.md lists them: the checks (`merge_checks`), the passes of
 //! [`crate::pipeline::PIPELINE`] on each slice in order, assembly, the equivalence check, and the

@@ -1,4 +1,4 @@
-//! The merge plan: the TOML file format (design.md §2), read with byte spans so every problem
+//! The merge plan: the TOML file format (docs/merge.md#the-plan-file), read with byte spans so every problem
 //! points at its line in the plan, and the resolved form `merge` runs on.
 //!
 //! ```toml
@@ -15,6 +15,10 @@
 //! args = { 0 = 0, 1 = 1 }
 //! aliases = { 3 = "%arg6_row0" }
 //! externs = { keep = [], rename = {}, objects = {} }
+//!
+//! [lints]
+//! utilisation = "allow"
+//! warnings = "deny"
 //! ```
 
 use crate::codes;
@@ -33,6 +37,9 @@ struct RawPlan {
     func: Spanned<RawFunc>,
     #[serde(default)]
     slice: Vec<Spanned<RawSlice>>,
+    /// Lint name (or code, or `warnings`) → "allow" | "warn" | "deny".
+    #[serde(default)]
+    lints: BTreeMap<Spanned<String>, Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -108,6 +115,16 @@ pub struct SlicePlan {
     pub loc: Loc,
 }
 
+/// One `[lints]` entry as written: a lint (or `warnings`) and its level, both checked by the
+/// CLI, which knows every crate's lints (AS0311 for an unknown lint or level).
+#[derive(Clone, Debug)]
+pub struct PlanLint {
+    pub name: String,
+    pub name_loc: Loc,
+    pub level: String,
+    pub level_loc: Loc,
+}
+
 /// A fully resolved plan: what `merge` runs.
 #[derive(Clone, Debug)]
 pub struct MergePlan {
@@ -117,6 +134,8 @@ pub struct MergePlan {
     pub prelude: Option<Prelude>,
     pub allow_unreferenced: BTreeMap<usize, Loc>,
     pub slices: Vec<SlicePlan>,
+    /// `[lints]`, in the plan's order: the levels `merge --verify` and `check-bd --plan` apply.
+    pub lints: Vec<PlanLint>,
 }
 
 fn range(span: std::ops::Range<usize>) -> TextRange {
@@ -183,6 +202,7 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
         }
     }
     let slices: Vec<SlicePlan> = raw.slice.into_iter().map(|slice| slice_plan(slice, file, &mut errors)).collect();
+    let lints = plan_lints(raw.lints, file);
     if slices.is_empty() {
         errors.push(
             Diagnostic::error(codes::PLAN_INVALID, "the plan has no slices")
@@ -200,6 +220,7 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
         prelude,
         allow_unreferenced,
         slices,
+        lints,
     })
 }
 
@@ -213,6 +234,22 @@ fn unknown_key_suggestion(message: &str) -> Option<(String, String)> {
     let (score, best) =
         candidates.map(|candidate| (strsim::jaro(key, candidate), candidate)).max_by(|a, b| a.0.total_cmp(&b.0))?;
     (score > 0.7).then(|| (key.to_string(), best.to_string()))
+}
+
+/// The `[lints]` table, in the plan's order.
+fn plan_lints(raw: BTreeMap<Spanned<String>, Spanned<String>>, file: FileId) -> Vec<PlanLint> {
+    let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
+    let mut entries: Vec<(Spanned<String>, Spanned<String>)> = raw.into_iter().collect();
+    entries.sort_by_key(|(name, _)| name.span().start);
+    entries
+        .into_iter()
+        .map(|(name, level)| PlanLint {
+            name_loc: loc(name.span()),
+            level_loc: loc(level.span()),
+            name: name.into_inner(),
+            level: level.into_inner(),
+        })
+        .collect()
 }
 
 /// One `[[slice]]` table; problems with its entries go to `errors`.
@@ -345,5 +382,21 @@ mod tests {
         assert_eq!(err.len(), 1);
         assert_eq!(err[0].code, codes::INDEX_OUT_OF_RANGE);
         assert_eq!(err[0].primary.as_ref().map(|l| (l.file, l.range)), Some((FileId(3), TextRange::new(72, 74))));
+    }
+
+    #[test]
+    fn lints_keep_their_keys_levels_and_positions() {
+        let text = "[func]\nname = \"x\"\nargs = []\n[[slice]]\nfile = \"a.mlir\"\n[lints]\nwarnings = \"deny\"\nAS0425 = \"allow\"\n";
+        let plan = parse_plan(text, FileId(1)).unwrap();
+        let entries: Vec<(&str, &str, &str)> = plan
+            .lints
+            .iter()
+            .map(|l| {
+                let at = |loc: Loc| loc.map_or("", |(_, r)| &text[r.start as usize..r.end as usize]);
+                (l.name.as_str(), l.level.as_str(), at(l.level_loc))
+            })
+            .collect();
+        assert_eq!(entries, [("warnings", "deny", "\"deny\""), ("AS0425", "allow", "\"allow\"")]);
+        assert_eq!(plan.lints[0].name_loc.map(|(_, r)| &text[r.start as usize..r.end as usize]), Some("warnings"));
     }
 }

@@ -155,8 +155,11 @@ impl PrefixSymbols {
             set_alias(rewrite, old, new);
         }
         // Shared in definition order: a definition may refer to earlier aliases, whose final
-        // names are settled by then.
+        // names are settled by then. Only with earlier slices' definitions: two identical ones
+        // of this slice stay two, as the source has them (the equivalence check maps each
+        // merged name back to one source name).
         let mut aliases = Vec::new();
+        let mut defined_here = Vec::new();
         for def in &alias_defs {
             let Some(token) = def.first_token() else { continue };
             let old = token.text().to_string();
@@ -169,10 +172,13 @@ impl PrefixSymbols {
                     aliases.push(AliasOutcome { node: def.id(), name: existing.clone(), shared: true });
                 }
                 None => {
-                    known.insert(key, prefixed.clone());
+                    defined_here.push((key, prefixed.clone()));
                     aliases.push(AliasOutcome { node: def.id(), name: prefixed, shared: false });
                 }
             }
+        }
+        for (key, name) in defined_here {
+            known.entry(key).or_insert(name);
         }
         aliases
     }
@@ -228,6 +234,19 @@ mod tests {
           air.herd tile (%x) in (%s=%c) attributes {sym_name = "p_herd0", map = #p_map_identity} {
             air.channel.put @p_c[] (%b[] [] []) : (memref<4xi32>)
           }
+          return
+        }
+        "###);
+    }
+
+    #[test]
+    fn identical_aliases_of_one_slice_stay_apart() {
+        let text = "#map2 = affine_map<(d0) -> (d0)>\n#map = affine_map<(d0) -> (d0)>\nfunc.func @f() attributes {a = #map2, b = #map} {\n  return\n}\n";
+        let out = run(text);
+        insta::assert_snapshot!(out, @r###"
+        #p_map2 = affine_map<(d0) -> (d0)>
+        #p_map = affine_map<(d0) -> (d0)>
+        func.func @p_f() attributes {a = #p_map2, b = #p_map} {
           return
         }
         "###);

@@ -133,6 +133,7 @@ pub fn zero_config_plan(
         prelude: None,
         allow_unreferenced: BTreeMap::new(),
         slices: plans,
+        lints: Vec::new(),
     })
 }
 

@@ -4,7 +4,10 @@
 mod air_opt;
 mod cmd;
 mod cmdline;
+mod code_docs;
+mod codes;
 mod common;
+mod lints;
 mod outline;
 mod report;
 mod version;

@@ -4,6 +4,7 @@
 //! A new subcommand reports through [`Report`] and words its closing line with [`count`].
 
 use crate::common::{self, Format, GlobalOpts};
+use crate::lints::{self, Levels};
 use air_diagnostics::{render, Diagnostic, RenderOptions, Severity, SourceMap};
 use serde_json::{json, Map, Value};
 use std::io::Write;
@@ -109,9 +110,24 @@ impl Report {
 
     /// Reports `diagnostics`, whose labels point into `sources`.
     pub fn add(&mut self, diagnostics: &[Diagnostic], sources: &SourceMap) {
+        diagnostics.iter().for_each(|d| self.tally.add(d));
+        self.render(diagnostics, sources);
+    }
+
+    /// Reports findings already at their lint levels ([`Levels::apply`]): each is counted; the
+    /// text groups a rule's repeated notes into one, and `--quiet` leaves notes unprinted.
+    pub fn add_findings(&mut self, findings: Vec<Diagnostic>, levels: &Levels, sources: &SourceMap) {
+        findings.iter().for_each(|d| self.tally.add(d));
+        let shown = match self.format {
+            Format::Text => levels.shown(lints::group_notes(findings, sources)),
+            Format::Json => levels.shown(findings),
+        };
+        self.render(&shown, sources);
+    }
+
+    fn render(&mut self, diagnostics: &[Diagnostic], sources: &SourceMap) {
         let mut stderr = std::io::stderr().lock();
         for diagnostic in diagnostics {
-            self.tally.add(diagnostic);
             match self.format {
                 Format::Text => {
                     // A closed standard error has nobody to tell: the exit status still does.

@@ -1,5 +1,5 @@
 //! Zero-config merges of the upstream corpus, judged by AIR's own verifier: every valid corpus
-//! file (MANIFEST `expect_invalid = no`) that AIR accepts is merged alone, as a user would
+//! file (manifest `expect = valid`) that AIR accepts is merged alone, as a user would
 //! (`air-stitch merge FILE -o OUT`, run in the corpus directory), and every two consecutive files
 //! that merge alone are merged together. AIR must accept every output; among them are the files
 //! with a bare herd, which the merge wraps in `air.launch`/`air.segment` (plain and async IR).

@@ -60,7 +60,9 @@ fn units_of(source: &Source) -> Vec<Unit> {
     };
     let (ok, printed) = print_generic(&source.path, source.split);
     let generics: Vec<Option<String>> = if ok {
-        let pieces: Vec<String> = printed.split(SPLIT_MARKER).map(str::to_string).collect();
+        // Unsplit, a `// -----` in the text is a comment, and printed as one.
+        let pieces: Vec<String> =
+            if source.split { printed.split(SPLIT_MARKER).map(str::to_string).collect() } else { vec![printed] };
         assert_eq!(pieces.len(), chunks.len(), "{}: print --generic changed the number of chunks", source.label);
         pieces.into_iter().map(Some).collect()
     } else {
@@ -98,18 +100,39 @@ fn sources() -> Vec<Source> {
     sources
 }
 
-/// `air-opt --split-input-file --mlir-print-op-generic` of the chunks, one output per chunk
-/// (empty where AIR rejects the chunk).
+/// `air-opt --mlir-print-op-generic` of the chunks, one output per chunk (empty where AIR
+/// rejects the chunk): one `--split-input-file` run for the batch. A chunk with a `// -----`
+/// comment (a file upstream checks whole) cannot be one chunk of a batch: it runs alone.
 fn air_generic(air_opt: &Path, chunks: &[&str]) -> Vec<String> {
-    let joined = chunks.join(&format!("\n{SPLIT_MARKER}\n"));
-    let (verdict, stdout) =
-        air_testkit::run_air_opt_output(air_opt, joined.as_bytes(), true, &["--mlir-print-op-generic"]);
-    if let AirVerdict::Crashed(why) = verdict {
-        panic!("air-opt crashed on the batch, so it judged nothing: {why}");
+    let whole = |chunk: &str| chunk.contains(SPLIT_MARKER);
+    let batch: Vec<&str> = chunks.iter().copied().filter(|c| !whole(c)).collect();
+    let mut batched = air_generic_run(air_opt, &batch.join(&format!("\n{SPLIT_MARKER}\n")), true).into_iter();
+    if !batch.is_empty() {
+        assert_eq!(batched.len(), batch.len(), "air-opt printed a different number of chunks");
     }
-    let outputs: Vec<String> = stdout.split(&format!("{SPLIT_MARKER}\n")).map(str::to_string).collect();
-    assert_eq!(outputs.len(), chunks.len(), "air-opt printed a different number of chunks");
-    outputs
+    chunks
+        .iter()
+        .map(|chunk| {
+            if whole(chunk) {
+                air_generic_run(air_opt, chunk, false).concat()
+            } else {
+                batched.next().unwrap_or_default()
+            }
+        })
+        .collect()
+}
+
+/// One air-opt run: its output cut into chunks (when split), or nothing when AIR rejects it.
+fn air_generic_run(air_opt: &Path, text: &str, split: bool) -> Vec<String> {
+    let (verdict, stdout) =
+        air_testkit::run_air_opt_output(air_opt, text.as_bytes(), split, &["--mlir-print-op-generic"]);
+    if let AirVerdict::Crashed(why) = verdict {
+        panic!("air-opt crashed, so it judged nothing: {why}");
+    }
+    if !split {
+        return vec![if verdict.is_accepted() { stdout } else { String::new() }];
+    }
+    stdout.split(&format!("{SPLIT_MARKER}\n")).map(str::to_string).collect()
 }
 
 /// The first line where two texts differ, for the failure report.

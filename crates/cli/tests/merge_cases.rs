@@ -1,7 +1,7 @@
 //! Data-driven merge cases: every directory under `testdata/merge/` holds slice files, an
 //! optional plan, and an `args` file with the `air-stitch merge` arguments. The test runs the
 //! real binary there and snapshots the exit status, standard output and standard error. Cases
-//! cover each failure of the regex stitcher (air-syntax.md §5) and each check of the merge.
+//! cover each failure of the regex stitcher (docs/stitcher-failures.md) and each check of the merge.
 //! Adding a directory adds a case.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

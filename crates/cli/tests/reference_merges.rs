@@ -1,4 +1,4 @@
-//! The reference merges of design.md §2 (`testdata/plans/*.toml`): each merged module, its extern
+//! The reference merges of docs/design.md#the-reference-merges (`testdata/plans/*.toml`): each merged module, its extern
 //! report and its summary are snapshotted in full. Adding a plan adds a case.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -1,5 +1,5 @@
-//! The mlir-opt round trip over the upstream corpus: for every valid corpus file (MANIFEST
-//! `expect_invalid = no`), `air-stitch print --generic --for-mlir` must either convert it
+//! The mlir-opt round trip over the upstream corpus: for every valid corpus file (manifest
+//! `expect = valid`), `air-stitch print --generic --for-mlir` must either convert it
 //! completely and have `mlir-opt-22 --allow-unregistered-dialect` accept the result, or fail
 //! for a known reason. The snapshot lists every file that does not pass, with the reason class and the
 //! first message; `docs/verify.md` explains the classes. Runs whenever `mlir-opt-22` exists

@@ -1,4 +1,5 @@
-//! The JSON form of diagnostics. Schema (stable; documented in `docs/diagnostics-json.md`):
+//! The JSON form of diagnostics. Schema (stable; this comment documents it, and
+//! `docs/error-codes.md` points here):
 //!
 //! ```json
 //! {"severity": "error", "code": "AS0102", "message": "...",

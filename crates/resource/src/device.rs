@@ -1,9 +1,9 @@
 //! The two NPU device models (npu2 = Strix/AIE2P, npu1 = Phoenix/AIE2) as plain data.
 //!
-//! Every number comes from `shared/docs/npu-resource-model.md` (cited below as "model doc"
-//! with the line of the table row it is taken from). The per-tile numbers are the same on both
-//! devices (model doc line 95: "Every per-tile value in 2a holds for npu1 as well"); only the
-//! array size differs.
+//! Every number comes from `docs/npu-resource-model.md` (cited below as "model doc" with the
+//! section and the table row it is taken from). The per-tile numbers are the same on both
+//! devices (model doc §2b: "Every per-tile value of 2a holds for npu1 too"); only the array
+//! size differs.
 
 use serde::Serialize;
 
@@ -102,77 +102,77 @@ impl DeviceModel {
 
 // Core tile (rows 2–5), model doc §2a.
 const CORE: TileModel = TileModel {
-    memory_bytes: 64 * 1024,       // line 63: 64 KiB (0x10000)
-    s2mm_channels: 2,              // line 66: DMA channels S2MM / MM2S 2 / 2
-    mm2s_channels: 2,              // line 66
-    bds: 16,                       // line 67: 16, shared by all 4 channels
-    bds_per_channel: 16,           // line 67
-    locks: 16,                     // line 68
-    bd_dims: 3,                    // line 70: 3 (+ iteration)
-    wrap_max: 255,                 // line 71: 8 bits → ≤ 255
-    step_max_granules: 8192,       // line 73: 13 bits → ≤ 8192 granules
-    iteration_max: 64,             // line 75: ≤ 64
-    length_max_words: Some(16383), // line 77: 14 bits → ≤ 16383 words
-    repeat_max: 255,               // line 79: 0–255 per dma_start (newer aie)
-    task_queue_depth: 4,           // line 80: 4 tasks per channel
+    memory_bytes: 64 * 1024,       // §2a data memory: 64 KiB (0x10000)
+    s2mm_channels: 2,              // §2a DMA channels: S2MM / MM2S 2 / 2
+    mm2s_channels: 2,              // §2a DMA channels
+    bds: 16,                       // §2a buffer descriptors: 16, shared by all 4 channels
+    bds_per_channel: 16,           // §2a buffer descriptors
+    locks: 16,                     // §2a locks
+    bd_dims: 3,                    // §2a BD data dimensions: 3 (+ iteration)
+    wrap_max: 255,                 // §2a wrap field: 8 bits → ≤ 255
+    step_max_granules: 8192,       // §2a step field: 13 bits → ≤ 8192 granules
+    iteration_max: 64,             // §2a iteration: ≤ 64
+    length_max_words: Some(16383), // §2a buffer length: 14 bits → ≤ 16383 words
+    repeat_max: 255,               // §2a task repeat count: 0–255 per dma_start (newer aie)
+    task_queue_depth: 4,           // §2a task queue depth: 4 tasks per channel
 };
 
 // Memtile (row 1), model doc §2a.
 const MEMTILE: TileModel = TileModel {
-    memory_bytes: 512 * 1024,        // line 63: 512 KiB (0x80000)
-    s2mm_channels: 6,                // line 66: 6 / 6
-    mm2s_channels: 6,                // line 66
-    bds: 48,                         // line 67: 48 ...
-    bds_per_channel: 24,             // line 67: channels 0/2/4 use IDs 0–23, 1/3/5 use 24–47
-    locks: 64,                       // line 68
-    bd_dims: 4,                      // line 70: 4 (+ iteration)
-    wrap_max: 1023,                  // line 71: 10 bits → ≤ 1023
-    step_max_granules: 131_072,      // line 73: 17 bits → ≤ 131072 granules
-    iteration_max: 64,               // line 75
-    length_max_words: Some(131_071), // line 77: 17 bits → ≤ 131071 words
-    repeat_max: 255,                 // line 79
-    task_queue_depth: 4,             // line 80
+    memory_bytes: 512 * 1024,        // §2a data memory: 512 KiB (0x80000)
+    s2mm_channels: 6,                // §2a DMA channels: 6 / 6
+    mm2s_channels: 6,                // §2a DMA channels
+    bds: 48,                         // §2a buffer descriptors: 48 ...
+    bds_per_channel: 24,             // §2a buffer descriptors: channels 0/2/4 use IDs 0–23, 1/3/5 use 24–47
+    locks: 64,                       // §2a locks
+    bd_dims: 4,                      // §2a BD data dimensions: 4 (+ iteration)
+    wrap_max: 1023,                  // §2a wrap field: 10 bits → ≤ 1023
+    step_max_granules: 131_072,      // §2a step field: 17 bits → ≤ 131072 granules
+    iteration_max: 64,               // §2a iteration
+    length_max_words: Some(131_071), // §2a buffer length: 17 bits → ≤ 131071 words
+    repeat_max: 255,                 // §2a task repeat count
+    task_queue_depth: 4,             // §2a task queue depth
 };
 
 // Shim NOC tile (row 0), model doc §2a.
 const SHIM: TileModel = TileModel {
-    memory_bytes: 0,              // line 63: none (reads/writes DDR over the NoC)
-    s2mm_channels: 2,             // line 66: 2 / 2
-    mm2s_channels: 2,             // line 66
-    bds: 16,                      // line 67: 16, shared by all 4 channels
-    bds_per_channel: 16,          // line 67
-    locks: 16,                    // line 68
-    bd_dims: 3,                   // line 70: 3 (+ iteration)
-    wrap_max: 1023,               // line 71: 10 bits → ≤ 1023
-    step_max_granules: 1_048_576, // line 73: 20 bits → ≤ 1048576 granules
-    iteration_max: 64,            // line 75
-    length_max_words: None,       // line 77: 32 bits (words)
-    repeat_max: 255,              // line 79: 0–255 per queue push
-    task_queue_depth: 4,          // line 80
+    memory_bytes: 0,              // §2a data memory: none (reads/writes DDR over the NoC)
+    s2mm_channels: 2,             // §2a DMA channels: 2 / 2
+    mm2s_channels: 2,             // §2a DMA channels
+    bds: 16,                      // §2a buffer descriptors: 16, shared by all 4 channels
+    bds_per_channel: 16,          // §2a buffer descriptors
+    locks: 16,                    // §2a locks
+    bd_dims: 3,                   // §2a BD data dimensions: 3 (+ iteration)
+    wrap_max: 1023,               // §2a wrap field: 10 bits → ≤ 1023
+    step_max_granules: 1_048_576, // §2a step field: 20 bits → ≤ 1048576 granules
+    iteration_max: 64,            // §2a iteration
+    length_max_words: None,       // §2a buffer length: 32 bits (words)
+    repeat_max: 255,              // §2a task repeat count: 0–255 per queue push
+    task_queue_depth: 4,          // §2a task queue depth
 };
 
-/// npu2: Strix, AIE2P, 8 columns × (shim, memtile, 4 core rows). Model doc lines 36–42.
+/// npu2: Strix, AIE2P, 8 columns × (shim, memtile, 4 core rows). Model doc §1.
 pub static NPU2: DeviceModel = DeviceModel {
     kind: DeviceKind::Npu2,
-    columns: 8,    // line 36: 8 × 6
-    core_rows: 4,  // line 37: rows 2–5 are core rows
-    memtiles: 8,   // line 39
-    shim_tiles: 8, // line 40
+    columns: 8,    // §1 columns × rows: 8 × 6
+    core_rows: 4,  // §1 rows: 2–5 are core rows
+    memtiles: 8,   // §1 memtiles
+    shim_tiles: 8, // §1 shim NOC tiles
     core: CORE,
     memtile: MEMTILE,
     shim: SHIM,
     granule_bytes: 4,          // model doc §0: a granule is 32 bits = 4 bytes
-    default_stack_bytes: 1024, // line 65: 1024 B default (aircc --stack-size)
-    bo_span_bytes: 1 << 32,    // line 81: host offsets are uint32 → ≤ 4 GiB
+    default_stack_bytes: 1024, // §2a core stack: 1024 B default (aircc --stack-size)
+    bo_span_bytes: 1 << 32,    // §2a granularity: host offsets are uint32 → ≤ 4 GiB
 };
 
-/// npu1: Phoenix, AIE2, 4 columns × (shim, memtile, 4 core rows). Model doc lines 36–42, 100.
+/// npu1: Phoenix, AIE2, 4 columns × (shim, memtile, 4 core rows). Model doc §1, §2b.
 pub static NPU1: DeviceModel = DeviceModel {
     kind: DeviceKind::Npu1,
-    columns: 4,    // line 36: 4 × 6
-    core_rows: 4,  // line 37
-    memtiles: 4,   // line 39
-    shim_tiles: 4, // line 40
+    columns: 4,    // §1 columns × rows: 4 × 6
+    core_rows: 4,  // §1 rows
+    memtiles: 4,   // §1 memtiles
+    shim_tiles: 4, // §1 shim NOC tiles
     core: CORE,
     memtile: MEMTILE,
     shim: SHIM,
@@ -182,7 +182,7 @@ pub static NPU1: DeviceModel = DeviceModel {
 };
 
 /// AIR's own (element-based, dtype-blind) shim limits, applied by the compiler before the
-/// hardware checks: model doc §3.5 (line 147) and §4.4.
+/// hardware checks: model doc §3.5 and §4.4.
 pub mod air_limits {
     /// `AIE2_WRAP_UPPER_BOUNDS`, outermost first: a size at or above the bound is factored.
     pub const WRAP_UPPER_BOUNDS: [i64; 4] = [64, 1024, 1024, 1024];
@@ -202,7 +202,7 @@ mod tests {
 
     #[test]
     fn derived_totals_match_the_model_doc() {
-        // Model doc lines 38–42: 32 / 16 core tiles, 16 / 8 shim channels per direction.
+        // Model doc §1: 32 / 16 core tiles, 16 / 8 shim channels per direction.
         assert_eq!(NPU2.core_tiles(), 32);
         assert_eq!(NPU1.core_tiles(), 16);
         assert_eq!(NPU2.shim_channels_per_direction(), 16);

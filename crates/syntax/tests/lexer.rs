@@ -1,4 +1,4 @@
-//! The lexical pitfalls of MLIR text (shared/docs/air-syntax.md §1), each checked for token
+//! The lexical pitfalls of MLIR text (docs/syntax.md#lexical-rules), each checked for token
 //! kinds, spans and error codes; and the hand-written lexer checked token-for-token against
 //! the pest grammar on those cases, on every corpus file, and on arbitrary strings.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

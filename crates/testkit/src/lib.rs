@@ -1,17 +1,19 @@
 //! Helpers shared by the workspace's tests, benches and examples (a dev-dependency only): the
-//! repository root, sorted test-data listings, the upstream MLIR-AIR corpus with its
-//! `MANIFEST.tsv` flags, finding and running `mlir-opt-22` and AIR's own verifier (`air-opt`),
-//! and feeding a child process stdin.
+//! repository root, sorted test-data listings, the upstream MLIR-AIR corpus (pinned by
+//! `testdata/corpus/mlir-air.tsv`, see [`corpus`]), finding and running `mlir-opt-22` and AIR's
+//! own verifier (`air-opt`), and feeding a child process stdin.
 //!
 //! Skip rules: a missing corpus, `mlir-opt-22` or `air-opt` gives `None` (the caller skips),
 //! except under `CI=true`, where it is a failure: CI must run every test.
 // A failing helper is a failing test: panicking with the reason is the report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::collections::BTreeMap;
+pub mod corpus;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 
 /// Whether the tests run under CI (`CI=true`), where nothing may be skipped.
 pub fn on_ci() -> bool {
@@ -38,23 +40,58 @@ pub fn sorted_files(dir: &Path, extension: &str) -> Vec<PathBuf> {
     files
 }
 
-/// The upstream corpus (`shared/corpus/mlir-air`): `$AIR_STITCH_CORPUS`, else the nearest
-/// `shared/corpus/mlir-air` above the workspace, else `/work/shared/corpus/mlir-air`. `None`
-/// when none exists (the caller skips); under `CI=true` a missing corpus is a failure.
+/// The upstream corpus folder, found as [`corpus::locate`] says and checked against the
+/// manifest (every file present with its pinned git blob id; a corpus that is not the pinned
+/// one is a failure everywhere). `None` when it is not found (the caller skips); under
+/// `CI=true` that is a failure whose message names every way to give it.
 pub fn corpus_dir() -> Option<PathBuf> {
-    if let Ok(dir) = std::env::var("AIR_STITCH_CORPUS") {
-        return Some(PathBuf::from(dir));
+    static FOUND: OnceLock<Result<Option<PathBuf>, String>> = OnceLock::new();
+    match FOUND.get_or_init(find_corpus) {
+        Ok(Some(dir)) => Some(dir.clone()),
+        Ok(None) => {
+            eprintln!("corpus not found; skipping (set AIR_STITCH_CORPUS; see testdata/corpus/README.md)");
+            None
+        }
+        Err(message) => panic!("{message}"),
     }
-    let found = repo_root()
-        .ancestors()
-        .map(|ancestor| ancestor.join("shared/corpus/mlir-air"))
-        .chain([PathBuf::from("/work/shared/corpus/mlir-air")])
-        .find(|candidate| candidate.is_dir());
-    if found.is_none() {
-        assert!(!on_ci(), "the mlir-air corpus was not found; set AIR_STITCH_CORPUS");
-        eprintln!("corpus not found; skipping (set AIR_STITCH_CORPUS)");
+}
+
+/// The repository's corpus manifest ([`corpus::MANIFEST_PATH`]), read once.
+pub fn corpus_manifest() -> &'static corpus::Manifest {
+    static MANIFEST: OnceLock<corpus::Manifest> = OnceLock::new();
+    MANIFEST.get_or_init(|| {
+        let path = repo_root().join(corpus::MANIFEST_PATH);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        corpus::parse_manifest(&text).unwrap_or_else(|e| panic!("{e}"))
+    })
+}
+
+fn find_corpus() -> Result<Option<PathBuf>, String> {
+    let manifest = corpus_manifest();
+    let root = repo_root();
+    let (dir, origin) = match corpus::locate(|name| std::env::var(name).ok(), &root)? {
+        corpus::Lookup::Found(dir, origin) => (dir, origin),
+        corpus::Lookup::Fetch => (fetch_corpus(&root)?, corpus::Origin::Fetched),
+        corpus::Lookup::Missing if on_ci() => return Err(corpus::missing_message(manifest)),
+        corpus::Lookup::Missing => return Ok(None),
+    };
+    corpus::check_files(manifest, &dir, origin, |path| std::fs::read(path).ok())?;
+    Ok(Some(dir))
+}
+
+/// Runs `tools/fetch-corpus.sh` (its progress on our stderr); the folder is its last line.
+fn fetch_corpus(root: &Path) -> Result<PathBuf, String> {
+    let script = root.join("tools/fetch-corpus.sh");
+    let output = Command::new("bash")
+        .arg(&script)
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("running {}: {e}", script.display()))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    match stdout.lines().last() {
+        Some(dir) if output.status.success() => Ok(PathBuf::from(dir)),
+        _ => Err(format!("AIR_STITCH_FETCH=1: {} failed ({}); its message is above", script.display(), output.status)),
     }
-    found
 }
 
 /// One corpus file with its manifest expectations.
@@ -63,45 +100,27 @@ pub struct CorpusFile {
     /// Path relative to the corpus directory, with `/` separators.
     pub relpath: String,
     pub path: PathBuf,
-    /// Split on `// -----` (MANIFEST `split_markers = yes`).
+    /// Upstream's test splits it on `// -----` (manifest `split = yes`).
     pub split: bool,
-    /// Expected to be valid (MANIFEST `expect_invalid = no`).
+    /// Upstream's test expects it to pass (manifest `expect = valid`).
     pub valid: bool,
+    /// The manifest's `expect` column: `valid`, or `invalid:` with the reasons.
+    pub expect: String,
 }
 
-/// Every `.mlir` file under the corpus directory, sorted by relative path, with the flags of
-/// `MANIFEST.tsv`. A file the manifest does not list counts as valid, and is split when it
-/// contains a `// -----` marker.
+/// The manifest's files under the corpus directory `dir`, sorted by relative path.
 pub fn corpus_files(dir: &Path) -> Vec<CorpusFile> {
-    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_default();
-    // Columns: relpath, bytes, has_air_ops, split_markers, expect_invalid.
-    let mut flags = BTreeMap::new();
-    for line in manifest.lines().skip(1) {
-        let cols: Vec<&str> = line.split('\t').collect();
-        if cols.len() >= 5 {
-            flags.insert(cols[0].to_string(), (cols[3] == "yes", cols[4] == "no"));
-        }
-    }
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(current) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&current) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "mlir") {
-                let relpath = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
-                let (split, valid) = flags.get(&relpath).copied().unwrap_or_else(|| {
-                    let text = std::fs::read_to_string(&path).unwrap_or_default();
-                    (text.contains(air_syntax::SPLIT_MARKER), true)
-                });
-                files.push(CorpusFile { relpath, path, split, valid });
-            }
-        }
-    }
-    files.sort_by(|a, b| a.relpath.cmp(&b.relpath));
-    files
+    corpus_manifest()
+        .entries
+        .iter()
+        .map(|entry| CorpusFile {
+            relpath: entry.path.clone(),
+            path: dir.join(&entry.path),
+            split: entry.split,
+            valid: entry.is_valid(),
+            expect: entry.expect(),
+        })
+        .collect()
 }
 
 /// `mlir-opt-22`: on PATH, else `/usr/lib/llvm-22/bin/mlir-opt` or `/usr/bin/mlir-opt-22`,

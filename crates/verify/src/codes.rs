@@ -1,4 +1,7 @@
-//! Stable diagnostic codes of the verify crate (AS05xx), explained in `docs/verify.md`.
+//! Stable diagnostic codes of the verify crate (AS05xx), explained in `docs/verify.md`, and
+//! the lints among them.
+
+use air_diagnostics::{Level, Lint};
 
 // ---- AIR structural checks (no LLVM) ----
 /// A launch/segment/herd/rank body uses a value defined outside it (IsolatedFromAbove).
@@ -108,3 +111,24 @@ pub const AIR_REMARK: &str = "AS0552";
 pub const AIR_CRASHED: &str = "AS0553";
 /// air-opt failed (exit status 1 to 123) without printing an error diagnostic.
 pub const AIR_NO_DIAGNOSTIC: &str = "AS0554";
+
+// ---- lints ----
+/// verify's lints: the codes whose warnings and notes the user may allow, warn about or deny
+/// (`-A/-W/-D NAME`, a plan's `[lints]`). Their errors are AIR's verdicts and stay errors
+/// (`hard_errors`): `-A args-arity` hides an extra `args` type, never a missing one.
+pub const LINTS: &[Lint] = &[
+    lint(ARGS_ARITY, "args-arity", Level::Warn),
+    lint(CHANNEL_INDEX_COUNT, "channel-index-count", Level::Warn),
+    lint(ATTRIBUTE_KIND, "attribute-kind", Level::Warn),
+    lint(MLIR_WARNING, "mlir-warning", Level::Warn),
+    lint(MLIR_REMARK, "mlir-remark", Level::Note),
+    lint(MLIR_SKIPPED, "mlir-skipped", Level::Note),
+    lint(MLIR_NOT_BUILT, "mlir-not-built", Level::Note),
+    lint(MLIR_NEEDS_AIR, "mlir-needs-air", Level::Note),
+    lint(AIR_WARNING, "air-opt-warning", Level::Warn),
+    lint(AIR_REMARK, "air-opt-remark", Level::Note),
+];
+
+const fn lint(code: &'static str, name: &'static str, default: Level) -> Lint {
+    Lint { code, name, default, hard_errors: true }
+}

@@ -1,4 +1,4 @@
-//! `verify` over every valid upstream corpus file (MANIFEST `expect_invalid = no`): the files
+//! `verify` over every valid upstream corpus file (manifest `expect = valid`): the files
 //! it rejects, each with its first error, are snapshotted, with a separate snapshot for the
 //! `mlir` feature (which adds the conversion to generic form and MLIR's own verifier). The
 //! lists are the closing note's numbers; `docs/verify.md` explains each class.

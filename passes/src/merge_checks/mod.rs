@@ -1,4 +1,5 @@
-//! The checks `merge` makes (design.md §2), all reported at once with their file:line:col.
+//! The checks `merge` makes (docs/merge.md#checks-all-reported-at-once-each-with-filelinecol),
+//! all reported at once with their file:line:col.
 //!
 //! Before anything changes ([`check_inputs`]): the slices parse and have a kernel; the prelude
 //! parses and cannot collide with a slice's names; prefixes, wiring and types

@@ -16,7 +16,7 @@
 
 mod judge;
 
-use air_mutagen::corpus::{parse_manifest, SourceFile};
+use air_mutagen::corpus::SourceFile;
 use air_mutagen::{generate, Kind, Options, RULES};
 use judge::{air_verdicts, short, stitch_verdict, Item, Stitch, Verdict};
 use std::collections::{BTreeMap, BTreeSet};
@@ -173,17 +173,17 @@ fn verify_agrees_with_air_on_corpus_chunks_and_mutants() {
     assert!(!strict() || disagreements == 0, "{disagreements} disagreements between AIR and air-stitch (strict mode)");
 }
 
-/// Every corpus file with its MANIFEST flags (testkit finds the files).
+/// Every corpus file with its manifest flags (testkit finds the files), its expectation in
+/// mutagen's spelling (`no`, or `yes:` and the reasons).
 fn read_corpus(dir: &std::path::Path) -> Vec<SourceFile> {
-    let manifest = parse_manifest(&std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_default());
     air_testkit::corpus_files(dir)
         .into_iter()
         .map(|file| {
             let text = std::fs::read_to_string(&file.path).unwrap();
-            let expect_invalid = manifest
-                .get(&file.relpath)
-                .map(|entry| entry.expect_invalid.clone())
-                .unwrap_or_else(|| if file.valid { "no".to_string() } else { "yes".to_string() });
+            let expect_invalid = match file.expect.strip_prefix("invalid:") {
+                Some(reasons) => format!("yes:{reasons}"),
+                None => "no".to_string(),
+            };
             SourceFile { relpath: file.relpath, text, split: file.split, expect_invalid }
         })
         .collect()

@@ -2,6 +2,7 @@
 //! DMA fields, multi-launch structure), rendered as rustc-style diagnostics or JSON.
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::lints::{Levels, LintArgs};
 use crate::report::{self, count};
 use air_diagnostics::{Diagnostic, SourceMap, TextRange};
 use air_resource::{Amount, CheckOptions, DeviceKind, OmitPingPong, Report, Status};
@@ -59,6 +60,11 @@ pub struct Opts {
     /// Check each `// -----` chunk separately.
     #[arg(long)]
     split_input_file: bool,
+    /// Apply the lint levels of a merge plan's `[lints]` table (-A/-W/-D override them).
+    #[arg(long, value_name = "PLAN")]
+    plan: Option<PathBuf>,
+    #[command(flatten)]
+    lints: LintArgs,
     #[command(flatten)]
     global: GlobalOpts,
 }
@@ -130,9 +136,40 @@ impl Opts {
         })
     }
 
+    /// The lint levels: `--plan`'s `[lints]`, then the flags; or (`Err`) the plan's problems.
+    fn levels(&self, sources: &mut SourceMap) -> anyhow::Result<Result<Levels, Vec<Diagnostic>>> {
+        let mut levels = Levels::default();
+        if let Some(path) = &self.plan {
+            let raw = common::read_input(path)?;
+            let (file, decoded) = common::register(sources, &raw);
+            let errors = match decoded.map(|()| air_passes::plan::parse_plan(sources.text(file), file)) {
+                Ok(Ok(plan)) => levels.add_plan(&plan.lints, &raw.name),
+                Ok(Err(errors)) => errors,
+                Err(diagnostic) => vec![diagnostic],
+            };
+            if !errors.is_empty() {
+                return Ok(Err(errors));
+            }
+        }
+        levels.add_args(&self.lints)?;
+        Ok(Ok(levels))
+    }
+
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let options = self.options()?;
         let mut sources = SourceMap::new();
+        let mut report =
+            report::Report::of_its_own("air-stitch/check-bd/1", "check-bd", self.format.format, &self.global)
+                .with_diagnostic_json(diagnostic_json);
+        let mut levels = match self.levels(&mut sources)? {
+            Ok(levels) => levels,
+            Err(errors) => {
+                report.add(&errors, &sources);
+                let problems = report.tally().errors_and_warnings();
+                report.finish(&format!("check-bd: the plan's [lints] cannot be used: {problems}; nothing checked"))?;
+                return Ok(Outcome::Problems);
+            }
+        };
         let mut checked: Vec<Checked> = Vec::new();
         for path in &self.files {
             let raw = common::read_input(path)?;
@@ -170,11 +207,9 @@ impl Opts {
                 checked.push(Checked { file, name: raw.name.clone(), parsed: true, report });
             }
         }
-        let diagnostics: Vec<Diagnostic> = checked.iter().flat_map(|c| c.report.diagnostics.iter().cloned()).collect();
-        let mut report =
-            report::Report::of_its_own("air-stitch/check-bd/1", "check-bd", self.format.format, &self.global)
-                .with_diagnostic_json(diagnostic_json);
-        report.add(&diagnostics, &sources);
+        let findings: Vec<Diagnostic> =
+            levels.apply(checked.iter().flat_map(|c| c.report.diagnostics.iter().cloned()).collect());
+        report.add_findings(findings, &levels, &sources);
         if self.report && !report.is_json() {
             common::write_stdout(budget_tables(&checked, &sources).as_bytes())?;
         }

@@ -5,6 +5,7 @@ mod inputs;
 use crate::air_opt::{AirOpt, AirOptArgs, Judged};
 use crate::cmdline::CommandLine;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::lints::Levels;
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
 use air_passes::merge::{finish, stitch};
@@ -117,6 +118,13 @@ impl Opts {
                 return failed(report, &diagnostics, &sources, outcome);
             }
         };
+        // The plan's `[lints]`: the levels of --verify's findings.
+        let mut levels = Levels::default();
+        let plan_name = self.plan.as_deref().map(common::shown).unwrap_or_default();
+        let lint_errors = levels.add_plan(&plan.lints, &plan_name);
+        if !lint_errors.is_empty() {
+            return failed(report, &lint_errors, &sources, Outcome::Problems);
+        }
         report.count("slices", slices.len());
         let slice_count = slices.len();
         let stitched = match stitch(&plan, &slices) {
@@ -134,7 +142,7 @@ impl Opts {
         report.add(&merged.warnings, &sources);
         let mut verified = None;
         if self.verify {
-            match self.verify_merged(&merged.parse, &mut sources, &air_opt, &mut report)? {
+            match self.verify_merged(&merged.parse, &mut sources, &air_opt, &mut levels, &mut report)? {
                 Ok(judged) => {
                     report.field("judges", judged.judges());
                     verified = Some(judged.judges());
@@ -174,13 +182,15 @@ impl Opts {
 
     /// `--verify`: the structural checks, AIR's verifier (air-opt, on stdin: the module is not
     /// on disk yet) and MLIR when built in, on the tree the merge's final check parsed (the
-    /// source map shares its text). The judges that passed it, or (`Err`) the judges that ran
-    /// when it does not verify (the findings are reported and nothing may be written).
+    /// source map shares its text), at the plan's lint levels. The judges that passed it, or
+    /// (`Err`) the judges that ran when it does not verify (the findings are reported and
+    /// nothing may be written).
     fn verify_merged(
         &self,
         parse: &Parse,
         sources: &mut SourceMap,
         air_opt: &Option<AirOpt>,
+        levels: &mut Levels,
         report: &mut Report,
     ) -> anyhow::Result<Result<Judged, String>> {
         let name = if self.output.as_os_str() == "-" {
@@ -204,8 +214,10 @@ impl Opts {
         if !air_verify::MLIR_BUILT_IN {
             findings.push(judged.mlir_not_built_note());
         }
-        report.add(&findings, sources);
-        if findings.iter().any(|d| d.is_error()) {
+        let findings = levels.apply(findings);
+        let failed = findings.iter().any(|d| d.is_error());
+        report.add_findings(findings, levels, sources);
+        if failed {
             return Ok(Err(judged.judges()));
         }
         Ok(Ok(judged))

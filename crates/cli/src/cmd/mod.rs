@@ -1,6 +1,7 @@
 //! One module per subcommand; each has a clap `Opts` and a `run`.
 
 mod check_bd;
+mod explain;
 mod generate;
 mod merge;
 mod outline;
@@ -22,6 +23,7 @@ pub enum Command {
     Verify(verify::Opts),
     Completions(generate::CompletionsOpts),
     Man(generate::ManOpts),
+    Explain(explain::Opts),
 }
 
 impl Command {
@@ -36,6 +38,7 @@ impl Command {
             Command::Verify(opts) => opts.run(),
             Command::Completions(opts) => opts.run(),
             Command::Man(opts) => opts.run(),
+            Command::Explain(opts) => opts.run(),
         }
     }
 }

@@ -5,10 +5,6 @@ use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, SourceMap};
 use std::path::PathBuf;
 
-/// `--roundtrip` found a chunk whose tree does not print back its text (a parser bug; see
-/// docs/error-codes.md).
-const ROUNDTRIP_MISMATCH: &str = "AS0010";
-
 /// Parse MLIR/AIR files and report syntax errors and unresolved SSA values.
 ///
 /// Exit status: 0 when every file parses cleanly (and, with --roundtrip, prints back
@@ -56,9 +52,12 @@ impl Opts {
                 let chunk_text = &text[chunk.offset as usize..chunk.offset as usize + chunk.parse.tree.text().len()];
                 if self.roundtrip && chunk.parse.tree.print() != chunk_text {
                     diagnostics.push(
-                        Diagnostic::error(ROUNDTRIP_MISMATCH, "printing the tree does not reproduce the input")
-                            .with_primary(file, air_diagnostics::TextRange::empty(chunk.offset), "this chunk")
-                            .with_help("this is a bug in air-stitch's parser: please report it with this file"),
+                        Diagnostic::error(
+                            crate::codes::ROUNDTRIP_MISMATCH,
+                            "printing the tree does not reproduce the input",
+                        )
+                        .with_primary(file, air_diagnostics::TextRange::empty(chunk.offset), "this chunk")
+                        .with_help("this is a bug in air-stitch's parser: please report it with this file"),
                     );
                 }
             }

@@ -4,6 +4,7 @@
 
 use crate::air_opt::{AirOptArgs, Judged};
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::lints::{Levels, LintArgs};
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
 use air_verify::air_opt::{self, AirOptRun};
@@ -37,11 +38,14 @@ pub struct Opts {
     #[command(flatten)]
     air_opt: AirOptArgs,
     #[command(flatten)]
+    lints: LintArgs,
+    #[command(flatten)]
     global: GlobalOpts,
 }
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        let mut levels = Levels::from_args(&self.lints)?;
         let air_opt = self.air_opt.resolve()?;
         let mut sources = SourceMap::new();
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
@@ -70,16 +74,17 @@ impl Opts {
                 judged.record(air.verdict);
                 air_opt::merge_findings(&lines, &mut found, air.diagnostics);
             }
+            let found = levels.apply(found);
             if found.iter().any(|d| d.is_error()) {
                 bad_files += 1;
             }
             diagnostics.extend(found);
         }
         if !air_verify::MLIR_BUILT_IN {
-            diagnostics.push(judged.mlir_not_built_note());
+            diagnostics.extend(levels.apply(vec![judged.mlir_not_built_note()]));
         }
         let mut report = Report::new("verify", self.format.format, &self.global);
-        report.add(&diagnostics, &sources);
+        report.add_findings(diagnostics, &levels, &sources);
         let files = self.files.len();
         let how = judged.judges();
         report.field("judges", how.clone());

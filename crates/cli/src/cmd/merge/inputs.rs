@@ -10,9 +10,6 @@ use air_passes::slice::ParsedSlice;
 use air_passes::zero_config::{numbered_prefixes, zero_config_plan, Bind, ChosenPrefixes};
 use std::path::{Path, PathBuf};
 
-/// An input that cannot be read (exit status 2), at the place that names it.
-pub const CANNOT_READ: &str = "AS0002";
-
 /// The plan and its parsed slices, and every file read (none may be overwritten).
 pub struct Inputs {
     pub plan: MergePlan,
@@ -49,7 +46,8 @@ type Pending = (FileId, String, std::sync::Arc<String>);
 /// `AS0002` for `path`, pointing at `loc` (where the plan or the command line names it).
 fn cannot_read(path: &Path, err: &std::io::Error, loc: Loc, help: &str) -> Diagnostic {
     let diagnostic =
-        Diagnostic::error(CANNOT_READ, format!("cannot read {}: {err}", common::shown(path))).with_help(help);
+        Diagnostic::error(crate::codes::CANNOT_READ, format!("cannot read {}: {err}", common::shown(path)))
+            .with_help(help);
     match loc {
         Some((file, range)) => diagnostic.with_primary(file, range, "named here"),
         None => diagnostic,

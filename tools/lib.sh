@@ -1,0 +1,61 @@
+# Shell functions shared by tools/test-all.sh and tools/demo.sh (source it; it runs nothing).
+# The lookups here are the ones crates/testkit/src/corpus.rs and the README describe.
+
+# The folder `shared/NAME` beside the repository: ../shared/NAME, or in a folder above that
+# (a worktree under a sibling folder). Prints it; fails when there is none.
+find_beside() {
+  local dir
+  dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  while [ "$dir" != "/" ]; do
+    dir="$(dirname "$dir")"
+    if [ -d "$dir/shared/$1" ]; then
+      echo "$dir/shared/$1"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# AIR's own verifier, the judge of every AIR file the project ships or emits: $AIR_OPT, else
+# air-opt on PATH, else air-mini-opt built by the kit beside the repository (AIR_OPT_KIT, or
+# shared/air-opt found by find_beside; about a minute the first time, nothing afterwards).
+# Exports AIR_OPT when it builds one; says on stderr what it found. Never fails: without a
+# verifier, the tests that need one skip (or fail under CI=true) with their own message.
+find_air_opt() {
+  if [ -n "${AIR_OPT:-}" ]; then
+    echo "==> AIR's verifier: $AIR_OPT (\$AIR_OPT)" >&2
+    return 0
+  fi
+  if command -v air-opt >/dev/null 2>&1; then
+    echo "==> AIR's verifier: $(command -v air-opt) (air-opt on PATH)" >&2
+    return 0
+  fi
+  local kit="${AIR_OPT_KIT:-$(find_beside air-opt || true)}"
+  if [ -n "$kit" ] && [ -x "$kit/build.sh" ]; then
+    echo "==> building AIR's verifier (air-mini-opt) with $kit/build.sh" >&2
+    AIR_OPT="$("$kit/build.sh" | tail -1)"
+    export AIR_OPT
+    echo "==> AIR's verifier: $AIR_OPT" >&2
+    return 0
+  fi
+  echo "==> no AIR verifier: set AIR_OPT, put air-opt on PATH, or place the kit (build.sh) at ../shared/air-opt or AIR_OPT_KIT" >&2
+}
+
+# The upstream corpus, looked up in the testkit's order; only reports what the tests will use,
+# except that with AIR_STITCH_FETCH=1 and nothing else found it fetches now (so the progress
+# shows) and exports AIR_STITCH_CORPUS.
+find_corpus() {
+  if [ -n "${AIR_STITCH_CORPUS:-}" ]; then
+    echo "==> corpus: $AIR_STITCH_CORPUS (\$AIR_STITCH_CORPUS)" >&2
+  elif [ -n "${MLIR_AIR_SRC:-}" ]; then
+    echo "==> corpus: $MLIR_AIR_SRC (\$MLIR_AIR_SRC)" >&2
+  elif find_beside corpus/mlir-air >/dev/null; then
+    echo "==> corpus: $(find_beside corpus/mlir-air)" >&2
+  elif [ "${AIR_STITCH_FETCH:-}" = 1 ]; then
+    AIR_STITCH_CORPUS="$("$(dirname "${BASH_SOURCE[0]}")/fetch-corpus.sh" | tail -1)"
+    export AIR_STITCH_CORPUS
+    echo "==> corpus: $AIR_STITCH_CORPUS (fetched)" >&2
+  else
+    echo "==> no corpus: set AIR_STITCH_CORPUS or MLIR_AIR_SRC, place it at ../shared/corpus/mlir-air, or set AIR_STITCH_FETCH=1 (testdata/corpus/README.md)" >&2
+  fi
+}
