@@ -29,7 +29,7 @@ pub(crate) fn unknown_part(file: FileId, access: &Access, arg: &ArgFlow, launch:
         crate::Mode::Write => "writes",
     };
     Diagnostic::note(UNKNOWN_PART, format!("{} {verb} an unknown part of {}", launch.label(), arg.label()))
-        .with_primary(file, access.range, format!("the part depends on {reason}"))
+        .with_primary(file, access.range, format!("the part cannot be evaluated: {reason}"))
         .with_help("the roles count this transfer as touching an unknown part, never the whole argument; write its offsets, sizes and strides as constants or over loops with constant bounds")
 }
 

@@ -26,13 +26,13 @@ pub fn hazards(flow: &Dataflow, file: FileId) -> Vec<Diagnostic> {
     out
 }
 
-/// `n elements` of `arg` (with the element count of the argument when known).
+/// `elements [512, 1024) (512 of 1024)`, or `512 of its 1024 elements (3 runs from element 0)`.
 fn elements(set: &IntervalSet, arg: &ArgFlow) -> String {
     let n = set.len();
-    let plural = if n == 1 { "element" } else { "elements" };
-    match (arg.elements, set.first()) {
-        (Some(total), Some(first)) => format!("{n} of its {total} {plural}, from element {first}"),
-        _ => format!("{n} {plural}"),
+    let total = arg.elements.map(|t| format!(" of {t}")).unwrap_or_default();
+    match set.runs() {
+        [(start, end)] => format!("elements [{start}, {end}) ({n}{total})"),
+        runs => format!("{n}{total} elements ({} runs from element {})", runs.len(), set.first().unwrap_or(0)),
     }
 }
 

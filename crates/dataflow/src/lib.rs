@@ -365,11 +365,11 @@ fn access_of(
         .and_then(|u| views::resolve(eval, func, u));
     let (offset, via) = match resolved {
         Ok(r) => (r.offset, r.via),
-        Err(reason) => (Err(reason), None),
+        Err(reason) => (Err(format!("its memref is {reason}")), None),
     };
     let part = offset
         .and_then(|delta| {
-            let pattern = endpoint_pattern(endpoint).map_err(|e| format!("a pattern that {}", e.describe()))?;
+            let pattern = endpoint_pattern(endpoint).map_err(|e| e.describe())?;
             part::enumerate(&pattern, delta, vars, elements)
         })
         .map(|known| Footprint { known, unknown: None })

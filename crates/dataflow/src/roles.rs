@@ -46,6 +46,10 @@ pub fn host_read(arg: &ArgFlow, launch: usize, written_before: &Footprint) -> Fo
 }
 
 pub fn roles(arg: &ArgFlow, launches: usize) -> Roles {
+    // A scalar (`index`, `i32`) is no buffer object: it has no role.
+    if !arg.ty.starts_with("memref") {
+        return Roles::default();
+    }
     let mut written = Footprint::default();
     let mut host = Footprint::default();
     let mut read_after_write = false;

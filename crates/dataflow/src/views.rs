@@ -119,7 +119,7 @@ pub fn type_strides(ty: &MemRefType) -> Option<Vec<i64>> {
 
 /// `memref.subview %src[o…] [s…] [t…] : SRC to DST`: `Σ oᵢ · strideᵢ(SRC)`.
 fn subview_offset(eval: &Evaluator<'_>, op: Op<'_>, source: SyntaxNode<'_>) -> Result<i64, String> {
-    let cannot = || "a `memref.subview` whose offsets cannot be read".to_string();
+    let cannot = || "the offsets of a `memref.subview` cannot be read".to_string();
     let start = op.node().text_range().start;
     let after = source.text_range().end.checked_sub(start).ok_or_else(cannot)? as usize;
     let text = op.node().text().get(after..).ok_or_else(cannot)?;
@@ -129,8 +129,8 @@ fn subview_offset(eval: &Evaluator<'_>, op: Op<'_>, source: SyntaxNode<'_>) -> R
     for entry in list.split(',').map(str::trim).filter(|e| !e.is_empty()) {
         let value = if entry.starts_with('%') {
             match dynamic.next().map(|u| eval.eval_use(u)) {
-                Some(Value::Lin(lin)) => lin.as_const().ok_or("a `memref.subview` offset that varies")?,
-                Some(Value::Unknown(u)) => return Err(format!("a `memref.subview` offset that depends on {}", u.what)),
+                Some(Value::Lin(lin)) => lin.as_const().ok_or("a `memref.subview` offset varies")?,
+                Some(Value::Unknown(u)) => return Err(format!("a `memref.subview` offset depends on {}", u.what)),
                 None => return Err(cannot()),
             }
         } else {
@@ -150,7 +150,7 @@ fn subview_offset(eval: &Evaluator<'_>, op: Op<'_>, source: SyntaxNode<'_>) -> R
 /// `memref.reinterpret_cast %src to offset: [N], ...`: `N` (a dynamic offset is not read).
 fn reinterpret_offset(op: Op<'_>) -> Result<i64, String> {
     let text = op.node().text();
-    let cannot = || "a `memref.reinterpret_cast` whose offset is not a constant".to_string();
+    let cannot = || "the offset of a `memref.reinterpret_cast` is not a constant".to_string();
     let rest = text.split("offset:").nth(1).ok_or_else(cannot)?;
     let list = rest.trim_start().strip_prefix('[').and_then(|r| r.split(']').next()).ok_or_else(cannot)?;
     list.trim().parse::<i64>().map_err(|_| cannot())
