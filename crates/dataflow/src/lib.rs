@@ -24,6 +24,7 @@
 pub mod codes;
 pub mod graph;
 mod hazards;
+mod notes;
 pub mod intervals;
 pub mod part;
 mod roles;
@@ -245,7 +246,7 @@ pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, 
         };
         let Some(arg) = arg else {
             if endpoint.level == program::Level::L3 {
-                diagnostics.push(codes::unresolved(file, endpoint, launches[launch].1.number));
+                diagnostics.push(notes::unresolved(file, endpoint, launches[launch].1.number));
             }
             continue;
         };
@@ -256,7 +257,7 @@ pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, 
             }
         }
         if let Some(reason) = &access.part.unknown {
-            diagnostics.push(codes::unknown_part(file, &access, &args[arg], &launches[launch].1, reason));
+            diagnostics.push(notes::unknown_part(file, &access, &args[arg], &launches[launch].1, reason));
         }
         args[arg].accesses.push(access);
     }
@@ -295,7 +296,7 @@ fn pick_function<'p>(
         Some(name) => funcs.iter().find(|f| &f.name() == name).copied(),
         None => funcs.iter().find(|f| with_launch(f)).copied(),
     };
-    found.ok_or_else(|| vec![codes::no_function(file, opts.func.as_deref(), &funcs)])
+    found.ok_or_else(|| vec![notes::no_function(file, opts.func.as_deref(), &funcs)])
 }
 
 fn signature(func: FuncOp<'_>, opts: &Options) -> Vec<ArgFlow> {
