@@ -80,7 +80,8 @@ fn hazard_fixtures_match_their_snapshots_and_their_clean_twins_are_clean() {
         assert!(codes(&document).contains(code), "{stem}: expected {code}: {document}");
         let twin = repo_root().join(format!("testdata/dataflow/{stem}_ok.mlir"));
         if twin.exists() {
-            let twin_doc: Value = serde_json::from_slice(&roles_of(&relative(&twin), &self::flags(&twin), true).stdout).unwrap();
+            let twin_doc: Value =
+                serde_json::from_slice(&roles_of(&relative(&twin), &self::flags(&twin), true).stdout).unwrap();
             assert!(codes(&twin_doc).is_empty(), "{stem}_ok: {twin_doc}");
         } else {
             assert_eq!(code, "AS0805", "{stem} has no clean twin");
@@ -138,7 +139,10 @@ fn indices(value: &Value) -> BTreeSet<u64> {
 /// and how many leading arguments our shipped merge shares with upstream's ABI: upstream's
 /// prefill modules add f32 C-scratch arguments after ours (from 13 and 15), so only the
 /// shared prefix is compared there.
-const UPSTREAM: &[(&str, &[u64], &[u64], &[u64], u64)] = &[
+/// (merge, outputs, statics, intermediates, arguments shared with upstream's ABI).
+type Upstream = (&'static str, &'static [u64], &'static [u64], &'static [u64], u64);
+
+const UPSTREAM: &[Upstream] = &[
     ("rms_gemms_rope", &[8, 11, 12], &[1, 3, 5, 7, 9, 10], &[2, 4, 6, 8, 11, 12], 13),
     ("o_ffn", &[14], &[1, 5, 7, 9, 12], &[2, 4, 6, 8, 10, 11, 13, 14, 15, 16, 17, 18], 15),
     ("o_gemv_ffn", &[14], &[0, 6, 7, 12], &[2, 4, 5, 8, 9, 10, 11, 13, 14], 15),
@@ -180,7 +184,11 @@ fn roles_of_every_reference_merge_match_their_snapshots_and_merge_roles_writes_t
         assert_eq!(text.status.code(), Some(0), "{stem}: {}", text_of(&text));
         let json = run(true);
         let written = std::fs::read_to_string(&roles).unwrap();
-        assert_eq!(String::from_utf8_lossy(&json.stdout), written, "{stem}: merge --roles differs from roles --format json");
+        assert_eq!(
+            String::from_utf8_lossy(&json.stdout),
+            written,
+            "{stem}: merge --roles differs from roles --format json"
+        );
         let shown = module.display().to_string();
         snapshot(&format!("{stem}.merged.text"), &text_of(&text).replace(&shown, &format!("{stem}.mlir")));
         snapshot(&format!("{stem}.merged.json"), &written.replace(&shown, &format!("{stem}.mlir")));

@@ -1,7 +1,6 @@
 //! Stable diagnostic codes of the dataflow analysis (AS08xx), documented in
 //! `docs/error-codes.md` and `docs/roles.md`.
 
-
 /// A launch reads elements of an argument that no earlier launch wrote but a later one does.
 pub const READ_BEFORE_WRITE: &str = "AS0800";
 /// Two launches write the same elements with no read of them in between.

@@ -122,7 +122,13 @@ pub fn to_text(flow: &Dataflow) -> String {
             labels.push(edge_label(flow, edges[k].2));
             k += 1;
         }
-        let _ = writeln!(out, "  {} -> {}: {}", node_label(flow, &graph[from]), node_label(flow, &graph[to]), labels.join(", "));
+        let _ = writeln!(
+            out,
+            "  {} -> {}: {}",
+            node_label(flow, &graph[from]),
+            node_label(flow, &graph[to]),
+            labels.join(", ")
+        );
     }
     let unused: Vec<String> = flow.args.iter().filter(|a| a.accesses.is_empty()).map(|a| a.label()).collect();
     if !unused.is_empty() {
@@ -142,7 +148,8 @@ fn quote(text: &str) -> String {
 /// Graphviz DOT: launches top to bottom in order, the host's inputs and outputs marked.
 pub fn to_dot(flow: &Dataflow) -> String {
     let graph = build(flow);
-    let mut out = format!("digraph {} {{\n  rankdir=TB;\n  node [shape=box, fontname=\"monospace\"];\n", quote(&flow.func));
+    let mut out =
+        format!("digraph {} {{\n  rankdir=TB;\n  node [shape=box, fontname=\"monospace\"];\n", quote(&flow.func));
     let id = |node: &Node| match node {
         Node::Inputs => "inputs".to_string(),
         Node::Launch(l) => format!("launch{}", l + 1),
@@ -161,7 +168,13 @@ pub fn to_dot(flow: &Dataflow) -> String {
     }
     for (from, to, edge) in sorted_edges(&graph) {
         let style = if edge.partial { ", style=dashed" } else { "" };
-        let _ = writeln!(out, "  {} -> {} [label={}{style}];", id(&graph[from]), id(&graph[to]), quote(&edge_label(flow, edge)));
+        let _ = writeln!(
+            out,
+            "  {} -> {} [label={}{style}];",
+            id(&graph[from]),
+            id(&graph[to]),
+            quote(&edge_label(flow, edge))
+        );
     }
     out.push_str("}\n");
     out

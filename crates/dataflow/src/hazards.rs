@@ -54,8 +54,9 @@ fn read_before_write(flow: &Dataflow, arg: &ArgFlow, file: FileId, out: &mut Vec
         if host.is_empty() {
             continue;
         }
-        let later = (reader + 1..flow.launches.len())
-            .find_map(|w| Some((w, arg.footprint_in(w, Mode::Write).known.intersection(&host))).filter(|(_, s)| !s.is_empty()));
+        let later = (reader + 1..flow.launches.len()).find_map(|w| {
+            Some((w, arg.footprint_in(w, Mode::Write).known.intersection(&host))).filter(|(_, s)| !s.is_empty())
+        });
         let Some((writer, clash)) = later else { continue };
         let (Some(read), Some(write)) =
             (first_access(arg, reader, Mode::Read, &clash), first_access(arg, writer, Mode::Write, &clash))
@@ -132,9 +133,11 @@ fn output_writes(flow: &Dataflow, arg: &ArgFlow, file: FileId, out: &mut Vec<Dia
             d = d.with_secondary(file, flow.func_range, "no launch of this function touches it");
         }
         let help = if readers.is_empty() {
-            "it is an unused ABI placeholder: read back the argument the last launch writes (see `output_candidates`)".to_string()
+            "it is an unused ABI placeholder: read back the argument the last launch writes (see `output_candidates`)"
+                .to_string()
         } else {
-            "an output must be written by the device: check the plan's wiring of the slice that should produce it".to_string()
+            "an output must be written by the device: check the plan's wiring of the slice that should produce it"
+                .to_string()
         };
         out.push(d.with_help(help));
         return;
@@ -182,7 +185,11 @@ fn dead_writes(flow: &Dataflow, arg: &ArgFlow, file: FileId, out: &mut Vec<Diagn
             .with_primary(file, access.range, format!("{} are never read by a later launch", elements(&dead, arg)))
             .with_help("the write is wasted unless the host reads it back: call the argument an output (`--output`), or drop the write");
         if let Some(read) = arg.accesses.iter().find(|a| a.mode == Mode::Read && a.launch > writer) {
-            d = d.with_secondary(file, read.range, format!("{} reads only another part", flow.launches[read.launch].label()));
+            d = d.with_secondary(
+                file,
+                read.range,
+                format!("{} reads only another part", flow.launches[read.launch].label()),
+            );
         } else {
             d = d.with_secondary(file, arg.range, "not among the outputs");
         }

@@ -24,8 +24,8 @@
 pub mod codes;
 pub mod graph;
 mod hazards;
-mod notes;
 pub mod intervals;
+mod notes;
 pub mod part;
 mod roles;
 mod views;
@@ -229,12 +229,8 @@ pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, 
         .collect();
     let launch_pos: BTreeMap<usize, usize> = launches.iter().map(|(id, info)| (*id, info.number - 1)).collect();
     let mut args = signature(func, opts);
-    let arg_of_def: BTreeMap<NodeId, usize> = func
-        .args()
-        .iter()
-        .enumerate()
-        .filter_map(|(i, a)| a.def.map(|d| (d.id(), i)))
-        .collect();
+    let arg_of_def: BTreeMap<NodeId, usize> =
+        func.args().iter().enumerate().filter_map(|(i, a)| a.def.map(|d| (d.id(), i))).collect();
     let vars = var_ranges(&program);
     let mut diagnostics = Vec::new();
     let mut prelude: BTreeMap<String, PreludeValue> = BTreeMap::new();

@@ -6,7 +6,13 @@ use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_resource::program::Endpoint;
 use air_syntax::views::FuncOp;
 
-pub(crate) fn unknown_part(file: FileId, access: &Access, arg: &ArgFlow, launch: &LaunchInfo, reason: &str) -> Diagnostic {
+pub(crate) fn unknown_part(
+    file: FileId,
+    access: &Access,
+    arg: &ArgFlow,
+    launch: &LaunchInfo,
+    reason: &str,
+) -> Diagnostic {
     let verb = match access.mode {
         crate::Mode::Read => "reads",
         crate::Mode::Write => "writes",
@@ -21,14 +27,21 @@ pub(crate) fn unresolved(file: FileId, endpoint: &Endpoint, launch: usize) -> Di
         air_resource::program::Root::Unknown(what) => what.clone(),
         _ => "a buffer that is not an argument".to_string(),
     };
-    Diagnostic::note(UNRESOLVED_BUFFER, format!("launch {launch} moves L3 data of a buffer that is not an argument of the function"))
-        .with_primary(file, endpoint.line_range, format!("its memref is {why}"))
-        .with_help("only transfers of function arguments (directly, through `args(...)` or through views) enter the roles")
+    Diagnostic::note(
+        UNRESOLVED_BUFFER,
+        format!("launch {launch} moves L3 data of a buffer that is not an argument of the function"),
+    )
+    .with_primary(file, endpoint.line_range, format!("its memref is {why}"))
+    .with_help("only transfers of function arguments (directly, through `args(...)` or through views) enter the roles")
 }
 
 pub(crate) fn no_function(file: FileId, asked: Option<&str>, funcs: &[FuncOp<'_>]) -> Diagnostic {
     let names: Vec<String> = funcs.iter().map(|f| format!("@{}", f.name())).collect();
-    let known = if names.is_empty() { "the module defines no function".to_string() } else { format!("functions: {}", names.join(", ")) };
+    let known = if names.is_empty() {
+        "the module defines no function".to_string()
+    } else {
+        format!("functions: {}", names.join(", "))
+    };
     let message = match asked {
         Some(name) => format!("no function @{name} to analyse"),
         None => "no function with an `air.launch` to analyse".to_string(),

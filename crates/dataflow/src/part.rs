@@ -2,9 +2,9 @@
 //! over the loops and hierarchy ids around it, shifted by the views it goes through.
 
 use crate::intervals::IntervalSet;
-use air_resource::eval::VarId;
 #[cfg(test)]
 use air_resource::eval::Lin;
+use air_resource::eval::VarId;
 use air_resource::pattern::Pattern;
 use std::collections::BTreeMap;
 

@@ -64,5 +64,9 @@ pub fn roles(arg: &ArgFlow, launches: usize) -> Roles {
     let static_candidate = !host.is_empty()
         && written.unknown.is_none()
         && if host.unknown.is_some() { written.known.is_empty() } else { !written.known.overlaps(&host.known) };
-    Roles { intermediate: host.is_empty(), static_candidate, output_candidate: !written.is_empty() && !read_after_write }
+    Roles {
+        intermediate: host.is_empty(),
+        static_candidate,
+        output_candidate: !written.is_empty() && !read_after_write,
+    }
 }

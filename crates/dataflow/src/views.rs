@@ -35,7 +35,8 @@ pub fn resolve(eval: &Evaluator<'_>, func: FuncOp<'_>, use_node: SyntaxNode<'_>)
         let def_node = tree.node(def.node);
         match def.kind {
             DefKind::Result => {
-                let op = def_node.parent().filter(|p| p.kind() == RESULT_LIST).and_then(|l| l.parent()).and_then(Op::cast);
+                let op =
+                    def_node.parent().filter(|p| p.kind() == RESULT_LIST).and_then(|l| l.parent()).and_then(Op::cast);
                 let op = op.ok_or("a result of an unknown op")?;
                 if via.is_none() && op.parent_op().map(|p| p.node().id()) == Some(func.op().node().id()) {
                     via = Some(def_node.text().trim().to_string());
@@ -50,7 +51,10 @@ pub fn resolve(eval: &Evaluator<'_>, func: FuncOp<'_>, use_node: SyntaxNode<'_>)
                             .filter(|_| index >= 1)
                             .ok_or("an air.execute result")?
                     }
-                    "memref.subview" | "memref.cast" | "memref.collapse_shape" | "memref.expand_shape"
+                    "memref.subview"
+                    | "memref.cast"
+                    | "memref.collapse_shape"
+                    | "memref.expand_shape"
                     | "memref.reinterpret_cast" => {
                         let source = op.node().children_of(VALUE_USE).next().ok_or_else(|| format!("a `{name}`"))?;
                         if !absolute {
@@ -63,7 +67,9 @@ pub fn resolve(eval: &Evaluator<'_>, func: FuncOp<'_>, use_node: SyntaxNode<'_>)
                                 _ => Ok(0),
                             };
                             offset = match (offset, delta) {
-                                (Ok(a), Ok(b)) => a.checked_add(b).ok_or_else(|| "an offset that overflows".to_string()),
+                                (Ok(a), Ok(b)) => {
+                                    a.checked_add(b).ok_or_else(|| "an offset that overflows".to_string())
+                                }
                                 (Err(e), _) | (_, Err(e)) => Err(e),
                             };
                         }
@@ -84,10 +90,7 @@ pub fn resolve(eval: &Evaluator<'_>, func: FuncOp<'_>, use_node: SyntaxNode<'_>)
                         return Ok(Resolved { arg_def: def.node, offset, via });
                     }
                     ASSIGN => {
-                        let in_args = parent
-                            .parent()
-                            .and_then(|l| l.parent())
-                            .is_some_and(|c| c.kind() == ARGS_CLAUSE);
+                        let in_args = parent.parent().and_then(|l| l.parent()).is_some_and(|c| c.kind() == ARGS_CLAUSE);
                         match (in_args, parent.child(VALUE_USE)) {
                             (true, Some(outer)) => current = outer,
                             _ => return Err("a loop-carried value".to_string()),

@@ -53,7 +53,7 @@ impl Opts {
             Err(errors) => {
                 report.add(&errors, &sources);
                 let problems = report.tally().errors_and_warnings();
-            report.finish(&format!("graph: {shown}: {problems}; no graph"))?;
+                report.finish(&format!("graph: {shown}: {problems}; no graph"))?;
                 return Ok(Outcome::Problems);
             }
         };

@@ -171,13 +171,21 @@ impl Opts {
             common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;
         }
         if let Some(path) = &self.roles {
-            let shown = if self.output.as_os_str() == "-" { "<merged output>".to_string() } else { common::shown(&self.output) };
+            let shown = if self.output.as_os_str() == "-" {
+                "<merged output>".to_string()
+            } else {
+                common::shown(&self.output)
+            };
             match super::roles::of_merged(&merged.parse, &shown) {
                 Ok(document) => {
                     let json = serde_json::to_string_pretty(&document)?;
                     common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;
                     let hazards = document["diagnostics"].as_array().map_or(0, Vec::len);
-                    report.info(&format!("roles: written to {} ({})", common::shown(path), count(hazards, "diagnostic")));
+                    report.info(&format!(
+                        "roles: written to {} ({})",
+                        common::shown(path),
+                        count(hazards, "diagnostic")
+                    ));
                 }
                 Err(errors) => {
                     let why = errors.first().map(|e| e.message.clone()).unwrap_or_default();

@@ -65,7 +65,7 @@ impl Opts {
             Err(errors) => {
                 report.add(&errors, &sources);
                 let problems = report.tally().errors_and_warnings();
-            report.finish(&format!("roles: {shown}: {problems}; nothing analysed"))?;
+                report.finish(&format!("roles: {shown}: {problems}; nothing analysed"))?;
                 return Ok(Outcome::Problems);
             }
         };
@@ -129,11 +129,7 @@ pub fn fields(flow: &Dataflow) -> Map<String, Value> {
             })
         })
         .collect();
-    let launches: Vec<Value> = flow
-        .launches
-        .iter()
-        .map(|l| json!({"number": l.number, "name": l.name}))
-        .collect();
+    let launches: Vec<Value> = flow.launches.iter().map(|l| json!({"number": l.number, "name": l.name})).collect();
     let mut map = Map::new();
     map.insert("func".into(), json!(flow.func));
     map.insert("launches".into(), json!(launches));
@@ -150,8 +146,7 @@ pub fn fields(flow: &Dataflow) -> Map<String, Value> {
 /// `roles --format json` prints for the merged module).
 pub fn document(flow: &Dataflow, sources: &SourceMap, shown: &str) -> Value {
     let mut doc = fields(flow);
-    let diagnostics: Vec<Value> =
-        flow.diagnostics.iter().map(|d| air_diagnostics::to_json_value(d, sources)).collect();
+    let diagnostics: Vec<Value> = flow.diagnostics.iter().map(|d| air_diagnostics::to_json_value(d, sources)).collect();
     let tally = |f: fn(&Diagnostic) -> bool| flow.diagnostics.iter().filter(|d| f(d)).count();
     let errors = tally(|d| d.severity == air_diagnostics::Severity::Error);
     let warnings = tally(|d| d.severity == air_diagnostics::Severity::Warning);
@@ -173,7 +168,13 @@ pub fn document(flow: &Dataflow, sources: &SourceMap, shown: &str) -> Value {
 
 /// The per-argument table of text mode, then the snippet.
 pub fn table(flow: &Dataflow) -> String {
-    let list = |v: Vec<usize>| if v.is_empty() { "-".to_string() } else { v.iter().map(usize::to_string).collect::<Vec<_>>().join(",") };
+    let list = |v: Vec<usize>| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.iter().map(usize::to_string).collect::<Vec<_>>().join(",")
+        }
+    };
     let header = ["arg", "name", "type", "reads", "writes", "read", "write", "roles"];
     let mut rows: Vec<[String; 8]> = vec![header.map(str::to_string)];
     for a in &flow.args {
@@ -197,12 +198,8 @@ pub fn table(flow: &Dataflow) -> String {
         ]);
     }
     let widths: Vec<usize> = (0..8).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
-    let mut out = format!(
-        "@{}: {}, {}\n",
-        flow.func,
-        count(flow.launches.len(), "launch"),
-        count(flow.args.len(), "argument")
-    );
+    let mut out =
+        format!("@{}: {}, {}\n", flow.func, count(flow.launches.len(), "launch"), count(flow.args.len(), "argument"));
     for launch in &flow.launches {
         let _ = writeln!(out, "  {}", launch.label());
     }
