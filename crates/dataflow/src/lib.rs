@@ -37,6 +37,7 @@ use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_resource::eval::{Evaluator, VarId};
 use air_resource::pattern::endpoint_pattern;
 use air_resource::program::{self, Endpoint, EndpointKind, Program, Root};
+use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{all_ops, parse_memref_type, ChannelIo, DmaMemcpy, FuncOp, Op};
 use air_syntax::{NodeId, Parse, SyntaxNode};
 use part::VarRange;
@@ -300,7 +301,7 @@ fn signature(func: FuncOp<'_>, opts: &Options) -> Vec<ArgFlow> {
         .iter()
         .enumerate()
         .map(|(index, a)| {
-            let ty = a.ty.map(|t| t.text().split_whitespace().collect::<Vec<_>>().join(" ")).unwrap_or_default();
+            let ty = a.ty.map(|t| collapse_whitespace(t.text())).unwrap_or_default();
             ArgFlow {
                 index,
                 ssa: a.name.map(|t| t.text().to_string()).unwrap_or_else(|| format!("#{index}")),

@@ -5,6 +5,7 @@
 //! of launches, segments and herds.
 
 use air_resource::eval::{Evaluator, Value};
+use air_syntax::air_ops;
 use air_syntax::views::value_types::type_of_use;
 use air_syntax::views::{parse_memref_type, FuncOp, MemRefType, Op};
 use air_syntax::{DefKind, NodeId, SyntaxKind::*, SyntaxNode};
@@ -43,9 +44,10 @@ pub fn resolve(eval: &Evaluator<'_>, func: FuncOp<'_>, use_node: SyntaxNode<'_>)
                 }
                 let name = op.name();
                 let next = match name {
-                    "air.execute" => {
+                    air_ops::EXECUTE => {
                         let index = air_resource::eval::result_index(def_node, current) as usize;
-                        let terminator = op.body_ops().into_iter().rev().find(|o| o.name() == "air.execute_terminator");
+                        let terminator =
+                            op.body_ops().into_iter().rev().find(|o| o.name() == air_ops::EXECUTE_TERMINATOR);
                         terminator
                             .and_then(|t| t.node().children_of(VALUE_USE).nth(index.saturating_sub(1)))
                             .filter(|_| index >= 1)
