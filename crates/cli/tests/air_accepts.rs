@@ -2,7 +2,8 @@
 //! `air_testkit::air_opt`) accepts every AIR file the project ships and every module it makes
 //! from them: the kernels of `testdata/kernels/`, the merged module of every reference plan
 //! (`testdata/plans/`), the inputs of every merge case under `testdata/merge/` and the output of
-//! every case that merges, every check-bd fixture (`testdata/checkbd/`), and the synthetic
+//! every case that merges, every check-bd fixture (`testdata/checkbd/`), every dataflow fixture
+//! (`testdata/dataflow/`), and the synthetic
 //! benchmark slices. Data-driven: adding a file adds a case.
 //!
 //! A file that is invalid AIR on purpose says so in its name (`bad_*`, `*_invalid*`) or in a
@@ -51,6 +52,15 @@ fn air_accepts_every_check_bd_fixture_not_marked_invalid() {
     let Some(air_opt) = air_testkit::air_opt() else { return };
     let fixtures = air_testkit::sorted_files(&repo_root().join("testdata/checkbd"), "mlir");
     assert!(fixtures.len() >= 40, "expected the check-bd fixtures");
+    let failures: Vec<String> = fixtures.iter().filter_map(|path| judge_file(&air_opt, path)).collect();
+    report(&failures);
+}
+
+#[test]
+fn air_accepts_every_dataflow_fixture() {
+    let Some(air_opt) = air_testkit::air_opt() else { return };
+    let fixtures = air_testkit::sorted_files(&repo_root().join("testdata/dataflow"), "mlir");
+    assert!(fixtures.len() >= 12, "expected the dataflow fixtures of testdata/dataflow/");
     let failures: Vec<String> = fixtures.iter().filter_map(|path| judge_file(&air_opt, path)).collect();
     report(&failures);
 }

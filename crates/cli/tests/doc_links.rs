@@ -218,6 +218,7 @@ fn the_license_file_is_the_license_cargo_toml_names() {
         "crates/diagnostics",
         "crates/syntax",
         "crates/resource",
+        "crates/dataflow",
         "crates/verify",
         "crates/cli",
         "crates/testkit",

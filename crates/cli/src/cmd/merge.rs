@@ -54,6 +54,10 @@ pub struct Opts {
     /// Write the extern report (JSON: externs, renames and how to build renamed objects).
     #[arg(long, value_name = "FILE")]
     externs_report: Option<PathBuf>,
+    /// Write the roles of the merged module (JSON, as `air-stitch roles --format json` gives
+    /// them: per argument its accesses and roles, the hazards, a `load_and_run` snippet).
+    #[arg(long, value_name = "FILE.json")]
+    roles: Option<PathBuf>,
     /// Verify the merged module before writing it: AIR's structural checks, AIR's own verifier
     /// (air-opt, see --air-opt) and MLIR's parser and verifier when built with the `mlir`
     /// feature. Nothing is written if it fails.
@@ -83,6 +87,10 @@ impl Opts {
         if let Some(report) = &self.externs_report {
             self.format.check_stdout_free(Some(report), "--externs-report")?;
             common::check_output(report, &[])?;
+        }
+        if let Some(roles) = &self.roles {
+            self.format.check_stdout_free(Some(roles), "--roles")?;
+            common::check_output(roles, &[])?;
         }
         common::check_output(&self.output, &[])?;
         if self.verify {
@@ -161,6 +169,30 @@ impl Opts {
         if let Some(path) = &self.externs_report {
             let json = serde_json::to_string_pretty(&externs)?;
             common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;
+        }
+        if let Some(path) = &self.roles {
+            let shown = if self.output.as_os_str() == "-" {
+                "<merged output>".to_string()
+            } else {
+                common::shown(&self.output)
+            };
+            match super::roles::of_merged(&merged.parse, &shown) {
+                Ok(document) => {
+                    let json = serde_json::to_string_pretty(&document)?;
+                    common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;
+                    let hazards = document["diagnostics"].as_array().map_or(0, Vec::len);
+                    report.info(&format!(
+                        "roles: written to {} ({})",
+                        common::shown(path),
+                        count(hazards, "diagnostic")
+                    ));
+                }
+                Err(errors) => {
+                    let why = errors.first().map(|e| e.message.clone()).unwrap_or_default();
+                    report.info(&format!("roles: not written: {why}"));
+                }
+            }
+            report.field("roles", common::shown(path));
         }
         report.field("written", true);
         report.field("externs", externs);

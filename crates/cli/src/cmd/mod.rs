@@ -3,11 +3,13 @@
 mod check_bd;
 mod explain;
 mod generate;
+mod graph;
 mod merge;
 mod outline;
 mod parse;
 mod pass;
 mod print;
+pub(crate) mod roles;
 mod verify;
 
 use crate::common::Outcome;
@@ -21,6 +23,8 @@ pub enum Command {
     Pass(pass::Opts),
     CheckBd(check_bd::Opts),
     Verify(verify::Opts),
+    Roles(roles::Opts),
+    Graph(graph::Opts),
     Completions(generate::CompletionsOpts),
     Man(generate::ManOpts),
     Explain(explain::Opts),
@@ -36,6 +40,8 @@ impl Command {
             Command::Pass(opts) => opts.run(),
             Command::CheckBd(opts) => opts.run(),
             Command::Verify(opts) => opts.run(),
+            Command::Roles(opts) => opts.run(),
+            Command::Graph(opts) => opts.run(),
             Command::Completions(opts) => opts.run(),
             Command::Man(opts) => opts.run(),
             Command::Explain(opts) => opts.run(),

@@ -278,7 +278,7 @@ impl<'p> Evaluator<'p> {
 }
 
 /// Which result of a multi-result op a use refers to: earlier results' counts plus `#k`.
-pub(crate) fn result_index(result: SyntaxNode<'_>, use_node: SyntaxNode<'_>) -> u32 {
+pub fn result_index(result: SyntaxNode<'_>, use_node: SyntaxNode<'_>) -> u32 {
     let mut index = 0u32;
     if let Some(list) = result.parent() {
         for sibling in list.children_of(RESULT) {

@@ -1,0 +1,227 @@
+//! `air-stitch roles`: what each launch of a fused module reads and writes of every argument,
+//! and the argument roles for mlir-air's `KernelCache.load_and_run` (docs/roles.md).
+
+use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::report::{count, Report};
+use air_dataflow::{analyze, Dataflow, Mode, Options};
+use air_diagnostics::{Diagnostic, FileId, SourceMap};
+use serde_json::{json, Map, Value};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// The schema of the roles document (`roles`, `merge --roles`).
+pub const SCHEMA: &str = "air-stitch/roles/1";
+
+/// Buffer roles of a fused module for mlir-air's KernelCache.load_and_run.
+///
+/// For the module's kernel function (the first with an `air.launch`, or --func), lists per
+/// argument which launches read and write it and how much of it (whole, part, unknown, none),
+/// from the L3-side transfers (`air.channel.put/get`, `air.dma_memcpy_nd`) through views and
+/// `args(...)` bindings, and its roles: `intermediate` (host contents never matter),
+/// `static_candidate` (host bytes read, never overwritten by the device), `output_candidate`
+/// (written, not read by a later launch). Then the hazards between launches, and a ready
+/// `load_and_run` snippet.
+///
+/// The table goes to standard output, the hazards and the closing line to standard error.
+/// Exit status: 0 without errors, 1 when a hazard is an error (an --output written by no
+/// launch) or the module has no launch, 2 for usage or I/O errors.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  air-stitch roles testdata/dataflow/o_gemv_ffn.mlir
+  air-stitch roles --format json testdata/dataflow/o_gemv_ffn.mlir
+  air-stitch roles --output 2 testdata/dataflow/output_never_written.mlir")]
+pub struct Opts {
+    /// Input module (`-` for standard input).
+    file: PathBuf,
+    /// An argument index the host reads back (repeatable): checked to be written, wholly.
+    #[arg(long = "output", value_name = "N")]
+    outputs: Vec<usize>,
+    /// The function to analyse (default: the first with an `air.launch`).
+    #[arg(long, value_name = "NAME")]
+    func: Option<String>,
+    #[command(flatten)]
+    format: FormatOpts,
+    #[command(flatten)]
+    global: GlobalOpts,
+}
+
+impl Opts {
+    pub fn run(&self) -> anyhow::Result<Outcome> {
+        let mut report = Report::of_its_own(SCHEMA, "roles", self.format.format, &self.global);
+        let mut sources = SourceMap::new();
+        let raw = common::read_input(&self.file)?;
+        let (file, decoded) = common::register(&mut sources, &raw);
+        let shown = common::shown(&self.file);
+        if let Err(diagnostic) = decoded {
+            report.add(&[diagnostic], &sources);
+            let problems = report.tally().errors_and_warnings();
+            report.finish(&format!("roles: {shown}: {problems}; nothing analysed"))?;
+            return Ok(Outcome::Problems);
+        }
+        let parse = air_syntax::parse(sources.text(file));
+        let options = Options { func: self.func.clone(), names: Vec::new(), outputs: self.outputs.clone() };
+        let flow = match analyze(&parse, file, &options) {
+            Ok(flow) => flow,
+            Err(errors) => {
+                report.add(&errors, &sources);
+                let problems = report.tally().errors_and_warnings();
+                report.finish(&format!("roles: {shown}: {problems}; nothing analysed"))?;
+                return Ok(Outcome::Problems);
+            }
+        };
+        if let Some(&bad) = self.outputs.iter().find(|&&o| o >= flow.args.len()) {
+            anyhow::bail!(
+                "--output {bad}: @{} has {} (indices 0 to {})",
+                flow.func,
+                count(flow.args.len(), "argument"),
+                flow.args.len().saturating_sub(1)
+            );
+        }
+        if !report.is_json() {
+            common::write_stdout(table(&flow).as_bytes())?;
+        }
+        for (key, value) in fields(&flow) {
+            report.field(&key, value);
+        }
+        report.count("launches", flow.launches.len());
+        report.count("arguments", flow.args.len());
+        report.add(&flow.diagnostics, &sources);
+        let line = closing_line(&shown, &flow, &report.tally().all());
+        let errors = report.tally().errors > 0;
+        report.finish(&line)?;
+        Ok(Outcome::from_problems(errors))
+    }
+}
+
+/// `roles: k.mlir: @f, 3 launches, 15 arguments: 4 static candidates, 9 intermediate, 1
+/// output candidate; 0 errors, 0 warnings, 0 notes`.
+pub fn closing_line(shown: &str, flow: &Dataflow, tally: &str) -> String {
+    format!(
+        "roles: {shown}: @{}, {}, {}: {}, {} intermediate, {}; {tally}",
+        flow.func,
+        count(flow.launches.len(), "launch"),
+        count(flow.args.len(), "argument"),
+        count(flow.static_candidates().len(), "static candidate"),
+        flow.intermediate_indices().len(),
+        count(flow.output_candidates().len(), "output candidate"),
+    )
+}
+
+/// The document's own fields (docs/roles.md#json): everything but the envelope.
+pub fn fields(flow: &Dataflow) -> Map<String, Value> {
+    let args: Vec<Value> = flow
+        .args
+        .iter()
+        .map(|a| {
+            let mut via: Vec<&str> = a.accesses.iter().filter_map(|x| x.via.as_deref()).collect();
+            via.sort_unstable();
+            via.dedup();
+            json!({
+                "index": a.index,
+                "name": a.name.clone().unwrap_or_else(|| a.ssa.clone()),
+                "type": a.ty,
+                "reads": a.launches(Mode::Read),
+                "writes": a.launches(Mode::Write),
+                "read_coverage": a.coverage(Mode::Read).as_str(),
+                "write_coverage": a.coverage(Mode::Write).as_str(),
+                "roles": a.roles.names(),
+                "via": via,
+            })
+        })
+        .collect();
+    let launches: Vec<Value> = flow.launches.iter().map(|l| json!({"number": l.number, "name": l.name})).collect();
+    let mut map = Map::new();
+    map.insert("func".into(), json!(flow.func));
+    map.insert("launches".into(), json!(launches));
+    map.insert("args".into(), json!(args));
+    map.insert("intermediate_indices".into(), json!(flow.intermediate_indices()));
+    map.insert("static_candidates".into(), json!(flow.static_candidates()));
+    map.insert("output_candidates".into(), json!(flow.output_candidates()));
+    map.insert("outputs".into(), json!(flow.outputs));
+    map.insert("load_and_run".into(), json!(flow.load_and_run()));
+    map
+}
+
+/// The whole roles document, envelope included, as `merge --roles` writes it (the same as
+/// `roles --format json` prints for the merged module).
+pub fn document(flow: &Dataflow, sources: &SourceMap, shown: &str) -> Value {
+    let mut doc = fields(flow);
+    let diagnostics: Vec<Value> = flow.diagnostics.iter().map(|d| air_diagnostics::to_json_value(d, sources)).collect();
+    let tally = |f: fn(&Diagnostic) -> bool| flow.diagnostics.iter().filter(|d| f(d)).count();
+    let errors = tally(|d| d.severity == air_diagnostics::Severity::Error);
+    let warnings = tally(|d| d.severity == air_diagnostics::Severity::Warning);
+    let notes = tally(|d| d.severity == air_diagnostics::Severity::Note);
+    let all = format!("{}, {}, {}", count(errors, "error"), count(warnings, "warning"), count(notes, "note"));
+    doc.insert("schema".into(), json!(SCHEMA));
+    doc.insert("command".into(), json!("roles"));
+    doc.insert("diagnostics".into(), json!(diagnostics));
+    doc.insert(
+        "summary".into(),
+        json!({
+            "line": closing_line(shown, flow, &all),
+            "errors": errors, "warnings": warnings, "notes": notes,
+            "launches": flow.launches.len(), "arguments": flow.args.len(),
+        }),
+    );
+    Value::Object(doc)
+}
+
+/// The per-argument table of text mode, then the snippet.
+pub fn table(flow: &Dataflow) -> String {
+    let list = |v: Vec<usize>| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.iter().map(usize::to_string).collect::<Vec<_>>().join(",")
+        }
+    };
+    let header = ["arg", "name", "type", "reads", "writes", "read", "write", "roles"];
+    let mut rows: Vec<[String; 8]> = vec![header.map(str::to_string)];
+    for a in &flow.args {
+        let mut name = a.label();
+        let mut via: Vec<&str> = a.accesses.iter().filter_map(|x| x.via.as_deref()).collect();
+        via.sort_unstable();
+        via.dedup();
+        if !via.is_empty() {
+            let _ = write!(name, " via {}", via.join(", "));
+        }
+        let roles = a.roles.names();
+        rows.push([
+            a.index.to_string(),
+            name,
+            a.ty.clone(),
+            list(a.launches(Mode::Read)),
+            list(a.launches(Mode::Write)),
+            a.coverage(Mode::Read).as_str().to_string(),
+            a.coverage(Mode::Write).as_str().to_string(),
+            if roles.is_empty() { "-".to_string() } else { roles.join(", ") },
+        ]);
+    }
+    let widths: Vec<usize> = (0..8).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    let mut out =
+        format!("@{}: {}, {}\n", flow.func, count(flow.launches.len(), "launch"), count(flow.args.len(), "argument"));
+    for launch in &flow.launches {
+        let _ = writeln!(out, "  {}", launch.label());
+    }
+    for row in &rows {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            if c == 7 {
+                line.push_str(cell);
+            } else {
+                let _ = write!(line, "{cell:<w$}  ", w = widths[c]);
+            }
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let _ = writeln!(out, "load_and_run: {}", flow.load_and_run());
+    out
+}
+
+/// The roles of a merged module for `merge --roles`: (the document, its hazard counts).
+pub fn of_merged(parse: &air_syntax::Parse, shown: &str) -> Result<Value, Vec<Diagnostic>> {
+    let mut sources = SourceMap::new();
+    let file: FileId = sources.add(shown.to_string(), parse.tree.text().to_string());
+    let flow = analyze(parse, file, &Options::default())?;
+    Ok(document(&flow, &sources, shown))
+}

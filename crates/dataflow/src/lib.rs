@@ -1,0 +1,387 @@
+//! The dataflow of a fused AIR module: for its kernel function, what each launch reads and
+//! writes of every argument (and through which prelude view), which part, the roles that
+//! follow for mlir-air's `KernelCache.load_and_run` (`intermediate_indices`,
+//! `static_input_indices`, `output_indices`), the hazards between launches, and the
+//! launch/buffer graph (docs/roles.md).
+//!
+//! ```
+//! use air_dataflow::{analyze, Options};
+//! let text = "func.func @f(%a: memref<64xbf16>, %b: memref<64xbf16>) {\n  \
+//!     air.launch () in () args(%x=%a, %y=%b) : memref<64xbf16>, memref<64xbf16> {\n    \
+//!     air.channel.put @c[] (%x[] [] []) : (memref<64xbf16>)\n    \
+//!     air.channel.get @d[] (%y[] [] []) : (memref<64xbf16>)\n  }\n  return\n}\n";
+//! let parse = air_syntax::parse(text);
+//! let flow = analyze(&parse, air_diagnostics::FileId(0), &Options::default()).unwrap();
+//! assert_eq!(flow.static_candidates(), vec![0]);
+//! assert_eq!(flow.output_candidates(), vec![1]);
+//! assert_eq!(flow.intermediate_indices(), vec![1]);
+//! ```
+//!
+//! Library only: takes a parsed module (from a file or from memory), returns data and
+//! diagnostics; the CLI renders them. Launches are numbered from 1 in document order, as
+//! check-bd numbers them.
+
+pub mod codes;
+pub mod graph;
+mod hazards;
+pub mod intervals;
+mod notes;
+pub mod part;
+mod roles;
+mod views;
+
+pub use part::{Coverage, Footprint};
+pub use roles::Roles;
+
+use air_diagnostics::{Diagnostic, FileId, TextRange};
+use air_resource::eval::{Evaluator, VarId};
+use air_resource::pattern::endpoint_pattern;
+use air_resource::program::{self, Endpoint, EndpointKind, Program, Root};
+use air_syntax::views::text::collapse_whitespace;
+use air_syntax::views::{all_ops, parse_memref_type, ChannelIo, DmaMemcpy, FuncOp, Op};
+use air_syntax::{NodeId, Parse, SyntaxNode};
+use part::VarRange;
+use std::collections::BTreeMap;
+
+/// What the caller knows beyond the module.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The function to analyse; default: the first function with an `air.launch`.
+    pub func: Option<String>,
+    /// A name per argument index (`wo`, `attn_out`, ...), shown instead of `%argN`.
+    pub names: Vec<Option<String>>,
+    /// Argument indices the caller reads back (a plan's or the user's outputs).
+    pub outputs: Vec<usize>,
+}
+
+/// Whether a launch reads or writes an argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mode {
+    Read,
+    Write,
+}
+
+/// One L3-side transfer of an argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Access {
+    /// Index into [`Dataflow::launches`].
+    pub launch: usize,
+    pub mode: Mode,
+    /// The elements it touches.
+    pub part: Footprint,
+    /// The prelude value it goes through (`%arg6_row0`), if any.
+    pub via: Option<String>,
+    /// The transfer's first line.
+    pub range: TextRange,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaunchInfo {
+    /// From 1, in document order.
+    pub number: usize,
+    pub name: Option<String>,
+    pub range: TextRange,
+}
+
+impl LaunchInfo {
+    /// `launch 2 (@s2_launch)` or `launch 2`.
+    pub fn label(&self) -> String {
+        match &self.name {
+            Some(name) => format!("launch {} (@{name})", self.number),
+            None => format!("launch {}", self.number),
+        }
+    }
+}
+
+/// One argument of the kernel function and what the launches do with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArgFlow {
+    pub index: usize,
+    /// `%arg0`.
+    pub ssa: String,
+    /// The caller's name for it ([`Options::names`]).
+    pub name: Option<String>,
+    pub ty: String,
+    pub elements: Option<i64>,
+    /// The argument in the signature.
+    pub range: TextRange,
+    pub accesses: Vec<Access>,
+    pub roles: Roles,
+}
+
+impl ArgFlow {
+    /// The caller's name, else `%argN`.
+    pub fn label(&self) -> String {
+        match &self.name {
+            Some(name) => format!("{name} ({})", self.ssa),
+            None => self.ssa.clone(),
+        }
+    }
+
+    /// Launch numbers (from 1) that `mode` the argument, sorted, once each.
+    pub fn launches(&self, mode: Mode) -> Vec<usize> {
+        let mut out: Vec<usize> = self.accesses.iter().filter(|a| a.mode == mode).map(|a| a.launch + 1).collect();
+        out.dedup();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Everything the launches `mode` of it, together.
+    pub fn footprint(&self, mode: Mode) -> Footprint {
+        let mut all = Footprint::default();
+        self.accesses.iter().filter(|a| a.mode == mode).for_each(|a| all.add(&a.part));
+        all
+    }
+
+    /// What launch `launch` (an index) does of it in `mode`.
+    pub fn footprint_in(&self, launch: usize, mode: Mode) -> Footprint {
+        let mut all = Footprint::default();
+        self.accesses.iter().filter(|a| a.mode == mode && a.launch == launch).for_each(|a| all.add(&a.part));
+        all
+    }
+
+    pub fn coverage(&self, mode: Mode) -> Coverage {
+        Coverage::of(&self.footprint(mode), self.elements)
+    }
+}
+
+/// A value of the function body outside any launch that views an argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PreludeValue {
+    pub name: String,
+    pub arg: usize,
+    pub range: TextRange,
+}
+
+/// The dataflow of one function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dataflow {
+    pub func: String,
+    pub func_range: TextRange,
+    pub launches: Vec<LaunchInfo>,
+    pub args: Vec<ArgFlow>,
+    pub prelude: Vec<PreludeValue>,
+    /// The caller's outputs ([`Options::outputs`]), in range.
+    pub outputs: Vec<usize>,
+    /// The hazards and the transfers that could not be read, as diagnostics.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Dataflow {
+    fn indices(&self, pick: impl Fn(&Roles) -> bool) -> Vec<usize> {
+        self.args.iter().filter(|a| pick(&a.roles)).map(|a| a.index).collect()
+    }
+
+    pub fn intermediate_indices(&self) -> Vec<usize> {
+        self.indices(|r| r.intermediate)
+    }
+
+    pub fn static_candidates(&self) -> Vec<usize> {
+        self.indices(|r| r.static_candidate)
+    }
+
+    pub fn output_candidates(&self) -> Vec<usize> {
+        self.indices(|r| r.output_candidate)
+    }
+
+    /// The outputs read back: the caller's when given, else the candidates.
+    pub fn outputs_or_candidates(&self) -> Vec<usize> {
+        if self.outputs.is_empty() {
+            self.output_candidates()
+        } else {
+            self.outputs.clone()
+        }
+    }
+
+    /// The keyword arguments of `KernelCache.load_and_run`, ready to paste.
+    pub fn load_and_run(&self) -> String {
+        let set = |v: Vec<usize>| {
+            if v.is_empty() {
+                "set()".to_string()
+            } else {
+                format!("{{{}}}", v.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))
+            }
+        };
+        let outputs = self.outputs_or_candidates().iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+        format!(
+            "static_input_indices={}, intermediate_indices={}, output_indices=[{outputs}]",
+            set(self.static_candidates()),
+            set(self.intermediate_indices())
+        )
+    }
+}
+
+/// Analyses the kernel function of a parsed module. `Err`: there is no function to analyse
+/// (or the module does not parse), as located diagnostics.
+pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, Vec<Diagnostic>> {
+    if parse.has_errors() {
+        return Err(parse.all_errors().into_iter().map(|d| d.in_file(file)).collect());
+    }
+    let eval = Evaluator::new(parse);
+    let program = program::build(&eval);
+    let func = pick_function(parse, &program, opts, file)?;
+    let func_node = func.op().node().id();
+    let launches: Vec<(usize, LaunchInfo)> = program
+        .launch_ids()
+        .filter(|(_, l)| l.func == Some(func_node))
+        .enumerate()
+        .map(|(pos, (id, l))| (id.index(), LaunchInfo { number: pos + 1, name: l.name.clone(), range: l.range }))
+        .collect();
+    let launch_pos: BTreeMap<usize, usize> = launches.iter().map(|(id, info)| (*id, info.number - 1)).collect();
+    let mut args = signature(func, opts);
+    let arg_of_def: BTreeMap<NodeId, usize> =
+        func.args().iter().enumerate().filter_map(|(i, a)| a.def.map(|d| (d.id(), i))).collect();
+    let vars = var_ranges(&program);
+    let mut diagnostics = Vec::new();
+    let mut prelude: BTreeMap<String, PreludeValue> = BTreeMap::new();
+    for endpoint in &program.endpoints {
+        let Some(&launch) = endpoint.within.launch.and_then(|l| launch_pos.get(&l.index())) else { continue };
+        let arg = match &endpoint.root {
+            Root::L3(def) => arg_of_def.get(def).copied(),
+            _ => None,
+        };
+        let Some(arg) = arg else {
+            if endpoint.level == program::Level::L3 {
+                diagnostics.push(notes::unresolved(file, endpoint, launches[launch].1.number));
+            }
+            continue;
+        };
+        let access = access_of(&eval, func, endpoint, launch, &vars, args[arg].elements);
+        if let Some(name) = &access.via {
+            if let Some(range) = prelude_range(parse, func, name) {
+                prelude.entry(name.clone()).or_insert(PreludeValue { name: name.clone(), arg, range });
+            }
+        }
+        if let Some(reason) = &access.part.unknown {
+            diagnostics.push(notes::unknown_part(file, &access, &args[arg], &launches[launch].1, reason));
+        }
+        args[arg].accesses.push(access);
+    }
+    let launches: Vec<LaunchInfo> = launches.into_iter().map(|(_, info)| info).collect();
+    for arg in &mut args {
+        arg.accesses.sort_by_key(|a| (a.launch, a.range.start));
+        arg.roles = roles::roles(arg, launches.len());
+    }
+    let outputs: Vec<usize> = opts.outputs.iter().copied().filter(|&o| o < args.len()).collect();
+    let mut flow = Dataflow {
+        func: func.name(),
+        func_range: func.name_token().map(|t| t.text_range()).unwrap_or_else(|| func.op().node().text_range()),
+        launches,
+        args,
+        prelude: prelude.into_values().collect(),
+        outputs,
+        diagnostics: Vec::new(),
+    };
+    let mut found = hazards::hazards(&flow, file);
+    found.append(&mut diagnostics);
+    flow.diagnostics = found;
+    Ok(flow)
+}
+
+/// The function named in `opts`, or the first one with a launch.
+fn pick_function<'p>(
+    parse: &'p Parse,
+    program: &Program,
+    opts: &Options,
+    file: FileId,
+) -> Result<FuncOp<'p>, Vec<Diagnostic>> {
+    let funcs: Vec<FuncOp<'p>> =
+        all_ops(parse.tree.root()).filter_map(FuncOp::cast).filter(|f| !f.is_declaration()).collect();
+    let with_launch = |f: &FuncOp<'_>| program.launches.iter().any(|l| l.func == Some(f.op().node().id()));
+    let found = match &opts.func {
+        Some(name) => funcs.iter().find(|f| &f.name() == name).copied(),
+        None => funcs.iter().find(|f| with_launch(f)).copied(),
+    };
+    found.ok_or_else(|| vec![notes::no_function(file, opts.func.as_deref(), &funcs)])
+}
+
+fn signature(func: FuncOp<'_>, opts: &Options) -> Vec<ArgFlow> {
+    func.args()
+        .iter()
+        .enumerate()
+        .map(|(index, a)| {
+            let ty = a.ty.map(|t| collapse_whitespace(t.text())).unwrap_or_default();
+            ArgFlow {
+                index,
+                ssa: a.name.map(|t| t.text().to_string()).unwrap_or_else(|| format!("#{index}")),
+                name: opts.names.get(index).cloned().flatten(),
+                elements: parse_memref_type(&ty).and_then(|t| t.num_elements()),
+                ty,
+                range: a.node.text_range(),
+                accesses: Vec::new(),
+                roles: Roles::default(),
+            }
+        })
+        .collect()
+}
+
+/// The values each loop induction variable and hierarchy id takes, when constant.
+fn var_ranges(program: &Program) -> BTreeMap<VarId, VarRange> {
+    let mut vars = BTreeMap::new();
+    let dims = program
+        .launches
+        .iter()
+        .flat_map(|l| &l.dims)
+        .chain(program.segments.iter().flat_map(|s| &s.unroll))
+        .chain(program.herds.iter().flat_map(|h| &h.sizes));
+    for dim in dims {
+        if let Some(count) = dim.size.as_const() {
+            vars.insert(dim.var, VarRange { lower: 0, step: 1, count });
+        }
+    }
+    for lp in &program.loops {
+        if let (Some(lower), Some(step), Some(count)) = (lp.lower.as_const(), lp.step.as_const(), lp.trip) {
+            vars.insert(lp.iv, VarRange { lower, step, count });
+        }
+    }
+    vars
+}
+
+/// The memref operand of an endpoint.
+fn memref_use<'p>(parse: &'p Parse, endpoint: &Endpoint) -> Option<SyntaxNode<'p>> {
+    let op = Op(parse.tree.node(endpoint.op));
+    let operand = match endpoint.kind {
+        EndpointKind::Put | EndpointKind::Get => ChannelIo::cast(op)?.operand(),
+        EndpointKind::DmaSrc => DmaMemcpy::cast(op)?.src(),
+        EndpointKind::DmaDst => DmaMemcpy::cast(op)?.dst(),
+    };
+    operand?.memref()
+}
+
+fn access_of(
+    eval: &Evaluator<'_>,
+    func: FuncOp<'_>,
+    endpoint: &Endpoint,
+    launch: usize,
+    vars: &BTreeMap<VarId, VarRange>,
+    elements: Option<i64>,
+) -> Access {
+    let mode = if endpoint.kind.reads_memory() { Mode::Read } else { Mode::Write };
+    let resolved = memref_use(eval.parse(), endpoint)
+        .ok_or_else(|| "a transfer without a memref operand".to_string())
+        .and_then(|u| views::resolve(eval, func, u));
+    let (offset, via) = match resolved {
+        Ok(r) => (r.offset, r.via),
+        Err(reason) => (Err(format!("its memref is {reason}")), None),
+    };
+    let part = offset
+        .and_then(|delta| {
+            let pattern = endpoint_pattern(endpoint).map_err(|e| e.describe())?;
+            part::enumerate(&pattern, delta, vars, elements)
+        })
+        .map(|known| Footprint { known, unknown: None })
+        .unwrap_or_else(Footprint::unknown);
+    Access { launch, mode, part, via, range: endpoint.line_range }
+}
+
+/// Where a prelude value is defined (its `RESULT` in the function body).
+fn prelude_range(parse: &Parse, func: FuncOp<'_>, name: &str) -> Option<TextRange> {
+    func.op()
+        .body_ops()
+        .into_iter()
+        .flat_map(|op| op.result_nodes().collect::<Vec<_>>())
+        .find(|r| r.text().trim() == name)
+        .map(|r| r.text_range())
+        .filter(|_| !parse.tree.text().is_empty())
+}
