@@ -219,6 +219,7 @@ fn the_license_file_is_the_license_cargo_toml_names() {
         "crates/syntax",
         "crates/resource",
         "crates/verify",
+        "crates/driver",
         "crates/cli",
         "crates/testkit",
         "passes",

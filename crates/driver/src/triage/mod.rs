@@ -1,0 +1,1 @@
+//! Compiler failures classified into the known multi-launch blockers, with their remedies.
