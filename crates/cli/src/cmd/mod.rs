@@ -8,6 +8,7 @@ mod outline;
 mod parse;
 mod pass;
 mod print;
+mod triage;
 mod verify;
 
 use crate::common::Outcome;
@@ -21,6 +22,7 @@ pub enum Command {
     Pass(pass::Opts),
     CheckBd(check_bd::Opts),
     Verify(verify::Opts),
+    Triage(triage::Opts),
     Completions(generate::CompletionsOpts),
     Man(generate::ManOpts),
     Explain(explain::Opts),
@@ -36,6 +38,7 @@ impl Command {
             Command::Pass(opts) => opts.run(),
             Command::CheckBd(opts) => opts.run(),
             Command::Verify(opts) => opts.run(),
+            Command::Triage(opts) => opts.run(),
             Command::Completions(opts) => opts.run(),
             Command::Man(opts) => opts.run(),
             Command::Explain(opts) => opts.run(),
