@@ -18,6 +18,7 @@ const CODE_MODULES: &[&str] = &[
     "passes/src/codes.rs",
     "crates/resource/src/rules.rs",
     "crates/verify/src/codes.rs",
+    "crates/driver/src/triage/codes.rs",
 ];
 
 fn run(args: &[&str]) -> Output {

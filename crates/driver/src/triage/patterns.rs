@@ -156,7 +156,13 @@ const ROWS: &[Row] = &[
     ),
     (Class::DmaDims, Role::Cause, SKILL, Some(SUB_32_BIT), r"stride must be 1"),
     // Routing, with and without the detail.
-    (Class::Routing, Role::Cause, ROUTER, None, r"Unable to find a legal routing(?:: (?P<detail>.*))?"),
+    (
+        Class::Routing,
+        Role::Cause,
+        ROUTER,
+        None,
+        r"Unable to find a legal routing(?:: (?P<detail>(?:.*?need the links from tile \((?P<col>\d+), ?(?P<row>\d+)\) to \((?P<other_col>\d+), ?(?P<other_row>\d+)\))?.*))?",
+    ),
     (Class::Routing, Role::Cause, ROUTER, None, r"Couldn't connect|Unable to add fixed connections"),
     (Class::Routing, Role::Cause, SKILL, None, r"(?i)cannot route|channel allocation failed"),
     // Herd shapes (before placement: a pinned-place conflict is a shape conflict).
