@@ -115,7 +115,7 @@ const ROWS: &[Row] = &[
     ),
     (Class::BdExhaustion, Role::Cause, SKILL, None, r"(?i)out of buffer descriptors"),
     // Repeat count, BD id.
-    (Class::RepeatCount, Role::Cause, PUSH_QUEUE, None, r"Repeat count exceeds (?:the )?\[0:(?P<limit>\d+)\] range"),
+    (Class::RepeatCount, Role::Cause, PUSH_QUEUE, None, r"Repeat count exceeds (?:the )?\[0:(?P<limit>\d+)\]"),
     (Class::RepeatCount, Role::Cause, PUSH_QUEUE, None, r"BD ID exceeds the maximum ID"),
     // DMA dimensions: each form of verifyStridesWraps, and the write-BD forms.
     (
