@@ -15,15 +15,19 @@ fn generated_log() -> String {
     while log.len() < TARGET {
         n += 1;
         log.push_str(&format!("[PASS {:03}] air-to-aie\n", n % 1000));
-        log.push_str("      %12 = aie.tile(0, 2)\n      %13 = aie.buffer(%12) {sym_name = \"q_buf\"} : memref<1024xbf16, 2>\n");
+        log.push_str(
+            "      %12 = aie.tile(0, 2)\n      %13 = aie.buffer(%12) {sym_name = \"q_buf\"} : memref<1024xbf16, 2>\n",
+        );
         log.push_str(&format!("      aie.flow(%tile_{c}_0, DMA : 0, %tile_{c}_2, DMA : 1)\n", c = n % 8));
-        log.push_str("Running aiecc with options: --no-xchesscc --no-xbridge --aie-generate-xclbin air_project/npu.air.mlir\n");
-        if n % 500 == 0 {
+        log.push_str(
+            "Running aiecc with options: --no-xchesscc --no-xbridge --aie-generate-xclbin air_project/npu.air.mlir\n",
+        );
+        if n.is_multiple_of(500) {
             log.push_str(&format!(
                 "fused.mlir:{n}:5: warning: ignoring user-pinned x_loc/y_loc (9, 2) on air.herd 'herd_0': outside the segment; falling back to automatic placement\n    air.herd @herd_0\n    ^\n"
             ));
         }
-        if n % 20_000 == 0 {
+        if n.is_multiple_of(20_000) {
             log.push_str(&format!(
                 "fused.mlir:{n}:9: error: 'aiex.dma_configure_task' op Allocator exhausted available buffer descriptor IDs for channel 0 on tile (0, 0). Live BD intervals exceed the per-channel pool capacity\n        air.channel.put @q_chan[] (%a[] [] [])\n        ^\nfused.mlir:{n}:9: note: see current operation: %1 = \"aiex.dma_configure_task\"\nError: pass pipeline failed: builtin.module(airrt-to-npu)\n"
             ));

@@ -27,7 +27,8 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   air-stitch triage testdata/triage/routing_detail.log
-  air-stitch triage --module testdata/triage/rms_gemms_rope.mlir testdata/triage/bd_exhaustion_merged.log
+  air-stitch triage --module testdata/triage/rms_gemms_rope.mlir \\
+      testdata/triage/bd_exhaustion_merged.log
   air-stitch triage --format json testdata/triage/mixed.log
   air-stitch triage testdata/triage/clean.log")]
 pub struct Opts {

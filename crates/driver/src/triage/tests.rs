@@ -74,7 +74,10 @@ fn parameters_are_pulled_out() {
     let f = one("error: 'aie.tile' op allocated buffers exceeded available memory (70000>65536)\n");
     assert_eq!((param(&f, "needed_bytes"), param(&f, "available_bytes")), (json!(70000), json!(65536)));
     let f = one("error: 'aie.dma_bd' op Stride 2 exceeds the [1:131072] range.");
-    assert_eq!((param(&f, "kind"), param(&f, "dimension"), param(&f, "limit")), (json!("Stride"), json!(2), json!(131072)));
+    assert_eq!(
+        (param(&f, "kind"), param(&f, "dimension"), param(&f, "limit")),
+        (json!("Stride"), json!(2), json!(131072))
+    );
 }
 
 #[test]
