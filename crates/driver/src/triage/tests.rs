@@ -157,11 +157,11 @@ fn the_module_gives_the_op_and_the_slice_by_position_and_by_prefix() {
     assert_eq!(report.module_named, Some(true));
     let [first, second, third] = &report.findings[..] else { panic!("{:#?}", report.findings) };
     let loc = first.location.as_ref().unwrap();
-    assert_eq!((loc.in_module, loc.op.as_deref()), (true, Some("air.launch")));
+    assert_eq!((loc.in_module, loc.op.as_deref()), (true, Some(air_syntax::air_ops::AirOp::Launch.name())));
     assert_eq!(first.slice.as_ref().map(|s| (s.prefix.as_str(), s.by)), Some(("b", "position")));
     assert!(!second.location.as_ref().unwrap().in_module && second.slice.is_none());
     assert_eq!(third.slice.as_ref().map(|s| (s.prefix.as_str(), s.by)), Some(("b", "prefix")));
-    assert_eq!(third.location.as_ref().unwrap().op.as_deref(), Some("air.channel"));
+    assert_eq!(third.location.as_ref().unwrap().op.as_deref(), Some(air_syntax::air_ops::AirOp::Channel.name()));
 }
 
 #[test]
