@@ -177,7 +177,8 @@ pub struct Example {
 }
 
 /// The subcommands an example may run.
-const EXAMPLE_COMMANDS: &[&str] = &["parse", "print", "verify", "check-bd", "merge", "pass", "roles", "graph"];
+const EXAMPLE_COMMANDS: &[&str] =
+    &["parse", "print", "verify", "check-bd", "merge", "pass", "roles", "graph", "triage"];
 
 impl Example {
     /// The command line, as a user would type it in the directory of the files.
@@ -191,6 +192,9 @@ impl Example {
                 None => args.extend(names),
             }
             args.extend(["-o".to_string(), "merged.mlir".to_string()]);
+        } else if self.subcommand == "triage" {
+            // The log is the input; a module is named by its flag (`--module fused.mlir`).
+            args.extend(names.filter(|name| name.ends_with(".log")));
         } else {
             args.extend(names);
         }

@@ -66,6 +66,15 @@ fn air_accepts_every_dataflow_fixture() {
 }
 
 #[test]
+fn air_accepts_the_merged_modules_of_triage() {
+    let Some(air_opt) = air_testkit::air_opt() else { return };
+    let modules = air_testkit::sorted_files(&repo_root().join("testdata/triage"), "mlir");
+    assert!(!modules.is_empty(), "expected the merged module of testdata/triage/");
+    let failures: Vec<String> = modules.iter().filter_map(|path| judge_file(&air_opt, path)).collect();
+    report(&failures);
+}
+
+#[test]
 fn air_accepts_every_reference_merge() {
     let Some(air_opt) = air_testkit::air_opt() else { return };
     let root = repo_root();

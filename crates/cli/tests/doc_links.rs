@@ -220,6 +220,7 @@ fn the_license_file_is_the_license_cargo_toml_names() {
         "crates/resource",
         "crates/dataflow",
         "crates/verify",
+        "crates/driver",
         "crates/cli",
         "crates/testkit",
         "passes",

@@ -19,6 +19,7 @@ const CODE_MODULES: &[&str] = &[
     "crates/resource/src/rules.rs",
     "crates/verify/src/codes.rs",
     "crates/dataflow/src/codes.rs",
+    "crates/driver/src/triage/codes.rs",
 ];
 
 fn run(args: &[&str]) -> Output {

@@ -10,6 +10,7 @@ mod parse;
 mod pass;
 mod print;
 pub(crate) mod roles;
+mod triage;
 mod verify;
 
 use crate::common::Outcome;
@@ -25,6 +26,7 @@ pub enum Command {
     Verify(verify::Opts),
     Roles(roles::Opts),
     Graph(graph::Opts),
+    Triage(triage::Opts),
     Completions(generate::CompletionsOpts),
     Man(generate::ManOpts),
     Explain(explain::Opts),
@@ -42,6 +44,7 @@ impl Command {
             Command::Verify(opts) => opts.run(),
             Command::Roles(opts) => opts.run(),
             Command::Graph(opts) => opts.run(),
+            Command::Triage(opts) => opts.run(),
             Command::Completions(opts) => opts.run(),
             Command::Man(opts) => opts.run(),
             Command::Explain(opts) => opts.run(),

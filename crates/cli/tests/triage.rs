@@ -1,0 +1,141 @@
+//! `air-stitch triage` on the shipped logs of `testdata/triage/`: each log's whole text and JSON
+//! output (snapshots under `snapshots/triage/`), the exit status (1 with a failure, 0 without),
+//! the merged module the `--module` cases read (it must be what `merge` writes for its plan), a
+//! module that cannot be used, and the usage and I/O errors.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use air_testkit::repo_root;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+        .args(args)
+        .args(["--color", "never"])
+        .current_dir(repo_root())
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `$ command`, the exit status, standard output and standard error.
+fn transcript(args: &[&str]) -> (String, Option<i32>) {
+    let output = run(args);
+    let mut out = format!("$ air-stitch {}\nexit status: {:?}\n", args.join(" "), output.status.code());
+    if !output.stdout.is_empty() {
+        out.push_str(&format!("--- stdout\n{}", text(&output.stdout)));
+    }
+    if !output.stderr.is_empty() {
+        out.push_str(&format!("--- stderr\n{}", text(&output.stderr)));
+    }
+    (out, output.status.code())
+}
+
+fn snapshot(name: &str, value: String) {
+    insta::with_settings!({snapshot_path => "../../../snapshots/triage", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!(name, value);
+    });
+}
+
+fn logs() -> Vec<String> {
+    let files = air_testkit::sorted_files(&repo_root().join("testdata/triage"), "log");
+    files.iter().map(|p| p.file_stem().unwrap().to_string_lossy().into_owned()).collect()
+}
+
+#[test]
+fn every_shipped_log_in_text_and_json() {
+    let logs = logs();
+    assert!(logs.len() >= 20, "{logs:?}");
+    for log in &logs {
+        let path = format!("testdata/triage/{log}.log");
+        let (text_out, text_status) = transcript(&["triage", &path]);
+        let (json_out, json_status) = transcript(&["triage", "--format", "json", &path]);
+        assert_eq!(text_status, json_status, "{log}");
+        let expected = if log == "clean" { Some(0) } else { Some(1) };
+        assert_eq!(text_status, expected, "{log}:\n{text_out}");
+        let output = run(&["triage", "--format", "json", &path]);
+        assert!(output.stderr.is_empty(), "{log}: JSON mode writes nothing on standard error");
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(document["schema"], "air-stitch/triage/1");
+        snapshot(&format!("triage_{log}"), format!("{text_out}\n{json_out}"));
+    }
+}
+
+#[test]
+fn with_the_merged_module_findings_carry_the_op_the_slice_and_check_bd() {
+    let module = "testdata/triage/rms_gemms_rope.mlir";
+    for (name, extra) in
+        [("bd_exhaustion_merged", &[][..]), ("placement_merged", &["--device", "npu1"][..]), ("mixed", &[][..])]
+    {
+        let path = format!("testdata/triage/{name}.log");
+        let mut args = vec!["triage", "--module", module];
+        args.extend(extra);
+        args.push(&path);
+        let (text_out, _) = transcript(&args);
+        args.insert(1, "--format");
+        args.insert(2, "json");
+        let (json_out, _) = transcript(&args);
+        snapshot(&format!("triage_module_{name}"), format!("{text_out}\n{json_out}"));
+    }
+    let output = run(&["triage", "--format", "json", "--module", module, "testdata/triage/bd_exhaustion_merged.log"]);
+    let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let finding = &document["findings"][0];
+    assert_eq!(finding["slice"]["prefix"], "q");
+    assert_eq!(finding["location"]["op"], "air.channel.put");
+    assert_eq!(finding["check_bd"]["code"], "AS0410");
+}
+
+#[test]
+fn the_shipped_module_is_what_merge_writes_for_its_plan() {
+    let out = std::env::temp_dir().join(format!("air-stitch-triage-merge-{}.mlir", std::process::id()));
+    let output = run(&["merge", "--plan", "testdata/plans/rms_gemms_rope.toml", "-o", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let merged = std::fs::read_to_string(&out).unwrap();
+    let _ = std::fs::remove_file(&out);
+    let shipped = std::fs::read_to_string(repo_root().join("testdata/triage/rms_gemms_rope.mlir")).unwrap();
+    assert!(merged == shipped, "testdata/triage/rms_gemms_rope.mlir is stale: rewrite it with `air-stitch merge --plan testdata/plans/rms_gemms_rope.toml -o testdata/triage/rms_gemms_rope.mlir`");
+}
+
+#[test]
+fn a_module_that_cannot_be_used_standard_input_and_usage_errors() {
+    let dir = std::env::temp_dir().join(format!("air-stitch-triage-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("fused.mlir");
+    std::fs::write(&bad, "func.func @f( {\n").unwrap();
+    let log = std::path::Path::new("testdata/triage/bare_herd.log");
+    let mut transcript_all = String::new();
+    for args in [
+        vec!["triage", "--module", bad.to_str().unwrap(), log.to_str().unwrap()],
+        vec!["triage", "--format", "json", "--module", bad.to_str().unwrap(), log.to_str().unwrap()],
+        vec!["triage", "testdata/triage/missing.log"],
+        vec!["triage", "--module", "-", "testdata/triage/routing.log"],
+    ] {
+        let (out, _) = transcript(&args);
+        transcript_all.push_str(&out.replace(dir.to_str().unwrap(), "$TMP"));
+        transcript_all.push('\n');
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+        .args(["triage", "--color", "never", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"aircc: Unknown command line argument '--frobnicate'.  Try: 'aircc --help'\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    transcript_all.push_str(&format!(
+        "$ air-stitch triage - < (an unknown option)\nexit status: {:?}\n--- stderr\n{}",
+        output.status.code(),
+        text(&output.stderr)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    snapshot("triage_inputs", transcript_all);
+}

@@ -1,0 +1,1 @@
+//! aircc's command line and the content key of a compiled artifact.

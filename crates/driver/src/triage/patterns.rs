@@ -1,0 +1,263 @@
+//! The message patterns of each class, from the upstream sources that print them. Named groups
+//! become the finding's parameters (`col` and `row` together become `tile`).
+
+use super::class::{Class, Remedy};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// What a matching record does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A cause: a finding of its own.
+    Cause,
+    /// Detail of the finding of the same class just before it (`Unplaced herd: ...` after
+    /// `No valid placement found.`), or a finding of its own when there is none.
+    Detail,
+    /// aircc's wrapper around a failure (`Error: pass pipeline failed: ...`): context of the
+    /// causes before it, never a cause.
+    Wrapper,
+}
+
+/// One message pattern.
+pub struct Pattern {
+    pub class: Class,
+    pub role: Role,
+    /// Where the message is printed.
+    pub source: &'static str,
+    /// A remedy more specific than the class's.
+    pub remedy: Option<Remedy>,
+    pub regex: Regex,
+}
+
+const SUB_32_BIT: Remedy = Remedy {
+    text: "change the producer's data layout so the DMA's innermost stride is 1 and every offset, size and \
+           stride is a multiple of 4 bytes (often a different memref shape or transpose order in the producer \
+           kernel; check-bd AS0418/AS0419 name the DMA)",
+    source: "mlir-air .claude/skills/debug-multi-launch-merge/SKILL.md, Hypothesis 5 (DMA stride limitation, \
+             sub-32-bit); mlir-aie AIEXDialect.cpp verifyStridesWraps",
+};
+
+const STRIDES: &str = "mlir-aie lib/Dialect/AIEX/IR/AIEXDialect.cpp verifyStridesWraps";
+const PUSH_QUEUE: &str = "mlir-aie lib/Dialect/AIEX/IR/AIEXDialect.cpp NpuPushQueueOp::verify";
+const BD_IDS: &str = "mlir-aie lib/Dialect/AIEX/Transforms/AIEAssignRuntimeSequenceBDIDs.cpp";
+const ROUTER: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIECreatePathFindFlows.cpp";
+const HERD_PLACER: &str = "mlir-air mlir/lib/Transform/AIRHerdPlacementPass.cpp";
+const TILE_PLACER: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEPlaceTiles (SequentialPlacer)";
+const AIR_TO_AIE: &str = "mlir-air mlir/lib/Conversion/AIRToAIEPass.cpp";
+const BUFFERS: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEAssignBuffers.cpp";
+const AIECC: &str = "mlir-aie aiecc (the stack-size check after linking)";
+const LOCK_IDS: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEAssignLockIDs.cpp";
+const AIRRT: &str = "mlir-air AIRRt lowering (AIRRtToNpu); SKILL debug-multi-launch-merge Hypothesis 4";
+const SKILL: &str = "mlir-air .claude/skills/debug-multi-launch-merge/SKILL.md (trigger patterns)";
+const AIRCC: &str = "mlir-air tools/aircc/aircc.cpp";
+const LLVM_CL: &str = "LLVM lib/Support/CommandLine.cpp (aircc's option parser)";
+const MARKER: &str = "air-stitch compile (its own marker line)";
+
+/// (class, role, source, remedy, pattern).
+type Row = (Class, Role, &'static str, Option<Remedy>, &'static str);
+
+const ROWS: &[Row] = &[
+    // aircc's wrappers: context, never a cause.
+    (Class::Unknown, Role::Wrapper, AIRCC, None, r"^Error: (?:pass pipeline failed|pass failed|failed to parse pass)"),
+    (Class::Unknown, Role::Wrapper, AIRCC, None, r"^Error running command: (?P<command>\S+)"),
+    (Class::Unknown, Role::Wrapper, AIRCC, None, r"^Error parsing MLIR file"),
+    // Markers air-stitch compile writes into the log.
+    (
+        Class::CompileTimeout,
+        Role::Cause,
+        MARKER,
+        None,
+        r"^air-stitch: aircc did not finish within (?P<timeout>\S+) \(--timeout\)",
+    ),
+    (Class::ToolMissing, Role::Cause, MARKER, None, r"^air-stitch: (?P<tool>\S+) not found: (?P<why>.*)"),
+    // aircc's tool lookup.
+    (
+        Class::ToolMissing,
+        Role::Cause,
+        AIRCC,
+        None,
+        r"^Error: could not find (?:program: )?(?P<tool>[^\s]+)(?: in PATH)?",
+    ),
+    (Class::ToolMissing, Role::Cause, AIRCC, None, r"^Error: --emit-txn-cpp needs (?P<tool>\S+) on PATH"),
+    (Class::ToolMissing, Role::Cause, "the shell", None, r"(?P<tool>[\w.+-]+): (?:command )?not found$"),
+    // Options.
+    (Class::UnsupportedOption, Role::Cause, LLVM_CL, None, r"Unknown command line argument '(?P<option>[^']*)'"),
+    (Class::UnsupportedOption, Role::Detail, LLVM_CL, None, r"Did you mean '(?P<suggestion>[^']*)'\?"),
+    (Class::UnsupportedOption, Role::Cause, LLVM_CL, None, r"for the (?P<option>-{1,2}[\w-]+) option: (?P<why>.*)"),
+    (
+        Class::UnsupportedOption,
+        Role::Cause,
+        LLVM_CL,
+        None,
+        r"(?:Too many positional arguments|Not enough positional command line arguments)|(?P<option>-{1,2}[\w-]+)\S* may only occur zero or one times",
+    ),
+    (
+        Class::UnsupportedOption,
+        Role::Cause,
+        AIRCC,
+        None,
+        r"^Error: (?P<option>--output-format=\w+) is not supported for --device=(?P<device>[\w-]+?)\.",
+    ),
+    // BD exhaustion: three wordings.
+    (
+        Class::BdExhaustion,
+        Role::Cause,
+        BD_IDS,
+        None,
+        r"Allocator exhausted available buffer descriptor IDs(?: for channel (?P<channel>\d+) on tile \((?P<col>\d+), ?(?P<row>\d+)\))?",
+    ),
+    (
+        Class::BdExhaustion,
+        Role::Cause,
+        BD_IDS,
+        None,
+        r"Too many simultaneously active buffer descriptors on tile \((?P<col>\d+), ?(?P<row>\d+)\), which supports up to (?P<available_bds>\d+)",
+    ),
+    (Class::BdExhaustion, Role::Cause, SKILL, None, r"(?i)out of buffer descriptors"),
+    // Repeat count, BD id.
+    (Class::RepeatCount, Role::Cause, PUSH_QUEUE, None, r"Repeat count exceeds (?:the )?\[0:(?P<limit>\d+)\]"),
+    (Class::RepeatCount, Role::Cause, PUSH_QUEUE, None, r"BD ID exceeds the maximum ID"),
+    // DMA dimensions: each form of verifyStridesWraps, and the write-BD forms.
+    (
+        Class::DmaDims,
+        Role::Cause,
+        STRIDES,
+        None,
+        r"(?P<kind>Size|Stride) (?P<dimension>\d) exceeds the \[(?P<low>\d+):(?P<limit>\d+)\] range",
+    ),
+    (
+        Class::DmaDims,
+        Role::Cause,
+        STRIDES,
+        Some(SUB_32_BIT),
+        r"Stride (?P<dimension>\d) is (?P<elements>\d+) elements \* (?P<element_bytes>\d+) bytes = (?P<bytes>\d+) bytes, which is not divisible by (?P<granule>\d+)",
+    ),
+    (
+        Class::DmaDims,
+        Role::Cause,
+        STRIDES,
+        Some(SUB_32_BIT),
+        r"Transfer sizes must be multiples of (?P<granule>\d+) bytes\. (?P<elements>\d+) elements at (?P<element_bytes>\d+) bytes each equal (?P<bytes>\d+) bytes",
+    ),
+    (Class::DmaDims, Role::Cause, STRIDES, Some(SUB_32_BIT), r"Offset must be 4-byte-aligned"),
+    (
+        Class::DmaDims,
+        Role::Cause,
+        STRIDES,
+        None,
+        r"(?P<kind>Size|Stride) (?P<dimension>\d) must be a (?:positive|non-negative) integer",
+    ),
+    (
+        Class::DmaDims,
+        Role::Cause,
+        STRIDES,
+        None,
+        r"(?:Iteration (?P<iteration>size|stride)|D(?P<dimension>\d) (?P<kind>Size|Stride)) exceeds the \[(?P<low>\d+):(?P<limit>\d+)\] range",
+    ),
+    (Class::DmaDims, Role::Cause, SKILL, Some(SUB_32_BIT), r"stride must be 1"),
+    // Routing, with and without the detail.
+    (
+        Class::Routing,
+        Role::Cause,
+        ROUTER,
+        None,
+        r"Unable to find a legal routing(?:: (?P<detail>(?:.*?need the links from tile \((?P<col>\d+), ?(?P<row>\d+)\) to \((?P<other_col>\d+), ?(?P<other_row>\d+)\))?.*))?",
+    ),
+    (Class::Routing, Role::Cause, ROUTER, None, r"Couldn't connect|Unable to add fixed connections"),
+    (Class::Routing, Role::Cause, SKILL, None, r"(?i)cannot route|channel allocation failed"),
+    // Herd shapes (before placement: a pinned-place conflict is a shape conflict).
+    (
+        Class::HerdShape,
+        Role::Cause,
+        HERD_PLACER,
+        None,
+        r"disagrees with sibling air\.herd '(?P<herd>[^']*)'(?:: x_loc/y_loc \((?P<col>\d+), (?P<row>\d+)\) vs \((?P<other_col>\d+), (?P<other_row>\d+)\))?",
+    ),
+    (Class::HerdShape, Role::Cause, SKILL, None, r"(?i)herd shape mismatch|herd dimension"),
+    // Placement: AIR's herd placer, its shim placement, mlir-aie's tile placer.
+    (Class::Placement, Role::Cause, HERD_PLACER, None, r"No valid placement found"),
+    (Class::Placement, Role::Detail, HERD_PLACER, None, r"Unplaced herd: (?P<unplaced_herd>[\w.$-]+)"),
+    (
+        Class::Placement,
+        Role::Cause,
+        AIR_TO_AIE,
+        None,
+        r"failed to place logical shim tiles|no placement for logical shim tile",
+    ),
+    (
+        Class::Placement,
+        Role::Cause,
+        TILE_PLACER,
+        None,
+        r"tile (?:\((?P<col>\d+), ?(?P<row>\d+)\) )?requires (?P<needed_inputs>\d+) input/(?P<needed_outputs>\d+) output DMA channels, but only (?P<available_inputs>\d+)(?: input/(?P<available_outputs>\d+) output)? available",
+    ),
+    (
+        Class::Placement,
+        Role::Cause,
+        TILE_PLACER,
+        None,
+        r"no available compute tiles for placement|no ShimNOCTile available|number of (?P<direction>input|output) DMA channel exceeded|Failed to find a tile matching",
+    ),
+    // Memory.
+    (
+        Class::Memory,
+        Role::Cause,
+        BUFFERS,
+        None,
+        r"allocated buffers exceeded available memory(?: \((?P<needed_bytes>\d+)>(?P<available_bytes>\d+)\))?",
+    ),
+    (
+        Class::Memory,
+        Role::Cause,
+        BUFFERS,
+        None,
+        r#"Failed to allocate buffer: "?(?P<buffer>[^"\s]+)"? with size: (?P<size_bytes>\d+) bytes"#,
+    ),
+    (Class::Memory, Role::Detail, BUFFERS, None, r"Bank-aware allocation failed|Basic sequential allocation failed"),
+    (Class::Memory, Role::Detail, BUFFERS, None, r"reserves (?P<data_bytes>\d+) bytes for its static data"),
+    // Stack: both forms.
+    (
+        Class::Stack,
+        Role::Cause,
+        AIECC,
+        None,
+        r"stack_size = (?P<stack_size_bytes>\d+) is insufficient: this core needs (?P<needed_bytes>\d+) bytes",
+    ),
+    (
+        Class::Stack,
+        Role::Cause,
+        AIECC,
+        None,
+        r"stack_size is absent, so this core uses the device default of (?P<stack_size_bytes>\d+) bytes, but it needs (?P<needed_bytes>\d+) bytes",
+    ),
+    // Locks.
+    (Class::Locks, Role::Cause, LOCK_IDS, None, r"not allocated a lock"),
+    // Bare herds.
+    (Class::BareHerd, Role::Cause, AIRRT, None, r"failed to legalize operation '(?P<airrt_op>airrt\.[\w.]+)'"),
+    (Class::BareHerd, Role::Cause, AIRRT, None, r"airrt\.herd_load\b.*not found|undefined symbol: \S*herd"),
+];
+
+/// Every pattern, compiled once (a pattern that does not compile is left out; a unit test
+/// checks that none is).
+pub static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
+    ROWS.iter()
+        .filter_map(|&(class, role, source, remedy, pattern)| {
+            Regex::new(pattern).ok().map(|regex| Pattern { class, role, source, remedy, regex })
+        })
+        .collect()
+});
+
+/// How many patterns the table has (to check that all compile).
+#[cfg(test)]
+pub fn table_len() -> usize {
+    ROWS.len()
+}
+
+/// `'aie.tile' op ...`: the op a message is about.
+pub static OP_PREFIX: LazyLock<Option<Regex>> =
+    LazyLock::new(|| Regex::new(r"^'(?P<op>[A-Za-z_][\w$]*\.[\w.$]+)' op ").ok());
+
+/// The first pattern that matches `text`, with its captures.
+pub fn classify(text: &str) -> Option<(&'static Pattern, regex::Captures<'_>)> {
+    PATTERNS.iter().find_map(|p| p.regex.captures(text).map(|c| (p, c)))
+}
