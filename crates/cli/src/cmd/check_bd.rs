@@ -70,9 +70,22 @@ pub struct Opts {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum DeviceArg {
+pub enum DeviceArg {
     Npu2,
     Npu1,
+    /// A 4-column partition of npu2 (aircc --device npu2_4col).
+    #[value(name = "npu2_4col")]
+    Npu2_4col,
+}
+
+impl DeviceArg {
+    pub fn kind(self) -> DeviceKind {
+        match self {
+            DeviceArg::Npu2 => DeviceKind::Npu2,
+            DeviceArg::Npu1 => DeviceKind::Npu1,
+            DeviceArg::Npu2_4col => DeviceKind::Npu2_4col,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -121,10 +134,7 @@ impl Opts {
             }
         }
         Ok(CheckOptions {
-            device: match self.device {
-                DeviceArg::Npu2 => DeviceKind::Npu2,
-                DeviceArg::Npu1 => DeviceKind::Npu1,
-            },
+            device: self.device.kind(),
             omit_pingpong: match self.omit_pingpong {
                 None => OmitPingPong::None,
                 Some(OmitArg::All) => OmitPingPong::All,
