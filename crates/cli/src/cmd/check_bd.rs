@@ -71,9 +71,11 @@ pub struct Opts {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DeviceArg {
+    /// Strix (AIE2P), 8 columns.
     Npu2,
+    /// Phoenix (AIE2), 4 columns.
     Npu1,
-    /// A 4-column partition of npu2 (aircc --device npu2_4col).
+    /// A 4-column partition of Strix: npu2's tiles, 4 columns.
     #[value(name = "npu2_4col")]
     Npu2_4col,
 }
