@@ -1,6 +1,8 @@
 //! One module per subcommand; each has a clap `Opts` and a `run`.
 
+mod cache;
 mod check_bd;
+mod compile;
 mod explain;
 mod generate;
 mod merge;
@@ -21,6 +23,8 @@ pub enum Command {
     Pass(pass::Opts),
     CheckBd(check_bd::Opts),
     Verify(verify::Opts),
+    Compile(compile::Opts),
+    Cache(cache::Opts),
     Completions(generate::CompletionsOpts),
     Man(generate::ManOpts),
     Explain(explain::Opts),
@@ -36,6 +40,8 @@ impl Command {
             Command::Pass(opts) => opts.run(),
             Command::CheckBd(opts) => opts.run(),
             Command::Verify(opts) => opts.run(),
+            Command::Compile(opts) => opts.run(),
+            Command::Cache(opts) => opts.run(),
             Command::Completions(opts) => opts.run(),
             Command::Man(opts) => opts.run(),
             Command::Explain(opts) => opts.run(),
