@@ -177,7 +177,7 @@ pub struct Example {
 }
 
 /// The subcommands an example may run.
-const EXAMPLE_COMMANDS: &[&str] = &["parse", "print", "verify", "check-bd", "merge", "pass"];
+const EXAMPLE_COMMANDS: &[&str] = &["parse", "print", "verify", "check-bd", "merge", "pass", "compile"];
 
 impl Example {
     /// The command line, as a user would type it in the directory of the files.

@@ -1,9 +1,9 @@
 //! `air-stitch cache list|path|clean`: the compile cache's entries, its directory, and removing
 //! entries (all, or those older than some days).
 
-use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::common::{self, Format, GlobalOpts, Outcome};
 use crate::compile::cache::{self, Cache};
-use crate::report::{count, Report};
+use crate::report::Report;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -13,16 +13,18 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   air-stitch cache path
-  air-stitch cache list --format json
-  air-stitch cache clean --older-than 30")]
+  air-stitch cache list --cache-dir build/cache --format json
+  air-stitch cache clean --older-than 30 --cache-dir build/cache")]
 pub struct Opts {
     #[command(subcommand)]
     action: Action,
     /// The cache directory (default: $XDG_CACHE_HOME/air-stitch, else ~/.cache/air-stitch).
     #[arg(long, value_name = "DIR", global = true)]
     cache_dir: Option<PathBuf>,
-    #[command(flatten)]
-    format: FormatOpts,
+    /// Report format: a closing line as text on standard error, or one JSON document on
+    /// standard output (docs/diagnostics-json.md).
+    #[arg(long, value_enum, default_value_t = Format::Text, global = true)]
+    format: Format,
     #[command(flatten)]
     global: GlobalOpts,
 }
@@ -46,7 +48,7 @@ impl Opts {
             anyhow::anyhow!("no cache directory: neither $XDG_CACHE_HOME nor $HOME is set (give --cache-dir DIR)")
         })?;
         let cache = Cache { dir };
-        let mut report = Report::of_its_own("air-stitch/cache/1", "cache", self.format.format, &self.global);
+        let mut report = Report::of_its_own("air-stitch/cache/1", "cache", self.format, &self.global);
         report.field("cache_dir", cache.dir.display().to_string());
         match &self.action {
             Action::Path => {
@@ -79,7 +81,7 @@ impl Opts {
                 report.count("entries", entries.len());
                 report.finish(&format!(
                     "cache: {}, {total} bytes in {}",
-                    count(entries.len(), "entry"),
+                    entries_text(entries.len()),
                     cache.dir.display()
                 ))?;
             }
@@ -100,11 +102,20 @@ impl Opts {
                 let kept = entries.len() - removed;
                 report.finish(&format!(
                     "cache: removed {}, {freed} bytes; {} kept",
-                    count(removed, "entry"),
-                    count(kept, "entry")
+                    entries_text(removed),
+                    entries_text(kept)
                 ))?;
             }
         }
         Ok(Outcome::Success)
+    }
+}
+
+/// `1 entry`, `2 entries` (`report::count` adds `s`).
+fn entries_text(n: usize) -> String {
+    if n == 1 {
+        "1 entry".to_string()
+    } else {
+        format!("{n} entries")
     }
 }

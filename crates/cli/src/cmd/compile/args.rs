@@ -20,9 +20,9 @@ use std::path::PathBuf;
 /// timeout, or lint errors), 2 usage or I/O errors, or aircc or an object is missing.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
-  air-stitch compile testdata/compile/kernel/eltwise.mlir -o build
+  air-stitch compile testdata/kernels/silu_mul_8192.mlir --objects testdata/compile/objects -o build
   air-stitch compile testdata/kernels/gemm_2048x2048x2048.mlir --objects testdata/compile/objects \\
-      --air-runtime-loop-tiling-sizes 2,2 --no-cache")]
+      --air-runtime-loop-tiling-sizes 2,2 --no-cache --format json")]
 pub struct Opts {
     /// The module to compile (usually `merge`'s output).
     pub(super) file: PathBuf,
@@ -57,13 +57,13 @@ pub struct Opts {
     #[arg(long)]
     pub(super) keep_tmpdir: bool,
     #[command(flatten)]
-    pub(super) aircc_options: AirccOptions,
-    #[command(flatten)]
     pub(super) air_opt: AirOptArgs,
     #[command(flatten)]
     pub(super) format: FormatOpts,
     #[command(flatten)]
     pub(super) global: GlobalOpts,
+    #[command(flatten)]
+    pub(super) aircc_options: AirccOptions,
     /// Arguments after `--`, passed to aircc as they are.
     #[arg(last = true, value_name = "EXTRA_AIRCC_ARGS")]
     pub(super) extra: Vec<String>,
@@ -79,10 +79,13 @@ pub struct AirccOptions {
     /// Artifact: xclbin (+ insts.bin) or a full ELF (not for npu1).
     #[arg(long, value_enum, default_value_t = FormatArg::Xclbin)]
     output_format: FormatArg,
+    /// The kernel's name in the xclbin.
     #[arg(long, value_name = "NAME")]
     xclbin_kernel_name: Option<String>,
+    /// The instance name in the xclbin's metadata (for an ELF: the function's name).
     #[arg(long, value_name = "NAME")]
     xclbin_instance_name: Option<String>,
+    /// The kernel id in the xclbin (`0x901`).
     #[arg(long, value_name = "ID")]
     xclbin_kernel_id: Option<String>,
     /// Launch-loop tile sizes as check-bd takes them (`2,2`); passed as one option per value.
@@ -91,13 +94,16 @@ pub struct AirccOptions {
     /// Skip ping-pong buffering: alone for every level, or `=L1` / `=L2`.
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "all", value_name = "LEVEL")]
     omit_ping_pong_transform: Option<OmitArg>,
+    /// Do not wrap each core's body in a while(true) loop.
     #[arg(long)]
     omit_while_true_loop: bool,
+    /// Skip the broadcast detection and specialisation of DMAs.
     #[arg(long)]
     omit_auto_broadcast: bool,
     /// Memory spaces for channel time-multiplexing (`L1,L2`; one aircc option per value).
     #[arg(long, value_delimiter = ',', value_name = "SPACE")]
     air_channel_multiplexing: Vec<String>,
+    /// Add the air-loop-fusion pass.
     #[arg(long)]
     air_loop_fusion: bool,
     /// Core stack in bytes (aircc's default: 1024).
@@ -106,17 +112,22 @@ pub struct AirccOptions {
     /// Peano's install directory (else aircc reads $PEANO_INSTALL_DIR).
     #[arg(long, value_name = "DIR")]
     peano: Option<String>,
+    /// Compile cores with xchesscc (Chess).
     #[arg(long, conflicts_with = "no_xchesscc")]
     xchesscc: bool,
+    /// Compile cores with Peano.
     #[arg(long)]
     no_xchesscc: bool,
+    /// Link with xbridge (Chess).
     #[arg(long, conflicts_with = "no_xbridge")]
     xbridge: bool,
+    /// Link with Peano.
     #[arg(long)]
     no_xbridge: bool,
     /// Keep the IR after each pass in the tmpdir's debug_ir/ (see --keep-tmpdir).
     #[arg(long)]
     debug_ir: bool,
+    /// AIR's verifiers on the placed IR (aircc's default: error).
     #[arg(long, value_enum, value_name = "MODE")]
     placed_ir_verifiers: Option<VerifiersArg>,
     /// aircc's --verbose.
