@@ -171,13 +171,12 @@ impl Opts {
         file: FileId,
         sources: &SourceMap,
     ) -> Result<Vec<(String, PathBuf, Vec<u8>)>, (Vec<Diagnostic>, Outcome)> {
-        let parse = air_syntax::parse_syntax_only(text);
         let dirs = if self.objects.is_empty() { vec![stage::input_dir(&self.file)] } else { self.objects.clone() };
         let recipes = self.recipes();
         let mut found = Vec::new();
         let mut problems = Vec::new();
         let mut outcome = Outcome::Problems;
-        for object in link_with_objects(&parse) {
+        for object in link_with_objects(text) {
             if !is_plain_file_name(&object.name) {
                 problems.push(
                     Diagnostic::error(
