@@ -14,6 +14,7 @@ bench:
     cargo bench -p air-passes --bench merge
     cargo bench -p air-resource --bench check_bd
     cargo bench -p air-verify --bench generic
+    cargo bench -p air-driver --bench cache_key
 
 # Fuzz the parser (needs `cargo install cargo-fuzz` and a nightly toolchain).
 fuzz seconds="60":

@@ -6,3 +6,22 @@
 pub const CANNOT_READ: &str = "AS0002";
 /// `parse --roundtrip`: a chunk's tree does not print back its text (a parser bug).
 pub const ROUNDTRIP_MISMATCH: &str = "AS0010";
+
+// `compile` and the artifact cache (AS0730–AS0759; docs/compile.md).
+
+/// aircc was not found (`--aircc`, `$AIRCC`, PATH): exit status 2, with how to get it.
+pub const AIRCC_NOT_FOUND: &str = "AS0730";
+/// A `link_with` object the module names is in none of the object directories (exit 2).
+pub const OBJECT_MISSING: &str = "AS0731";
+/// aircc failed: it exited non-zero or was killed by a signal (exit 1), the log is named.
+pub const AIRCC_FAILED: &str = "AS0732";
+/// aircc did not finish within `--timeout`; its process group was killed (exit 1).
+pub const AIRCC_TIMEOUT: &str = "AS0733";
+/// aircc exited 0 but an artifact it was asked for is missing (exit 1).
+pub const ARTIFACT_MISSING: &str = "AS0734";
+/// A cache entry failed its check (truncated, corrupt, incomplete): evicted, compiled again.
+pub const CACHE_ENTRY_EVICTED: &str = "AS0735";
+/// A `link_with` name that is not a plain file name (`../x.o`, `/abs/x.o`): it cannot be staged.
+pub const OBJECT_NAME_NOT_PLAIN: &str = "AS0736";
+/// Lint errors stopped the compile before aircc ran (`--no-lint` runs it anyway).
+pub const STOPPED_BY_LINT: &str = "AS0737";

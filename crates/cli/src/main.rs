@@ -7,6 +7,7 @@ mod cmdline;
 mod code_docs;
 mod codes;
 mod common;
+mod compile;
 mod lints;
 mod outline;
 mod report;

@@ -1,4 +1,5 @@
-//! The two NPU device models (npu2 = Strix/AIE2P, npu1 = Phoenix/AIE2) as plain data.
+//! The NPU device models (npu2 = Strix/AIE2P, its 4-column partition npu2_4col, npu1 =
+//! Phoenix/AIE2) as plain data.
 //!
 //! Every number comes from `docs/npu-resource-model.md` (cited below as "model doc" with the
 //! section and the table row it is taken from). The per-tile numbers are the same on both
@@ -16,6 +17,9 @@ pub enum DeviceKind {
     Npu2,
     /// Phoenix (AIE2), 4 columns.
     Npu1,
+    /// A 4-column partition of Strix (AIE2P): npu2's tiles, npu1's array size.
+    #[serde(rename = "npu2_4col")]
+    Npu2_4col,
 }
 
 impl DeviceKind {
@@ -23,6 +27,7 @@ impl DeviceKind {
         match self {
             DeviceKind::Npu2 => "npu2",
             DeviceKind::Npu1 => "npu1",
+            DeviceKind::Npu2_4col => "npu2_4col",
         }
     }
 
@@ -30,6 +35,7 @@ impl DeviceKind {
         match self {
             DeviceKind::Npu2 => &NPU2,
             DeviceKind::Npu1 => &NPU1,
+            DeviceKind::Npu2_4col => &NPU2_4COL,
         }
     }
 }
@@ -181,6 +187,22 @@ pub static NPU1: DeviceModel = DeviceModel {
     bo_span_bytes: 1 << 32,
 };
 
+/// npu2_4col: the first 4 columns of Strix, AIE2P (mlir-aie's virtualized NPU2 target model
+/// with 4 columns; aircc's default column count for it is 4). Model doc §1.
+pub static NPU2_4COL: DeviceModel = DeviceModel {
+    kind: DeviceKind::Npu2_4col,
+    columns: 4,    // §1 npu2_4col: 4 columns × 6 rows
+    core_rows: 4,  // §1 rows: 2–5 are core rows
+    memtiles: 4,   // §1 one memtile per column
+    shim_tiles: 4, // §1 one shim NOC tile per column
+    core: CORE,
+    memtile: MEMTILE,
+    shim: SHIM,
+    granule_bytes: 4,
+    default_stack_bytes: 1024,
+    bo_span_bytes: 1 << 32,
+};
+
 /// AIR's own (element-based, dtype-blind) shim limits, applied by the compiler before the
 /// hardware checks: model doc §3.5 and §4.4.
 pub mod air_limits {
@@ -209,5 +231,10 @@ mod tests {
         assert_eq!(NPU1.shim_channels_per_direction(), 8);
         assert_eq!(NPU2.memtiles as u64 * NPU2.memtile.memory_bytes, 4 * 1024 * 1024);
         assert_eq!(NPU1.memtiles as u64 * NPU1.memtile.memory_bytes, 2 * 1024 * 1024);
+        // Model doc §1: npu2_4col is npu2's tiles on npu1's array size.
+        assert_eq!(NPU2_4COL.core_tiles(), 16);
+        assert_eq!(NPU2_4COL.shim_channels_per_direction(), 8);
+        assert_eq!((NPU2_4COL.core, NPU2_4COL.memtile, NPU2_4COL.shim), (NPU2.core, NPU2.memtile, NPU2.shim));
+        assert_eq!(DeviceKind::Npu2_4col.model().kind.name(), "npu2_4col");
     }
 }

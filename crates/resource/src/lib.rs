@@ -23,7 +23,7 @@ pub mod report;
 pub mod rules;
 mod util;
 
-pub use device::{DeviceKind, DeviceModel, TileModel, NPU1, NPU2};
+pub use device::{DeviceKind, DeviceModel, TileModel, NPU1, NPU2, NPU2_4COL};
 pub use report::{Amount, BudgetRow, Report, Status, UnitReport};
 pub use rules::{Certainty, Rule};
 

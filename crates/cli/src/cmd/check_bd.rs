@@ -70,9 +70,24 @@ pub struct Opts {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum DeviceArg {
+pub enum DeviceArg {
+    /// Strix (AIE2P), 8 columns.
     Npu2,
+    /// Phoenix (AIE2), 4 columns.
     Npu1,
+    /// A 4-column partition of Strix: npu2's tiles, 4 columns.
+    #[value(name = "npu2_4col")]
+    Npu2_4col,
+}
+
+impl DeviceArg {
+    pub fn kind(self) -> DeviceKind {
+        match self {
+            DeviceArg::Npu2 => DeviceKind::Npu2,
+            DeviceArg::Npu1 => DeviceKind::Npu1,
+            DeviceArg::Npu2_4col => DeviceKind::Npu2_4col,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -121,10 +136,7 @@ impl Opts {
             }
         }
         Ok(CheckOptions {
-            device: match self.device {
-                DeviceArg::Npu2 => DeviceKind::Npu2,
-                DeviceArg::Npu1 => DeviceKind::Npu1,
-            },
+            device: self.device.kind(),
             omit_pingpong: match self.omit_pingpong {
                 None => OmitPingPong::None,
                 Some(OmitArg::All) => OmitPingPong::All,

@@ -1,6 +1,8 @@
 //! One module per subcommand; each has a clap `Opts` and a `run`.
 
+mod cache;
 mod check_bd;
+mod compile;
 mod explain;
 mod generate;
 mod graph;
@@ -27,6 +29,8 @@ pub enum Command {
     Roles(roles::Opts),
     Graph(graph::Opts),
     Triage(triage::Opts),
+    Compile(compile::Opts),
+    Cache(cache::Opts),
     Completions(generate::CompletionsOpts),
     Man(generate::ManOpts),
     Explain(explain::Opts),
@@ -45,6 +49,8 @@ impl Command {
             Command::Roles(opts) => opts.run(),
             Command::Graph(opts) => opts.run(),
             Command::Triage(opts) => opts.run(),
+            Command::Compile(opts) => opts.run(),
+            Command::Cache(opts) => opts.run(),
             Command::Completions(opts) => opts.run(),
             Command::Man(opts) => opts.run(),
             Command::Explain(opts) => opts.run(),

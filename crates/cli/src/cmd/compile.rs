@@ -1,0 +1,434 @@
+//! `air-stitch compile`: lint, stage the `link_with` objects, run aircc in a private directory
+//! with a timeout, and keep the artifacts in a content-keyed cache (docs/compile.md).
+
+use crate::codes;
+use crate::common::{self, Outcome};
+use crate::compile::cache::{self, Cache, Lookup};
+use crate::compile::run::{self, Ended};
+use crate::compile::stage::{self, Staged};
+use crate::compile::tools::{self, Aircc};
+use crate::lints::Levels;
+use crate::report::Report;
+use air_diagnostics::{Diagnostic, FileId, LineIndex, SourceMap};
+use air_driver::aircc::{
+    format_duration, is_plain_file_name, link_with_objects, Artifact, CacheKey, CompileOptions, KeyInputs, Manifest,
+    Outputs, MANIFEST_SCHEMA,
+};
+use air_driver::triage::TriageModule;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+mod args;
+mod outcome;
+
+pub use args::Opts;
+use outcome::{Finished, Record};
+
+/// The schema of `NAME.compile.json` and of the JSON report.
+pub const SCHEMA: &str = "air-stitch/compile/1";
+
+/// The triage of a failed compile's log (`air-stitch triage`'s document): each failure
+/// classified, located in the module aircc compiled (`input_name`, as the log names it) and
+/// paired with check-bd's finding of its class under the compile's own device and flags.
+fn triage_failure(log: &str, module: &str, input_name: &str, options: &CompileOptions) -> Value {
+    let parse = air_syntax::parse(module);
+    let target = TriageModule::new(input_name, module, &parse, FileId(0)).with_check_options(options.check_options());
+    air_driver::triage::triage(log, Some(&target)).to_json()
+}
+
+impl Opts {
+    pub fn run(&self) -> anyhow::Result<Outcome> {
+        let started = Instant::now();
+        let options = self.compile_options()?;
+        options.validate().map_err(anyhow::Error::msg)?;
+        let timeout = self.timeout()?;
+        let raw = common::read_input(&self.file)?;
+        let input_name =
+            self.file.file_name().map_or_else(|| "input.mlir".to_string(), |n| n.to_string_lossy().into_owned());
+        let name = self.name();
+        std::fs::create_dir_all(&self.output)
+            .map_err(|err| anyhow::anyhow!("cannot create the output directory {}: {err}", self.output.display()))?;
+        let mut report = Report::of_its_own(SCHEMA, "compile", self.format.format, &self.global);
+        let mut sources = SourceMap::new();
+        let (file, decoded) = common::register(&mut sources, &raw);
+        let mut record = Record::new(&self.file, &name, &self.output, &options);
+        if let Err(diagnostic) = decoded {
+            return finish_problem(
+                report,
+                &[diagnostic],
+                &sources,
+                record,
+                Outcome::Problems,
+                "the input is not UTF-8",
+            );
+        }
+        let text = sources.text(file).to_string();
+        let staged = match self.locate_objects(&text, file, &sources) {
+            Ok(objects) => objects,
+            Err((diagnostics, outcome)) => {
+                return finish_problem(
+                    report,
+                    &diagnostics,
+                    &sources,
+                    record,
+                    outcome,
+                    "a link_with object cannot be staged",
+                )
+            }
+        };
+        let aircc = match tools::find_aircc(self.aircc.as_deref()) {
+            Ok(aircc) => aircc,
+            Err(why) => {
+                let diagnostic = Diagnostic::error(codes::AIRCC_NOT_FOUND, why).with_help(tools::HOW_TO_GET_AIRCC);
+                return finish_problem(report, &[diagnostic], &sources, record, Outcome::Failed, "aircc is missing");
+            }
+        };
+        let cache = self.cache();
+        let memo = cache.as_ref().map(Cache::tools_dir);
+        let toolchain = tools::toolchain(&aircc.path, &options, memo.as_deref());
+        let objects: Vec<(&str, &[u8])> = staged.iter().map(|(n, _, b)| (n.as_str(), b.as_slice())).collect();
+        let inputs = KeyInputs {
+            module: &raw.bytes,
+            input_name: &input_name,
+            options: &options,
+            objects: &objects,
+            tools: &toolchain,
+        };
+        let key = CacheKey::compute(&inputs);
+        record.key(&key, started.elapsed());
+        if let Some(cache) = &cache {
+            record.cache_dir(&cache.dir);
+            if let Some(done) = self.serve(cache, &key, &options, &mut report, &mut record)? {
+                return done.finish(report, record, started);
+            }
+        }
+        if !self.no_lint {
+            let lint_started = Instant::now();
+            let found = self.lint(&text, file, &raw.name, &options)?;
+            record.timing("lint_ms", lint_started.elapsed());
+            let errors = found.iter().filter(|d| d.is_error()).count();
+            report.add(&found, &sources);
+            if errors > 0 {
+                let stop = Diagnostic::error(
+                    codes::STOPPED_BY_LINT,
+                    format!(
+                        "compile stopped: the lint found {} in {}",
+                        crate::report::count(errors, "error"),
+                        raw.name
+                    ),
+                )
+                .with_help("fix them (air-stitch explain CODE says how), or compile anyway with --no-lint");
+                return finish_problem(report, &[stop], &sources, record, Outcome::Problems, "stopped by lint errors");
+            }
+        }
+        // Two compiles of one key: the second waits here, then finds the first one's entry.
+        let _lock = match &cache {
+            Some(cache) => {
+                let lock = cache
+                    .lock(&key.hex)
+                    .map_err(|err| anyhow::anyhow!("cannot lock the cache entry in {}: {err}", cache.dir.display()))?;
+                if let Some(done) = self.serve(cache, &key, &options, &mut report, &mut record)? {
+                    return done.finish(report, record, started);
+                }
+                Some(lock)
+            }
+            None => None,
+        };
+        let context = Compile {
+            aircc: &aircc,
+            options: &options,
+            key: &key,
+            input_name: &input_name,
+            module: &raw.bytes,
+            staged: &staged,
+            timeout,
+        };
+        let done = self.compile(&context, cache.as_ref(), &text, &mut record)?;
+        done.finish(report, record, started)
+    }
+
+    fn name(&self) -> String {
+        self.name.clone().unwrap_or_else(|| {
+            self.file.file_stem().map_or_else(|| "kernel".to_string(), |s| s.to_string_lossy().into_owned())
+        })
+    }
+
+    fn cache(&self) -> Option<Cache> {
+        if self.no_cache {
+            return None;
+        }
+        self.cache_dir.clone().or_else(cache::default_dir).map(|dir| Cache { dir })
+    }
+
+    fn timeout(&self) -> anyhow::Result<Duration> {
+        air_driver::aircc::parse_duration(&self.timeout).map_err(|why| anyhow::anyhow!("--timeout {why}"))
+    }
+
+    /// Every `link_with` object with where it was found and its bytes; or the located errors
+    /// (a missing object is exit status 2, a name that is not a plain file name 1).
+    #[allow(clippy::type_complexity)]
+    fn locate_objects(
+        &self,
+        text: &str,
+        file: FileId,
+        sources: &SourceMap,
+    ) -> Result<Vec<(String, PathBuf, Vec<u8>)>, (Vec<Diagnostic>, Outcome)> {
+        let dirs = if self.objects.is_empty() { vec![stage::input_dir(&self.file)] } else { self.objects.clone() };
+        let recipes = self.recipes();
+        let mut found = Vec::new();
+        let mut problems = Vec::new();
+        let mut outcome = Outcome::Problems;
+        for object in link_with_objects(text) {
+            if !is_plain_file_name(&object.name) {
+                problems.push(
+                    Diagnostic::error(
+                        codes::OBJECT_NAME_NOT_PLAIN,
+                        format!(
+                            "link_with {:?} is not a plain file name: it cannot be staged beside the module",
+                            object.name
+                        ),
+                    )
+                    .with_primary(file, object.range, "a path, not an object's file name")
+                    .with_help("name the object by its file name (`mm.o`) and give its directory with --objects DIR"),
+                );
+                continue;
+            }
+            let bytes = stage::find_object(&object.name, &dirs).map(|path| (std::fs::read(&path), path));
+            match bytes {
+                Some((Ok(bytes), path)) => found.push((object.name, path, bytes)),
+                Some((Err(_), _)) | None => {
+                    outcome = Outcome::Failed;
+                    let looked: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+                    let mut diagnostic = Diagnostic::error(
+                        codes::OBJECT_MISSING,
+                        format!(
+                            "the object {} that the module links with is not in {}",
+                            object.name,
+                            looked.join(", ")
+                        ),
+                    )
+                    .with_primary(file, object.range, "named here");
+                    diagnostic = match recipes.iter().find(|(new, _)| *new == object.name) {
+                        Some((_, recipe)) => diagnostic.with_note(format!(
+                            "{} is a renamed object (merge's extern report): {recipe}",
+                            object.name
+                        )),
+                        None => {
+                            diagnostic.with_help("build it, or give the directory that holds it with --objects DIR")
+                        }
+                    };
+                    problems.push(diagnostic);
+                }
+            }
+        }
+        let _ = sources;
+        if problems.is_empty() {
+            Ok(found)
+        } else {
+            Err((problems, outcome))
+        }
+    }
+
+    /// `--externs-report`: each renamed object's recipe, by its new name.
+    fn recipes(&self) -> Vec<(String, String)> {
+        let Some(path) = &self.externs_report else { return Vec::new() };
+        let Ok(text) = std::fs::read_to_string(path) else { return Vec::new() };
+        let Ok(report) = serde_json::from_str::<Value>(&text) else { return Vec::new() };
+        let builds = report["builds"].as_array().cloned().unwrap_or_default();
+        builds
+            .iter()
+            .filter_map(|b| Some((b["new_object"].as_str()?.to_string(), b["recipe"].as_str()?.to_string())))
+            .collect()
+    }
+
+    /// check-bd with the compile's device and flags, and AIR's verifier when there is one.
+    fn lint(&self, text: &str, file: FileId, name: &str, options: &CompileOptions) -> anyhow::Result<Vec<Diagnostic>> {
+        let chunk = common::parse_chunks(text, false).into_iter().next();
+        let Some(chunk) = chunk else { return Ok(Vec::new()) };
+        let mut found = chunk.errors(file);
+        if found.is_empty() {
+            found.extend(air_resource::check(&chunk.parse, file, &options.check_options()).diagnostics);
+            if let Some(air_opt) = self.air_opt.resolve()? {
+                let lines = LineIndex::new(text);
+                let output = air_opt.run(text, false)?;
+                let inputs = [chunk.input(name, file, text, &lines)];
+                let run = air_verify::air_opt::AirOptRun { exit: output.exit, stderr: &output.stderr };
+                let air = air_verify::air_opt::findings(&inputs, &run);
+                air_verify::air_opt::merge_findings(&lines, &mut found, air.diagnostics);
+            }
+        }
+        // Notes (budget details) are for check-bd itself; the compile shows errors and warnings.
+        let mut levels = Levels::default();
+        Ok(levels.apply(found).into_iter().filter(|d| d.severity != air_diagnostics::Severity::Note).collect())
+    }
+
+    /// A cache hit: the artifacts copied into OUT_DIR. A damaged entry is evicted (warned).
+    fn serve(
+        &self,
+        cache: &Cache,
+        key: &CacheKey,
+        options: &CompileOptions,
+        report: &mut Report,
+        record: &mut Record,
+    ) -> anyhow::Result<Option<Finished>> {
+        match cache.lookup(&key.hex, options.output_format) {
+            Lookup::Miss => Ok(None),
+            Lookup::Evicted(problem) => {
+                let warning = Diagnostic::warning(
+                    codes::CACHE_ENTRY_EVICTED,
+                    format!("the cache entry {} was not served: {problem}", &key.hex[..16]),
+                )
+                .with_note("it has been removed; aircc runs again");
+                report.add(&[warning], &SourceMap::new());
+                record.set("cache_status", "evicted");
+                Ok(None)
+            }
+            Lookup::Hit(manifest, files) => {
+                let artifacts = self.write_artifacts(&files)?;
+                record.set("cache_status", "hit");
+                record.artifacts(artifacts);
+                record.set("compiled_in_ms", manifest.compile_ms);
+                Ok(Some(Finished::Hit))
+            }
+        }
+    }
+
+    /// Writes each (suffix, bytes) as OUT_DIR/NAME+suffix, atomically; returns their records.
+    fn write_artifacts(&self, files: &[(String, Vec<u8>)]) -> anyhow::Result<Vec<Value>> {
+        let name = self.name();
+        let mut out = Vec::new();
+        for (suffix, bytes) in files {
+            let path = self.output.join(format!("{name}{suffix}"));
+            common::write_output(&path, bytes, std::slice::from_ref(&self.file))?;
+            let artifact = Artifact::of(suffix, bytes);
+            out.push(json!({"path": path.display().to_string(), "size": artifact.size, "sha256": artifact.sha256}));
+        }
+        Ok(out)
+    }
+
+    /// Runs aircc in a private directory; on success stores the entry and writes the artifacts.
+    fn compile(
+        &self,
+        c: &Compile<'_>,
+        cache: Option<&Cache>,
+        text: &str,
+        record: &mut Record,
+    ) -> anyhow::Result<Finished> {
+        let name = self.name();
+        let staged = Staged::create(&c.key.hex)
+            .map_err(|err| anyhow::anyhow!("cannot create aircc's private directory: {err}"))?;
+        let result = self.compile_in(c, cache, text, record, &staged, &name);
+        let keep = self.keep_tmpdir || !matches!(result, Ok(Finished::Compiled));
+        if keep {
+            record.set("tmpdir", staged.dir.display().to_string());
+        } else {
+            staged.remove();
+        }
+        result
+    }
+
+    fn compile_in(
+        &self,
+        c: &Compile<'_>,
+        cache: Option<&Cache>,
+        text: &str,
+        record: &mut Record,
+        staged: &Staged,
+        name: &str,
+    ) -> anyhow::Result<Finished> {
+        let cannot_stage =
+            |err: std::io::Error| anyhow::anyhow!("cannot stage the inputs in {}: {err}", staged.dir.display());
+        staged.write(c.input_name, c.module).map_err(cannot_stage)?;
+        for (object, _, bytes) in c.staged {
+            staged.write(object, bytes).map_err(cannot_stage)?;
+        }
+        let outputs = Outputs {
+            input: c.input_name.to_string(),
+            xclbin: staged.out(&format!("{name}.xclbin")).display().to_string(),
+            insts: staged.out(&format!("{name}.insts.bin")).display().to_string(),
+            elf: staged.out(&format!("{name}.elf")).display().to_string(),
+            tmpdir: staged.tmpdir().display().to_string(),
+        };
+        let argv = c.options.argv(&outputs);
+        record.aircc(c.aircc, &argv);
+        let log = self.output.join(format!("{name}.compile.log"));
+        record.set("log", log.display().to_string());
+        let run = run::Run {
+            program: &c.aircc.path,
+            args: &argv,
+            cwd: &staged.dir,
+            path_env: tools::child_path(&c.aircc.path),
+            log: &log,
+            timeout: c.timeout,
+        };
+        let (ended, took) =
+            run::run(&run).map_err(|err| anyhow::anyhow!("cannot run aircc {}: {err}", c.aircc.path.display()))?;
+        record.timing("aircc_ms", took);
+        let log_text = std::fs::read_to_string(&log).unwrap_or_default();
+        match ended {
+            Ended::Exited(0) => {}
+            Ended::TimedOut => {
+                record.triage(triage_failure(&log_text, text, c.input_name, c.options));
+                return Ok(Finished::TimedOut(format_duration(c.timeout)));
+            }
+            other => {
+                record.triage(triage_failure(&log_text, text, c.input_name, c.options));
+                return Ok(Finished::Failed(other));
+            }
+        }
+        let mut files = Vec::new();
+        for suffix in air_driver::aircc::manifest::suffixes(c.options.output_format) {
+            match std::fs::read(staged.out(&format!("{name}{suffix}"))) {
+                Ok(bytes) => files.push((suffix.to_string(), bytes)),
+                Err(_) => return Ok(Finished::NoArtifact(format!("{name}{suffix}"))),
+            }
+        }
+        if let Some(cache) = cache {
+            let manifest = Manifest {
+                schema: MANIFEST_SCHEMA.to_string(),
+                key: c.key.hex.clone(),
+                artifacts: files.iter().map(|(s, b)| Artifact::of(s, b)).collect(),
+                components: c.key.components.clone(),
+                source: self.file.display().to_string(),
+                created_unix: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()),
+                compile_ms: took.as_millis() as u64,
+            };
+            cache
+                .store(&manifest, &files)
+                .map_err(|err| anyhow::anyhow!("cannot store the cache entry in {}: {err}", cache.dir.display()))?;
+            record.set("cache_status", "stored");
+        }
+        let artifacts = self.write_artifacts(&files)?;
+        record.artifacts(artifacts);
+        Ok(Finished::Compiled)
+    }
+}
+
+/// What one compile needs once the key is known.
+struct Compile<'a> {
+    aircc: &'a Aircc,
+    options: &'a CompileOptions,
+    key: &'a CacheKey,
+    input_name: &'a str,
+    module: &'a [u8],
+    staged: &'a [(String, PathBuf, Vec<u8>)],
+    timeout: Duration,
+}
+
+/// Reports problems found before aircc ran, writes compile.json, and returns `outcome`.
+fn finish_problem(
+    mut report: Report,
+    diagnostics: &[Diagnostic],
+    sources: &SourceMap,
+    mut record: Record,
+    outcome: Outcome,
+    why: &str,
+) -> anyhow::Result<Outcome> {
+    report.add(diagnostics, sources);
+    record.set("status", if outcome == Outcome::Failed { "not-run" } else { "stopped" });
+    let line = format!("compile: {}: not compiled: {why}", record.name());
+    record.write(&mut report, &line)?;
+    report.finish(&line)?;
+    Ok(outcome)
+}

@@ -1,0 +1,8 @@
+//! The I/O of `air-stitch compile` and `air-stitch cache`: finding the toolchain, the cache on
+//! disk, staging the inputs, and running aircc. The decisions (options, argv, key, manifest
+//! check) are `air_driver::aircc`'s.
+
+pub mod cache;
+pub mod run;
+pub mod stage;
+pub mod tools;

@@ -1,0 +1,139 @@
+//! Finding aircc and the identity of the toolchain it runs: aircc, aiecc (found by aircc on
+//! PATH; air-stitch puts aircc's own directory first, where the mlir-air wheel keeps both),
+//! peano's clang (`--peano DIR`, else `$PEANO_INSTALL_DIR`), and xchesscc when the Chess
+//! toolchain is asked for. Each is identified by path, size, mtime and `--version` output.
+
+use air_driver::aircc::{sha256_hex, CompileOptions, ToolIdentity};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::UNIX_EPOCH;
+
+/// A found aircc and what named it.
+#[derive(Clone, Debug)]
+pub struct Aircc {
+    pub path: PathBuf,
+    pub from: &'static str,
+}
+
+/// How to get aircc, for the missing-tool message.
+pub const HOW_TO_GET_AIRCC: &str =
+    "aircc comes with mlir-air: `pip install mlir-air` (the wheel's bin/ holds aircc and aiecc), \
+     or build mlir-air from source; then put its bin/ on PATH, set $AIRCC, or pass --aircc PATH";
+
+/// `--aircc PATH`, else `$AIRCC`, else `aircc` on PATH. `Err` says what was looked at.
+pub fn find_aircc(flag: Option<&Path>) -> Result<Aircc, String> {
+    if let Some(path) = flag {
+        return named(path)
+            .map(|path| Aircc { path, from: "--aircc" })
+            .ok_or_else(|| format!("--aircc {}: no such program", path.display()));
+    }
+    if let Some(value) = std::env::var_os("AIRCC").filter(|v| !v.is_empty()) {
+        let path = PathBuf::from(&value);
+        return named(&path)
+            .map(|path| Aircc { path, from: "$AIRCC" })
+            .ok_or_else(|| format!("$AIRCC={}: no such program", path.display()));
+    }
+    on_path("aircc").map(|path| Aircc { path, from: "PATH" }).ok_or_else(|| {
+        "aircc was not found: no --aircc, $AIRCC is not set, and there is no `aircc` on PATH".to_string()
+    })
+}
+
+fn named(path: &Path) -> Option<PathBuf> {
+    let bare = path.components().count() == 1 && !path.is_absolute();
+    if bare {
+        if let Some(found) = on_path(&path.to_string_lossy()) {
+            return Some(found);
+        }
+    }
+    is_executable(path).then(|| path.to_path_buf())
+}
+
+/// The PATH aircc runs with: its own directory first (aiecc sits beside it in the wheel).
+pub fn child_path(aircc: &Path) -> OsString {
+    let mut dirs: Vec<PathBuf> =
+        aircc.parent().filter(|d| !d.as_os_str().is_empty()).map(Path::to_path_buf).into_iter().collect();
+    if let Some(path) = std::env::var_os("PATH") {
+        dirs.extend(std::env::split_paths(&path));
+    }
+    std::env::join_paths(dirs).unwrap_or_default()
+}
+
+fn on_path_of(name: &str, path: &OsString) -> Option<PathBuf> {
+    std::env::split_paths(path).map(|dir| dir.join(name)).find(|candidate| is_executable(candidate))
+}
+
+fn on_path(name: &str) -> Option<PathBuf> {
+    on_path_of(name, &std::env::var_os("PATH")?)
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.is_file()
+}
+
+/// The toolchain of one compile, in a fixed order. `memo` is a directory where version outputs
+/// are kept by (path, size, mtime), so a cache hit does not run every tool's `--version`.
+pub fn toolchain(aircc: &Path, options: &CompileOptions, memo: Option<&Path>) -> Vec<ToolIdentity> {
+    let search = child_path(aircc);
+    let mut tools = vec![identity("aircc", Some(aircc.to_path_buf()), memo)];
+    let aiecc = on_path_of("aiecc", &search).or_else(|| on_path_of("aiecc.py", &search));
+    tools.push(identity("aiecc", aiecc, memo));
+    let peano = options
+        .peano
+        .clone()
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("PEANO_INSTALL_DIR").filter(|v| !v.is_empty()).map(PathBuf::from));
+    let clang = peano.map(|dir| dir.join("bin").join("clang")).filter(|c| c.is_file());
+    tools.push(identity("peano-clang", clang, memo));
+    if options.uses_chess() {
+        tools.push(identity("xchesscc", on_path_of("xchesscc", &search), memo));
+    }
+    tools
+}
+
+fn identity(role: &str, path: Option<PathBuf>, memo: Option<&Path>) -> ToolIdentity {
+    let metadata = path.as_ref().and_then(|p| std::fs::metadata(p).ok());
+    let (Some(path), Some(metadata)) = (path, metadata) else {
+        return ToolIdentity { role: role.to_string(), path: None, size: 0, mtime_ns: 0, version: None };
+    };
+    let mtime_ns =
+        metadata.modified().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos() as i128);
+    let size = metadata.len();
+    let shown = path.display().to_string();
+    let memo_file = memo.map(|dir| {
+        dir.join(format!("{}.version", &sha256_hex(format!("{shown}\0{size}\0{mtime_ns}").as_bytes())[..32]))
+    });
+    let version = match memo_file.as_ref().and_then(|f| std::fs::read_to_string(f).ok()) {
+        Some(text) => text.strip_prefix("ok\n").map(str::to_string),
+        None => {
+            let version = version_of(&path);
+            if let Some(file) = &memo_file {
+                let text = version.as_ref().map_or("none\n".to_string(), |v| format!("ok\n{v}"));
+                // A memo that cannot be written only costs the next run a `--version`.
+                let _ = std::fs::create_dir_all(file.parent().unwrap_or(Path::new("."))).and_then(|()| {
+                    crate::common::write_output(file, text.as_bytes(), &[]).map_err(std::io::Error::other)
+                });
+            }
+            version
+        }
+    };
+    ToolIdentity { role: role.to_string(), path: Some(shown), size, mtime_ns, version }
+}
+
+/// What `tool --version` prints, when it exits 0.
+fn version_of(tool: &Path) -> Option<String> {
+    let output = Command::new(tool).arg("--version").stdin(Stdio::null()).output().ok()?;
+    if !output.status.success() {
+        return None;
+    }
+    let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&output.stderr));
+    Some(text)
+}

@@ -1,0 +1,102 @@
+// check-bd: --device npu2_4col --air-runtime-loop-tiling-sizes 2,2
+// expect: error AS0401 line 39
+// The same 8×4 GEMM herd on npu2_4col (a 4-column partition of Strix): npu2's tiles, but 4 columns.
+#map = affine_map<()[s0] -> (s0 * 256)>
+#map1 = affine_map<()[s0] -> (s0 * 512)>
+#map2 = affine_map<()[s0] -> (s0 * 256)>
+#map3 = affine_map<()[s0] -> (s0 * 32)>
+module {
+  func.func private @zero_f32_mn(memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>) attributes {link_with = "mm.o", llvm.emit_c_interface}
+  func.func private @matmul_bf16_f32(memref<1x1x4x4x8x8xbf16, 2 : i32>, memref<1x1x16x4x8x8xbf16, 2 : i32>, memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>) attributes {link_with = "mm.o", llvm.emit_c_interface}
+  func.func private @f32_to_bf16_mn(memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>, memref<1x1x16x4x8x8xbf16, 2 : i32>) attributes {link_with = "mm.o", llvm.emit_c_interface}
+  func.func @matmul_bf16(%arg0: memref<2048x2048xbf16>, %arg1: memref<2048x512xbf16>, %arg2: memref<2048x512xbf16>) {
+    %c8 = arith.constant 8 : index
+    %c1_0 = arith.constant 1 : index
+    air.launch (%arg3, %arg4) in (%arg5=%c8, %arg6=%c1_0) args(%arg7=%arg0, %arg8=%arg1, %arg9=%arg2) : memref<2048x2048xbf16>, memref<2048x512xbf16>, memref<2048x512xbf16> {
+      air.segment @matmul_seg  args(%arg10=%arg3, %arg11=%arg4, %arg12=%arg7, %arg13=%arg8, %arg14=%arg9) : index, index, memref<2048x2048xbf16>, memref<2048x512xbf16>, memref<2048x512xbf16> {
+        %c8_s = arith.constant 8 : index
+        %c0 = arith.constant 0 : index
+        %c1 = arith.constant 1 : index
+        %c4 = arith.constant 4 : index
+        %c16 = arith.constant 16 : index
+        %c32 = arith.constant 32 : index
+        %c128 = arith.constant 128 : index
+        %c256 = arith.constant 256 : index
+        %c512 = arith.constant 512 : index
+        %c2048 = arith.constant 2048 : index
+        %c65536_a = arith.constant 65536 : index
+        %c131072_b = arith.constant 131072 : index
+        %c256_o = arith.constant 256 : index
+        %c512_o = arith.constant 512 : index
+        %c16384_o = arith.constant 16384 : index
+        %c4096_o = arith.constant 4096 : index
+        %alloc = memref.alloc() : memref<8x1x32x256xbf16, 1 : i32>
+        %alloc_1 = memref.alloc() : memref<1x4x256x128xbf16, 1 : i32>
+        %alloc_2 = memref.alloc() : memref<8x4x32x128xbf16, 1 : i32>
+        %alloc_3 = memref.alloc() : memref<8x4x16x4x8x8xf32, 2 : i32>
+        %0 = affine.apply #map()[%arg10]
+        %1 = affine.apply #map1()[%arg11]
+        air.herd @herd_0  tile (%arg15, %arg16) in (%arg17=%c8_s, %arg18=%c4) args(%arg19=%alloc_3) : memref<8x4x16x4x8x8xf32, 2 : i32> attributes {link_with = "mm.o"} {
+          %subview = memref.subview %arg19[%arg15, %arg16, 0, 0, 0, 0] [1, 1, 16, 4, 8, 8] [1, 1, 1, 1, 1, 1] : memref<8x4x16x4x8x8xf32, 2 : i32> to memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>
+          func.call @zero_f32_mn(%subview) : (memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>) -> ()
+        }
+        scf.for %arg20 = %c0 to %c8_s step %c1 {
+          %2 = affine.apply #map2()[%arg20]
+          air.dma_memcpy_nd (%alloc[] [] [], %arg12[%c0, %c0, %0, %2] [%c8_s, %c1, %c32, %c256] [%c65536_a, %c256, %c2048, %c1]) : (memref<8x1x32x256xbf16, 1 : i32>, memref<2048x2048xbf16>)
+          air.dma_memcpy_nd (%alloc_1[] [] [], %arg13[%c0, %c0, %2, %1] [%c1, %c4, %c256, %c128] [%c131072_b, %c128, %c512, %c1]) : (memref<1x4x256x128xbf16, 1 : i32>, memref<2048x512xbf16>)
+          air.herd @herd_0  tile (%arg21, %arg22) in (%arg23=%c8_s, %arg24=%c4) args(%arg25=%alloc_3, %arg26=%alloc, %arg27=%alloc_1) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+            %c0_h = arith.constant 0 : index
+            %c1_h = arith.constant 1 : index
+            %c4_h = arith.constant 4 : index
+            %c8_h = arith.constant 8 : index
+            %c16_h = arith.constant 16 : index
+            %c32_h = arith.constant 32 : index
+            %c8192_x = arith.constant 8192 : index
+            %c2048_x = arith.constant 2048 : index
+            %c256_x = arith.constant 256 : index
+            %c131072_x = arith.constant 131072 : index
+            %c32768_x = arith.constant 32768 : index
+            %c1024_x = arith.constant 1024 : index
+            %c128_x = arith.constant 128 : index
+            %alloc_4 = memref.alloc() : memref<1x1x4x4x8x8xbf16, 2 : i32>
+            %alloc_5 = memref.alloc() : memref<1x1x16x4x8x8xbf16, 2 : i32>
+            scf.for %arg28 = %c0_h to %c8_h step %c1_h {
+              %3 = affine.apply #map3()[%arg28]
+              air.dma_memcpy_nd (%alloc_4[] [] [], %arg26[%arg21, %c0_h, %c0_h, %c0_h, %c0_h, %3] [%c1_h, %c1_h, %c4_h, %c4_h, %c8_h, %c8_h] [%c8192_x, %c8192_x, %c8_h, %c2048_x, %c256_x, %c1_h]) : (memref<1x1x4x4x8x8xbf16, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>)
+              air.dma_memcpy_nd (%alloc_5[] [] [], %arg27[%c0_h, %arg22, %c0_h, %c0_h, %3, %c0_h] [%c1_h, %c1_h, %c16_h, %c4_h, %c8_h, %c8_h] [%c131072_x, %c32768_x, %c8_h, %c1024_x, %c128_x, %c1_h]) : (memref<1x1x16x4x8x8xbf16, 2 : i32>, memref<1x4x256x128xbf16, 1 : i32>)
+              %subview = memref.subview %arg25[%arg21, %arg22, 0, 0, 0, 0] [1, 1, 16, 4, 8, 8] [1, 1, 1, 1, 1, 1] : memref<8x4x16x4x8x8xf32, 2 : i32> to memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>
+              func.call @matmul_bf16_f32(%alloc_4, %alloc_5, %subview) : (memref<1x1x4x4x8x8xbf16, 2 : i32>, memref<1x1x16x4x8x8xbf16, 2 : i32>, memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>) -> ()
+            }
+            memref.dealloc %alloc_4 : memref<1x1x4x4x8x8xbf16, 2 : i32>
+            memref.dealloc %alloc_5 : memref<1x1x16x4x8x8xbf16, 2 : i32>
+          }
+        }
+        air.herd @herd_0  tile (%arg36, %arg37) in (%arg38=%c8_s, %arg39=%c4) args(%arg40=%alloc_3, %arg41=%alloc, %arg42=%alloc_1, %arg43=%alloc_2) : memref<8x4x16x4x8x8xf32, 2 : i32>, memref<8x1x32x256xbf16, 1 : i32>, memref<1x4x256x128xbf16, 1 : i32>, memref<8x4x32x128xbf16, 1 : i32> attributes {link_with = "mm.o"} {
+          %c0_h = arith.constant 0 : index
+          %c1_h = arith.constant 1 : index
+          %c4_h = arith.constant 4 : index
+          %c8_h = arith.constant 8 : index
+          %c16_h = arith.constant 16 : index
+          %c32_h = arith.constant 32 : index
+          %c32_d = arith.constant 32 : index
+          %c64_d = arith.constant 64 : index
+          %c128_d = arith.constant 128 : index
+          %c256_d = arith.constant 256 : index
+          %c4096_d = arith.constant 4096 : index
+          %c16384_d = arith.constant 16384 : index
+          %subview_d = memref.subview %arg40[%arg36, %arg37, 0, 0, 0, 0] [1, 1, 16, 4, 8, 8] [1, 1, 1, 1, 1, 1] : memref<8x4x16x4x8x8xf32, 2 : i32> to memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>
+          %alloc_d = memref.alloc() : memref<1x1x16x4x8x8xbf16, 2 : i32>
+          func.call @f32_to_bf16_mn(%subview_d, %alloc_d) : (memref<1x1x16x4x8x8xf32, strided<[16384, 4096, 256, 64, 8, 1], offset: ?>, 2 : i32>, memref<1x1x16x4x8x8xbf16, 2 : i32>) -> ()
+          air.dma_memcpy_nd (%arg43[%arg36, %arg37, %c0_h, %c0_h] [%c1_h, %c1_h, %c32_d, %c128_d] [%c16384_d, %c4096_d, %c128_d, %c1_h], %alloc_d[%c0_h, %c0_h, %c0_h, %c0_h, %c0_h, %c0_h] [%c1_h, %c1_h, %c4_h, %c8_h, %c16_h, %c8_h] [%c4096_d, %c4096_d, %c64_d, %c8_h, %c256_d, %c1_h]) : (memref<8x4x32x128xbf16, 1 : i32>, memref<1x1x16x4x8x8xbf16, 2 : i32>)
+          memref.dealloc %alloc_d : memref<1x1x16x4x8x8xbf16, 2 : i32>
+        }
+        air.dma_memcpy_nd (%arg14[%0, %1] [%c256_o, %c512_o] [%c512, %c1], %alloc_2[%c0, %c0, %c0, %c0] [%c8_s, %c32, %c4, %c128] [%c16384_o, %c128, %c4096_o, %c1]) : (memref<2048x512xbf16>, memref<8x4x32x128xbf16, 1 : i32>)
+        memref.dealloc %alloc : memref<8x1x32x256xbf16, 1 : i32>
+        memref.dealloc %alloc_1 : memref<1x4x256x128xbf16, 1 : i32>
+        memref.dealloc %alloc_2 : memref<8x4x32x128xbf16, 1 : i32>
+        memref.dealloc %alloc_3 : memref<8x4x16x4x8x8xf32, 2 : i32>
+      }
+    }
+    return
+  }
+}
