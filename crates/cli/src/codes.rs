@@ -25,3 +25,6 @@ pub const CACHE_ENTRY_EVICTED: &str = "AS0735";
 pub const OBJECT_NAME_NOT_PLAIN: &str = "AS0736";
 /// Lint errors stopped the compile before aircc ran (`--no-lint` runs it anyway).
 pub const STOPPED_BY_LINT: &str = "AS0737";
+/// `compile` was interrupted (SIGINT, SIGTERM or SIGHUP): aircc's process group was killed,
+/// nothing written or cached (exit status 2).
+pub const INTERRUPTED: &str = "AS0738";

@@ -279,6 +279,32 @@ fn killed_mid_compile_leaves_no_entry_and_no_artifact() {
 }
 
 #[test]
+fn ctrl_c_kills_aircc_s_group_and_leaves_nothing() {
+    let s = Scratch::new("interrupted");
+    let child = s
+        .command(&[])
+        .env("FAKE_AIRCC_MODE", "sleep:30")
+        .env("FAKE_AIRCC_PIDS", s.dir.join("pids"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for(|| s.dir.join("pids").exists());
+    let started = Instant::now();
+    // What a terminal's Ctrl-C sends to air-stitch (aircc is in a process group of its own).
+    assert!(Command::new("kill").arg("-INT").arg(child.id().to_string()).status().unwrap().success());
+    let output = child.wait_with_output().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(10), "aircc was killed, not waited for");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("error[AS0738]: the compile of k was interrupted"), "{stderr}");
+    let pid = std::fs::read_to_string(s.dir.join("pids")).unwrap().trim().to_string();
+    assert!(!alive(&pid), "aircc's child `sleep` {pid} was killed too");
+    assert!(s.entries().is_empty(), "{:?}", s.entries());
+    assert!(!s.dir.join("build/k.xclbin").exists());
+}
+
+#[test]
 fn two_compiles_of_one_key_run_aircc_once() {
     let s = Scratch::new("lock");
     let spawn = |out: &str| {

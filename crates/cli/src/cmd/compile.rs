@@ -368,6 +368,7 @@ impl Opts {
         let log_text = std::fs::read_to_string(&log).unwrap_or_default();
         match ended {
             Ended::Exited(0) => {}
+            Ended::Interrupted => return Ok(Finished::Interrupted),
             Ended::TimedOut => {
                 record.triage(triage_failure(&log_text, text, c.input_name, c.options));
                 return Ok(Finished::TimedOut(format_duration(c.timeout)));

@@ -8,6 +8,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -17,6 +18,8 @@ pub enum Ended {
     Exited(i32),
     Signaled(i32),
     TimedOut,
+    /// air-stitch got SIGINT, SIGTERM or SIGHUP (Ctrl-C): aircc's group was killed.
+    Interrupted,
 }
 
 pub struct Run<'a> {
@@ -45,6 +48,9 @@ pub fn run(run: &Run<'_>) -> std::io::Result<(Ended, Duration)> {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
     }
+    // aircc leads its own process group, so a terminal's Ctrl-C no longer reaches it: the
+    // signal is caught here and passed on as a kill of the whole group.
+    let interrupt = Interrupt::catch();
     let started = Instant::now();
     let mut child = command.spawn()?;
     let readers: Vec<_> = [
@@ -62,6 +68,10 @@ pub fn run(run: &Run<'_>) -> std::io::Result<(Ended, Duration)> {
     let ended = loop {
         if let Some(status) = child.try_wait()? {
             break exit_of(status);
+        }
+        if interrupt.happened() {
+            kill_group(&mut child);
+            break Ended::Interrupted;
         }
         if started.elapsed() >= run.timeout {
             kill_group(&mut child);
@@ -94,6 +104,45 @@ pub fn run(run: &Run<'_>) -> std::io::Result<(Ended, Duration)> {
         file.sync_all()?;
     }
     Ok((ended, took))
+}
+
+/// SIGINT, SIGTERM and SIGHUP set a flag while aircc runs; the handlers go when this drops,
+/// so the default (ending air-stitch) applies again.
+struct Interrupt {
+    flag: Arc<AtomicBool>,
+    #[cfg(unix)]
+    ids: Vec<signal_hook::SigId>,
+}
+
+impl Interrupt {
+    #[cfg(unix)]
+    fn catch() -> Interrupt {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let flag = Arc::new(AtomicBool::new(false));
+        let ids = [SIGINT, SIGTERM, SIGHUP]
+            .into_iter()
+            .filter_map(|signal| signal_hook::flag::register(signal, flag.clone()).ok())
+            .collect();
+        Interrupt { flag, ids }
+    }
+
+    #[cfg(not(unix))]
+    fn catch() -> Interrupt {
+        Interrupt { flag: Arc::new(AtomicBool::new(false)) }
+    }
+
+    fn happened(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(unix)]
+impl Drop for Interrupt {
+    fn drop(&mut self) {
+        for id in self.ids.drain(..) {
+            signal_hook::low_level::unregister(id);
+        }
+    }
 }
 
 fn elapsed(duration: Duration) -> String {

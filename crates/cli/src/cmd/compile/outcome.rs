@@ -107,6 +107,7 @@ pub enum Finished {
     Failed(Ended),
     TimedOut(String),
     NoArtifact(String),
+    Interrupted,
 }
 
 impl Finished {
@@ -147,6 +148,7 @@ impl Finished {
                     Ended::Exited(code) => format!("exited with status {code}"),
                     Ended::Signaled(signal) => format!("was killed by signal {signal}"),
                     Ended::TimedOut => "timed out".to_string(),
+                    Ended::Interrupted => "was interrupted".to_string(),
                 };
                 let d = Diagnostic::error(codes::AIRCC_FAILED, format!("aircc {how} compiling {name}"))
                     .with_note(see_log.clone());
@@ -166,6 +168,14 @@ impl Finished {
                     .with_note(see_log.clone());
                 let d = with_findings(d, &findings);
                 (Some(d), "failed", Outcome::Problems, format!("compile: {name}: aircc wrote no {file}; log: {log}"))
+            }
+            Finished::Interrupted => {
+                let d = Diagnostic::error(
+                    codes::INTERRUPTED,
+                    format!("the compile of {name} was interrupted; aircc's process group was killed"),
+                )
+                .with_note(format!("nothing was written or cached; aircc's output so far is in {log}"));
+                (Some(d), "interrupted", Outcome::Failed, format!("compile: {name}: interrupted; nothing written"))
             }
         };
         if let Some(diagnostic) = diagnostic {
