@@ -13,6 +13,7 @@ pub mod externs;
 pub mod make;
 pub mod merge;
 mod merge_checks;
+pub mod named;
 pub mod pipeline;
 pub mod plan;
 pub mod prefix_ssa;
