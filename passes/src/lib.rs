@@ -10,6 +10,7 @@ pub mod assemble;
 pub mod codes;
 pub mod equivalence;
 pub mod externs;
+pub mod group;
 pub mod make;
 pub mod merge;
 mod merge_checks;

@@ -4,6 +4,7 @@ mod check_bd;
 mod explain;
 mod generate;
 mod graph;
+mod group;
 mod merge;
 mod outline;
 mod parse;
@@ -25,6 +26,7 @@ pub enum Command {
     Verify(verify::Opts),
     Roles(roles::Opts),
     Graph(graph::Opts),
+    Group(group::Opts),
     Completions(generate::CompletionsOpts),
     Man(generate::ManOpts),
     Explain(explain::Opts),
@@ -42,6 +44,7 @@ impl Command {
             Command::Verify(opts) => opts.run(),
             Command::Roles(opts) => opts.run(),
             Command::Graph(opts) => opts.run(),
+            Command::Group(opts) => opts.run(),
             Command::Completions(opts) => opts.run(),
             Command::Man(opts) => opts.run(),
             Command::Explain(opts) => opts.run(),
