@@ -64,7 +64,7 @@ pub struct Group {
     /// The cut before the next kernel, if a check (not an external kernel or the layer's end)
     /// ended the group.
     pub cut: Option<Cut>,
-    /// The group's kernel fails even alone: its findings are errors.
+    /// The group's kernel fails even alone: its findings (at least one error).
     pub errors: Vec<Diagnostic>,
 }
 
@@ -234,14 +234,8 @@ struct Failure {
 impl Failure {
     /// A kernel that fails alone is its own group, its findings errors.
     fn alone(self, kernel: usize) -> Group {
-        let errors: Vec<Diagnostic> = self
-            .diagnostics
-            .into_iter()
-            .map(|mut d| {
-                d.severity = Severity::Error;
-                d
-            })
-            .collect();
+        // check-bd's errors and warnings (its notes are `check-bd`'s to show).
+        let errors: Vec<Diagnostic> = self.diagnostics.into_iter().filter(|d| d.severity != Severity::Note).collect();
         let errors = if errors.is_empty() { vec![Diagnostic::error(self.code, self.message)] } else { errors };
         let failed_plan = self.merged.is_none().then(|| self.plan.clone());
         let candidate =

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   air-stitch group testdata/layers/llama32_1b_prefill.toml -o groups
-  air-stitch group testdata/layers/llama32_1b_decode.toml -o groups --format json")]
+  air-stitch group testdata/group/cut-max-launches/layer.toml -o groups --format json")]
 pub struct Opts {
     /// The layer file; kernel files are relative to it.
     layer: PathBuf,
