@@ -100,10 +100,12 @@ fn json_report_carries_the_groups_and_the_table() {
     assert!(doc["table"].as_str().unwrap().ends_with("llama32_1b_prefill: 14 launches, 15 kernels → 3 calls\n"));
 }
 
+/// (case, exit status, the cut: (group, code, kernel) or none).
+type Fixture = (&'static str, i32, Option<(usize, &'static str, &'static str)>);
+
 #[test]
 fn fixtures_cut_at_the_right_kernel_and_locate_their_errors() {
-    // (case, exit status, the cut: (group, code, kernel) or none).
-    let cases: [(&str, i32, Option<(usize, &str, &str)>); 5] = [
+    let cases: [Fixture; 5] = [
         ("cut-abi", 0, Some((0, "AS0859", "b"))),
         ("cut-check-bd", 1, Some((0, "AS0858", "q"))),
         ("cut-max-launches", 0, Some((0, "AS0856", "c"))),
