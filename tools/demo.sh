@@ -30,5 +30,9 @@ run check-bd --air-runtime-loop-tiling-sizes 2,2 "$out/rms_gemms_rope.mlir"
 find_air_opt
 run verify "$out/o_gemv_ffn.mlir" "$out/gemv_2k.mlir" "$out/rms_gemms_rope.mlir"
 echo
+# group: the whole prefill block from its layer file, the fewest XRT calls (docs/group.md).
+run group testdata/layers/llama32_1b_prefill.toml -o "$out/groups"
+echo
+echo "the prefill groups' plans, modules and roles are in $out/groups/"
 echo "merged modules and extern reports are in $out/; the build recipe of each renamed extern's object"
 echo "(its -D defines) is in the \"builds\" list of the extern report, e.g. $out/gemv_2k.externs.json"

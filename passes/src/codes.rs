@@ -26,3 +26,15 @@ pub const BIND_INVALID: &str = "AS0326";
 pub const RESOURCES_CONFLICT: &str = "AS0327";
 pub const INTERNAL_CHECK: &str = "AS0330";
 pub const EXTERN_RENAMED: &str = "AS0340";
+
+// Named buffers and `group` (AS085x), documented in docs/error-codes.md (AS085x).
+pub const UNKNOWN_BUFFER_NAME: &str = "AS0850";
+pub const DUPLICATE_BUFFER_NAME: &str = "AS0851";
+pub const BAD_BUFFER_NAME: &str = "AS0852";
+pub const LAYER_INVALID: &str = "AS0853";
+pub const KERNEL_ARITY: &str = "AS0854";
+pub const KERNEL_TYPE_MISMATCH: &str = "AS0855";
+pub const CUT_MAX_LAUNCHES: &str = "AS0856";
+pub const CUT_MERGE: &str = "AS0857";
+pub const CUT_CHECK_BD: &str = "AS0858";
+pub const CUT_ABI: &str = "AS0859";

@@ -23,6 +23,7 @@
 
 use crate::codes;
 use crate::externs::ExternOverrides;
+use crate::named::{Names, RawArg, RawTarget};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -46,7 +47,7 @@ struct RawPlan {
 #[serde(deny_unknown_fields)]
 struct RawFunc {
     name: Spanned<String>,
-    args: Spanned<Vec<Spanned<String>>>,
+    args: Spanned<Vec<Spanned<RawArg>>>,
     #[serde(default)]
     prelude: Option<Spanned<String>>,
     #[serde(default)]
@@ -62,7 +63,7 @@ struct RawSlice {
     #[serde(default)]
     func: Option<Spanned<String>>,
     #[serde(default)]
-    args: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
+    args: Option<Spanned<BTreeMap<String, Spanned<RawTarget>>>>,
     #[serde(default)]
     aliases: Option<Spanned<BTreeMap<String, Spanned<String>>>>,
     #[serde(default)]
@@ -85,6 +86,19 @@ struct RawExterns {
 pub struct CombinedArg {
     pub ty: String,
     pub loc: Loc,
+    /// The buffer name (`{ name = "wo", type = ... }`), printed as a comment after the
+    /// argument in the emitted signature.
+    pub name: Option<String>,
+}
+
+impl CombinedArg {
+    /// `combined argument 3 (`%arg3`)`, or with its name, `combined argument 3 (`%arg3`, `wo`)`.
+    pub fn describe(&self, idx: usize) -> String {
+        match &self.name {
+            Some(name) => format!("combined argument {idx} (`%arg{idx}`, `{name}`)"),
+            None => format!("combined argument {idx} (`%arg{idx}`)"),
+        }
+    }
 }
 
 /// The prelude: SSA ops at the top of the combined body.
@@ -177,8 +191,23 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
     let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
     let mut errors = Vec::new();
     let func = raw.func.into_inner();
-    let args: Vec<CombinedArg> =
-        func.args.into_inner().into_iter().map(|a| CombinedArg { loc: loc(a.span()), ty: a.into_inner() }).collect();
+    let mut names = Names::default();
+    let args: Vec<CombinedArg> = func
+        .args
+        .into_inner()
+        .into_iter()
+        .enumerate()
+        .map(|(idx, a)| {
+            let span = a.span();
+            match a.into_inner() {
+                RawArg::Type(ty) => CombinedArg { loc: loc(span), ty, name: None },
+                RawArg::Named { name, ty } => {
+                    names.declare(name.get_ref(), idx, loc(name.span()), &mut errors);
+                    CombinedArg { loc: loc(ty.span()), name: Some(name.into_inner()), ty: ty.into_inner() }
+                }
+            }
+        })
+        .collect();
     let prelude = func.prelude.map(|p| {
         let span = p.span();
         let raw_text = &text[span.clone()];
@@ -201,7 +230,8 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
             }
         }
     }
-    let slices: Vec<SlicePlan> = raw.slice.into_iter().map(|slice| slice_plan(slice, file, &mut errors)).collect();
+    let slices: Vec<SlicePlan> =
+        raw.slice.into_iter().map(|slice| slice_plan(slice, file, &names, &mut errors)).collect();
     let lints = plan_lints(raw.lints, file);
     if slices.is_empty() {
         errors.push(
@@ -253,7 +283,7 @@ fn plan_lints(raw: BTreeMap<Spanned<String>, Spanned<String>>, file: FileId) -> 
 }
 
 /// One `[[slice]]` table; problems with its entries go to `errors`.
-fn slice_plan(slice: Spanned<RawSlice>, file: FileId, errors: &mut Vec<Diagnostic>) -> SlicePlan {
+fn slice_plan(slice: Spanned<RawSlice>, file: FileId, names: &Names, errors: &mut Vec<Diagnostic>) -> SlicePlan {
     let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
     let slice_loc = loc(slice.span());
     let slice = slice.into_inner();
@@ -268,18 +298,17 @@ fn slice_plan(slice: Spanned<RawSlice>, file: FileId, errors: &mut Vec<Diagnosti
     if let Some(map) = slice.args {
         for (key, value) in map.into_inner() {
             let at = loc(value.span());
-            match (key.parse::<usize>(), usize::try_from(*value.get_ref())) {
-                (Ok(idx), Ok(combined)) => {
-                    slice_args.insert(idx, (combined, at));
+            match key.parse::<usize>() {
+                Ok(idx) => {
+                    if let Some(combined) = names.resolve(value.get_ref(), at, errors) {
+                        slice_args.insert(idx, (combined, at));
+                    }
                 }
-                (Err(_), _) => errors.push(located(
+                Err(_) => errors.push(located(
                     codes::PLAN_INVALID,
                     &format!("`args` key `{key}` is not a slice argument index"),
                     at,
                 )),
-                (_, Err(_)) => {
-                    errors.push(located(codes::INDEX_OUT_OF_RANGE, "combined argument indices are 0 or more", at))
-                }
             }
         }
     }

@@ -8,6 +8,7 @@ use air_syntax::views::{module_ops, FuncArg, FuncOp, Op};
 use air_syntax::{Parse, SyntaxNode};
 
 /// One input, parsed.
+#[derive(Debug)]
 pub struct ParsedSlice {
     pub file: FileId,
     /// Display name (the path as given).

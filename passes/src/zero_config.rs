@@ -156,6 +156,7 @@ fn number_unbound(
             args.push(CombinedArg {
                 ty: kernel.arg_type(arg_idx).unwrap_or_default(),
                 loc: arg.ty.map(|t| (slices[slice_idx].file, t.text_range())),
+                name: None,
             });
         }
     }

@@ -178,7 +178,7 @@ pub struct Example {
 
 /// The subcommands an example may run.
 const EXAMPLE_COMMANDS: &[&str] =
-    &["parse", "print", "verify", "check-bd", "merge", "pass", "roles", "graph", "triage", "compile"];
+    &["parse", "print", "verify", "check-bd", "merge", "pass", "roles", "graph", "group", "triage", "compile"];
 
 impl Example {
     /// The command line, as a user would type it in the directory of the files.
@@ -186,6 +186,12 @@ impl Example {
         let mut args = vec![self.subcommand.clone()];
         args.extend(self.flags.iter().cloned());
         let names = self.files.iter().map(|(name, _)| name.clone());
+        if self.subcommand == "group" {
+            if let Some((layer, _)) = self.files.iter().find(|(name, _)| name.ends_with(".toml")) {
+                args.extend([layer.clone(), "-o".to_string(), "groups".to_string()]);
+            }
+            return args;
+        }
         if self.subcommand == "merge" {
             match self.files.iter().find(|(name, _)| name.ends_with(".toml")) {
                 Some((plan, _)) => args.extend(["--plan".to_string(), plan.clone()]),

@@ -79,9 +79,10 @@ fn air_accepts_each_reference_merge_and_merge_verify_with_air_opt_agrees() {
 }
 
 /// The backend flags the upstream builders compile each merge with (runtime loop tiling, and
-/// ping-pong off for the decode merges), as `check-bd` options.
+/// ping-pong off for the decode merges), as `check-bd` options; a named twin's are its index
+/// twin's.
 fn backend_flags(plan: &str) -> &'static [&'static str] {
-    match plan {
+    match plan.strip_suffix("_named").unwrap_or(plan) {
         // "The external GEMM herds need BD-ID-recycling tiling [2,2]" (llama32_1b_prefill.py).
         "rms_gemms_rope" | "o_ffn" => &["--air-runtime-loop-tiling-sizes", "2,2"],
         // OGF_BACKEND: omit_pingpong="all", runtime_loop_tiling_sizes=[16, 16].

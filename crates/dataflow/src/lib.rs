@@ -48,7 +48,8 @@ use std::collections::BTreeMap;
 pub struct Options {
     /// The function to analyse; default: the first function with an `air.launch`.
     pub func: Option<String>,
-    /// A name per argument index (`wo`, `attn_out`, ...), shown instead of `%argN`.
+    /// A name per argument index (`wo`, `attn_out`, ...), shown with `%argN`; an argument
+    /// without one takes the name in its signature comment ([`comment_name`]), if any.
     pub names: Vec<Option<String>>,
     /// Argument indices the caller reads back (a plan's or the user's outputs).
     pub outputs: Vec<usize>,
@@ -229,7 +230,7 @@ pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, 
         .map(|(pos, (id, l))| (id.index(), LaunchInfo { number: pos + 1, name: l.name.clone(), range: l.range }))
         .collect();
     let launch_pos: BTreeMap<usize, usize> = launches.iter().map(|(id, info)| (*id, info.number - 1)).collect();
-    let mut args = signature(func, opts);
+    let mut args = signature(func, parse.tree.text(), opts);
     let arg_of_def: BTreeMap<NodeId, usize> =
         func.args().iter().enumerate().filter_map(|(i, a)| a.def.map(|d| (d.id(), i))).collect();
     let vars = var_ranges(&program);
@@ -296,7 +297,21 @@ fn pick_function<'p>(
     found.ok_or_else(|| vec![notes::no_function(file, opts.func.as_deref(), &funcs)])
 }
 
-fn signature(func: FuncOp<'_>, opts: &Options) -> Vec<ArgFlow> {
+/// The buffer name `merge` writes after an argument of the signature it emits from a
+/// named-buffer plan (`%arg0: memref<...>,  // wo`): the identifier of a `//` comment that
+/// follows the argument (and its comma) on its line.
+pub fn comment_name(text: &str, arg: TextRange) -> Option<String> {
+    let rest = text.get(arg.end as usize..)?;
+    let line = rest.split('\n').next().unwrap_or("").trim_start();
+    let line = line.strip_prefix(',').unwrap_or(line).trim_start();
+    let name = line.strip_prefix("//")?.trim();
+    let mut chars = name.chars();
+    let ident = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    ident.then(|| name.to_string())
+}
+
+fn signature(func: FuncOp<'_>, text: &str, opts: &Options) -> Vec<ArgFlow> {
     func.args()
         .iter()
         .enumerate()
@@ -305,7 +320,7 @@ fn signature(func: FuncOp<'_>, opts: &Options) -> Vec<ArgFlow> {
             ArgFlow {
                 index,
                 ssa: a.name.map(|t| t.text().to_string()).unwrap_or_else(|| format!("#{index}")),
-                name: opts.names.get(index).cloned().flatten(),
+                name: opts.names.get(index).cloned().flatten().or_else(|| comment_name(text, a.node.text_range())),
                 elements: parse_memref_type(&ty).and_then(|t| t.num_elements()),
                 ty,
                 range: a.node.text_range(),
@@ -384,4 +399,23 @@ fn prelude_range(parse: &Parse, func: FuncOp<'_>, name: &str) -> Option<TextRang
         .find(|r| r.text().trim() == name)
         .map(|r| r.text_range())
         .filter(|_| !parse.tree.text().is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_come_back_from_signature_comments() {
+        let text = "func.func @f(\n    %arg0: memref<4xbf16>,  // wo\n    %arg1: i32,\n    %arg2: i32  // out\n  ) {";
+        let at = |a: &str| {
+            let start = text.find(a).map_or(0, |s| s as u32);
+            TextRange::new(start, start + a.len() as u32)
+        };
+        assert_eq!(comment_name(text, at("%arg0: memref<4xbf16>")).as_deref(), Some("wo"));
+        assert_eq!(comment_name(text, at("%arg1: i32")), None);
+        assert_eq!(comment_name(text, at("%arg2: i32")).as_deref(), Some("out"));
+        // A comment that is not a name is not taken for one.
+        assert_eq!(comment_name("%a: i32, // 0 wo static\n", TextRange::new(0, 7)), None);
+    }
 }

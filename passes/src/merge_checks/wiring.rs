@@ -5,6 +5,7 @@
 
 use super::{primary_or, with_loc, PreludeInfo};
 use crate::codes;
+use crate::named::did_you_mean;
 use crate::plan::{located, valid_prefix, CombinedArg, Loc, MergePlan, SlicePlan};
 use crate::remap_args::Target;
 use crate::slice::{Kernel, ParsedSlice};
@@ -80,7 +81,7 @@ fn check_referenced(plan: &MergePlan, referenced: &BTreeSet<usize>, errors: &mut
     for (idx, arg) in plan.args.iter().enumerate() {
         if !referenced.contains(&idx) && !plan.allow_unreferenced.contains_key(&idx) {
             errors.push(
-                located(codes::UNREFERENCED_ARG, &format!("combined argument {idx} (`%arg{idx}: {}`) is used by no slice and not by the prelude", arg.ty), arg.loc)
+                located(codes::UNREFERENCED_ARG, &format!("combined argument {idx} (`%arg{idx}: {}`{}) is used by no slice and not by the prelude", arg.ty, arg.name.as_ref().map(|n| format!(", `{n}`")).unwrap_or_default()), arg.loc)
                     .with_help(format!("wire it in a slice's `args`, remove it, or list {idx} in [func].allow_unreferenced if it is a dead ABI placeholder")),
             );
         }
@@ -198,7 +199,9 @@ impl Wiring<'_, '_> {
                         &format!("the prelude does not define `{name}`"),
                         loc.or(slice_plan.loc),
                     )
-                    .with_help(if self.plan.prelude.is_some() {
+                    .with_help(if let Some(best) = did_you_mean(name, self.prelude.defs.keys().map(String::as_str)) {
+                        format!("did you mean `{best}`?")
+                    } else if self.plan.prelude.is_some() {
                         "define it in [func].prelude, or wire the argument with `args`".to_string()
                     } else {
                         "aliases name values defined in [func].prelude; add a prelude or wire the argument with `args`"
@@ -208,7 +211,11 @@ impl Wiring<'_, '_> {
                 Some(ty) => {
                     // A prelude value whose type the text does not say is taken on trust.
                     if let Some(ty) = ty {
-                        let arg = CombinedArg { ty: ty.clone(), loc: self.plan.prelude.as_ref().and_then(|p| p.loc) };
+                        let arg = CombinedArg {
+                            ty: ty.clone(),
+                            loc: self.plan.prelude.as_ref().and_then(|p| p.loc),
+                            name: None,
+                        };
                         self.check_type(*idx, &arg, name, *loc, errors);
                     }
                     map.insert(*idx, Target::Alias(name.clone()));
@@ -274,8 +281,8 @@ impl Wiring<'_, '_> {
             codes::TYPE_MISMATCH,
             format!(
                 "type mismatch: {} is `{}` but slice `{}` argument {idx} (`{arg_name}`) is `{}`",
-                if combined_name.starts_with("%arg") {
-                    format!("combined argument {} (`{combined_name}`)", combined_name.trim_start_matches("%arg"))
+                if let Some(idx) = combined_name.strip_prefix("%arg").and_then(|i| i.parse::<usize>().ok()) {
+                    combined.describe(idx)
                 } else {
                     format!("prelude value `{combined_name}`")
                 },

@@ -176,7 +176,7 @@ impl Opts {
             } else {
                 common::shown(&self.output)
             };
-            match super::roles::of_merged(&merged.parse, &shown) {
+            match super::roles::of_merged(&merged.parse, &shown, plan.args.iter().map(|a| a.name.clone()).collect()) {
                 Ok(document) => {
                     let json = serde_json::to_string_pretty(&document)?;
                     common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;

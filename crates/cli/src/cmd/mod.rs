@@ -6,6 +6,7 @@ mod compile;
 mod explain;
 mod generate;
 mod graph;
+mod group;
 mod merge;
 mod outline;
 mod parse;
@@ -31,6 +32,7 @@ pub enum Command {
     Triage(triage::Opts),
     Compile(compile::Opts),
     Cache(cache::Opts),
+    Group(group::Opts),
     Completions(generate::CompletionsOpts),
     Man(generate::ManOpts),
     Explain(explain::Opts),
@@ -51,6 +53,7 @@ impl Command {
             Command::Triage(opts) => opts.run(),
             Command::Compile(opts) => opts.run(),
             Command::Cache(opts) => opts.run(),
+            Command::Group(opts) => opts.run(),
             Command::Completions(opts) => opts.run(),
             Command::Man(opts) => opts.run(),
             Command::Explain(opts) => opts.run(),

@@ -218,10 +218,11 @@ pub fn table(flow: &Dataflow) -> String {
     out
 }
 
-/// The roles of a merged module for `merge --roles`: (the document, its hazard counts).
-pub fn of_merged(parse: &air_syntax::Parse, shown: &str) -> Result<Value, Vec<Diagnostic>> {
+/// The roles of a merged module for `merge --roles`, its arguments named by the plan's buffer
+/// names (`names`, by combined index).
+pub fn of_merged(parse: &air_syntax::Parse, shown: &str, names: Vec<Option<String>>) -> Result<Value, Vec<Diagnostic>> {
     let mut sources = SourceMap::new();
     let file: FileId = sources.add(shown.to_string(), parse.tree.text().to_string());
-    let flow = analyze(parse, file, &Options::default())?;
+    let flow = analyze(parse, file, &Options { names, ..Options::default() })?;
     Ok(document(&flow, &sources, shown))
 }

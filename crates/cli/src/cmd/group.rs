@@ -1,0 +1,210 @@
+//! `air-stitch group`: a layer description in, merge groups out (docs/group.md). The planning
+//! is `air_passes::group`; this reads the layer and its kernels (each file parsed once), and
+//! writes the groups' plans, modules and roles and the groups document atomically.
+
+mod output;
+
+use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::report::{count, Report};
+use air_diagnostics::{Diagnostic, FileId, SourceMap};
+use air_passes::group::{check_kernels, layer::Layer, parse_layer, plan_groups, Grouping, KernelInput};
+use air_passes::slice::ParsedSlice;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Plan the merge groups of a layer: the fewest XRT calls.
+///
+/// Reads a layer file (TOML: [layer], [[buffer]], [[view]], [[kernel]], [[group_abi]]; see
+/// docs/group.md), checks every kernel's arguments against the buffers, then grows each group
+/// of consecutive non-external kernels while the merged candidate merges cleanly, stays within
+/// `max_launches` and its ABI, and passes check-bd (errors; warnings are reported) with the
+/// layer's backend flags; a group is cut before the kernel that would break it, with the reason.
+/// Writes, for group n, DIR/<layer>_<n>.toml (a named-buffer plan that `merge --plan`
+/// reproduces the module from), DIR/<layer>_<n>.mlir and DIR/<layer>_<n>.roles.json, and
+/// DIR/<layer>.groups.json; all atomically. The table goes to standard output.
+///
+/// Exit status: 0 grouped; 1 the layer or a kernel has problems (a kernel that fails check-bd
+/// even alone is its own group: the outputs are written, its findings are errors); 2 usage or
+/// I/O errors.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  air-stitch group testdata/layers/llama32_1b_prefill.toml -o groups
+  air-stitch group testdata/group/cut-max-launches/layer.toml -o groups --format json")]
+pub struct Opts {
+    /// The layer file; kernel files are relative to it.
+    layer: PathBuf,
+    /// The output directory (created if missing).
+    #[arg(short, long, value_name = "DIR")]
+    output: PathBuf,
+    #[command(flatten)]
+    format: FormatOpts,
+    #[command(flatten)]
+    global: GlobalOpts,
+}
+
+/// The groups document's schema.
+pub const SCHEMA: &str = "air-stitch/groups/1";
+
+impl Opts {
+    pub fn run(&self) -> anyhow::Result<Outcome> {
+        let mut report = Report::new("group", self.format.format, &self.global);
+        let mut sources = SourceMap::new();
+        let shown = common::shown(&self.layer);
+        let raw = common::read_input(&self.layer)?;
+        let (layer_file, decoded) = common::register(&mut sources, &raw);
+        if let Err(diagnostic) = decoded {
+            return stop(report, &[diagnostic], &sources, &shown, Outcome::Problems);
+        }
+        let layer = match parse_layer(sources.text(layer_file), layer_file) {
+            Ok(layer) => layer,
+            Err(errors) => return stop(report, &errors, &sources, &shown, Outcome::Problems),
+        };
+        let out_dir = output::absolute_dir(&self.output)?;
+        let base = self.layer.parent().map(Path::to_path_buf).unwrap_or_default();
+        let inputs = match read_kernels(&layer, &base, &out_dir, &mut sources) {
+            Ok(inputs) => inputs,
+            Err((errors, outcome)) => return stop(report, &errors, &sources, &shown, outcome),
+        };
+        let errors = check_kernels(&layer, &inputs);
+        if !errors.is_empty() {
+            return stop(report, &errors, &sources, &shown, Outcome::Problems);
+        }
+        let grouping = plan_groups(&layer, &inputs);
+        drop(inputs);
+        let files = output::files(&layer, &grouping, &self.output, &mut sources, &mut report);
+        output::write_atomically(&self.output, &files)?;
+        let (table, summary) = table(&layer, &grouping);
+        if report.is_json() {
+            report.field("table", table);
+        } else {
+            common::write_stdout(table.as_bytes())?;
+        }
+        report.field("output", common::shown(&self.output));
+        report.field("groups", files.document.clone());
+        report.count("kernels", layer.kernels.len());
+        report.count("calls", grouping.groups.len());
+        let failed = grouping.has_errors();
+        let problems = report.tally().errors_and_warnings();
+        report.finish(&format!("group: {shown}: {summary}; written to {}; {problems}", common::shown(&self.output)))?;
+        Ok(Outcome::from_problems(failed))
+    }
+}
+
+/// Nothing written: the diagnostics, then the closing line.
+fn stop(
+    mut report: Report,
+    errors: &[Diagnostic],
+    sources: &SourceMap,
+    shown: &str,
+    outcome: Outcome,
+) -> anyhow::Result<Outcome> {
+    report.add(errors, sources);
+    let problems = report.tally().errors_and_warnings();
+    report.finish(&format!("group: {shown}: {problems}; nothing written"))?;
+    Ok(outcome)
+}
+
+/// Each kernel's parse (a file named by several kernels is read and parsed once), named by its
+/// path relative to the output directory, as the group plans write it. A file that cannot be
+/// read is AS0002 at the layer line that names it (exit status 2).
+fn read_kernels(
+    layer: &Layer,
+    base: &Path,
+    out_dir: &Path,
+    sources: &mut SourceMap,
+) -> Result<Vec<KernelInput>, (Vec<Diagnostic>, Outcome)> {
+    let mut parsed: BTreeMap<PathBuf, (FileId, String, air_syntax::Parse)> = BTreeMap::new();
+    let mut errors = Vec::new();
+    let mut unreadable = false;
+    let mut inputs = Vec::new();
+    for kernel in &layer.kernels {
+        let Some(file) = &kernel.file else {
+            inputs.push(KernelInput { slice: None });
+            continue;
+        };
+        let path = base.join(file);
+        if !parsed.contains_key(&path) {
+            let raw = match common::read_bytes(&path) {
+                Ok(raw) => raw,
+                Err(err) => {
+                    let mut d = Diagnostic::error(
+                        crate::codes::CANNOT_READ,
+                        format!("cannot read {}: {err}", common::shown(&path)),
+                    )
+                    .with_help("kernel files are relative to the layer file");
+                    if let Some((f, r)) = kernel.file_loc {
+                        d = d.with_primary(f, r, "named here");
+                    }
+                    errors.push(d);
+                    unreadable = true;
+                    inputs.push(KernelInput { slice: None });
+                    continue;
+                }
+            };
+            let (id, decoded) = common::register_shared(sources, raw);
+            match decoded {
+                Ok(text) => {
+                    let name = output::relative(&path, out_dir);
+                    parsed.insert(path.clone(), (id, name, air_syntax::parse_shared(text)));
+                }
+                Err(d) => {
+                    errors.push(d);
+                    inputs.push(KernelInput { slice: None });
+                    continue;
+                }
+            }
+        }
+        let slice = parsed.get(&path).map(|(id, name, parse)| ParsedSlice {
+            file: *id,
+            name: name.clone(),
+            parse: parse.clone(),
+        });
+        inputs.push(KernelInput { slice });
+    }
+    if errors.is_empty() {
+        Ok(inputs)
+    } else {
+        Err((errors, if unreadable { Outcome::Failed } else { Outcome::Problems }))
+    }
+}
+
+/// The table, and the closing line's summary (`14 kernels → 3 calls`).
+fn table(layer: &Layer, grouping: &Grouping) -> (String, String) {
+    let mut rows: Vec<[String; 4]> = vec![["group".into(), "kernels".into(), "launches".into(), "cut".into()]];
+    for (n, group) in grouping.groups.iter().enumerate() {
+        let names: Vec<&str> = group.kernels.clone().map(|k| layer.kernels[k].name.as_str()).collect();
+        let launches = group.candidate.as_ref().map_or("-".to_string(), |c| c.merged.launches.to_string());
+        let cut = match (&group.cut, group.external, group.errors.is_empty()) {
+            (_, true, _) => "external: its own call".to_string(),
+            (_, _, false) => "fails alone (errors above)".to_string(),
+            (Some(cut), _, _) => format!("before `{}`: {}", layer.kernels[cut.kernel].name, cut.message),
+            (None, _, _) => "-".to_string(),
+        };
+        rows.push([(n + 1).to_string(), names.join(", "), launches, cut]);
+    }
+    let widths: Vec<usize> = (0..3).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    let mut out = String::new();
+    for row in &rows {
+        let line = format!(
+            "{:<w0$}  {:<w1$}  {:<w2$}  {}",
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2]
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let launches: usize = grouping.groups.iter().filter_map(|g| g.candidate.as_ref()).map(|c| c.merged.launches).sum();
+    let summary = format!(
+        "{}, {} → {}",
+        count(launches, "launch"),
+        count(layer.kernels.len(), "kernel"),
+        count(grouping.groups.len(), "call")
+    );
+    out.push_str(&format!("{}: {summary}\n", layer.name));
+    (out, summary)
+}

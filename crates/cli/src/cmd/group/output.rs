@@ -1,0 +1,157 @@
+//! The outputs of `group`: the files of every group and the groups document, built in memory,
+//! then written into a temporary directory beside their place and renamed into it.
+
+use crate::common;
+use crate::report::Report;
+use air_diagnostics::{Diagnostic, SourceMap};
+use air_passes::group::{layer::Layer, Grouping};
+use serde_json::{json, Value};
+use std::path::{Component, Path, PathBuf};
+
+/// Everything `group` writes.
+pub struct Files {
+    /// (file name in DIR, contents), in writing order.
+    pub entries: Vec<(String, Vec<u8>)>,
+    /// The groups document (`air-stitch/groups/1`).
+    pub document: Value,
+}
+
+/// Builds the files, and reports each group's check-bd findings (errors for a kernel that fails
+/// alone, else warnings and notes) and each cut (a note at the kernel it stopped before).
+pub fn files(layer: &Layer, grouping: &Grouping, dir: &Path, sources: &mut SourceMap, report: &mut Report) -> Files {
+    let mut entries = Vec::new();
+    let mut groups = Vec::new();
+    for (idx, group) in grouping.groups.iter().enumerate() {
+        let kernels: Vec<&str> = group.kernels.clone().map(|k| layer.kernels[k].name.as_str()).collect();
+        if group.external {
+            groups.push(json!({"kernels": kernels, "external": true}));
+            continue;
+        }
+        let stem = format!("{}_{}", layer.name, idx + 1);
+        let (plan, merged, roles) = (format!("{stem}.toml"), format!("{stem}.mlir"), format!("{stem}.roles.json"));
+        let shown_module = common::shown(&dir.join(&merged));
+        let mut entry = json!({
+            "kernels": kernels, "external": false, "launches": null, "plan": plan,
+            "merged": null, "roles": null, "cut_reason": null,
+        });
+        if let Some(text) = &group.failed_plan {
+            entries.push((plan.clone(), text.clone().into_bytes()));
+        }
+        if let Some(candidate) = &group.candidate {
+            entries.push((plan.clone(), candidate.plan.clone().into_bytes()));
+            let text = candidate.merged.parse.tree.shared_text();
+            entries.push((merged.clone(), text.as_bytes().to_vec()));
+            entry["merged"] = json!(merged);
+            entry["launches"] = json!(candidate.merged.launches);
+            if let Ok(doc) =
+                super::super::roles::of_merged(&candidate.merged.parse, &shown_module, candidate.names.clone())
+            {
+                let json = serde_json::to_string_pretty(&doc).unwrap_or_default();
+                entries.push((roles.clone(), format!("{json}\n").into_bytes()));
+                entry["roles"] = json!(roles);
+            }
+            let file = sources.add_shared(shown_module.clone(), text);
+            // check-bd's warnings; its notes (utilisation, ...) are `check-bd`'s to show.
+            let findings: Vec<Diagnostic> = candidate
+                .check
+                .iter()
+                .filter(|d| d.severity != air_diagnostics::Severity::Note)
+                .map(|d| d.clone().in_file(file))
+                .collect();
+            report.add(&findings, sources);
+            if !group.errors.is_empty() {
+                let errors: Vec<Diagnostic> = group.errors.iter().map(|d| d.clone().in_file(file)).collect();
+                report.add(&errors, sources);
+            }
+        } else {
+            report.add(&group.errors, sources);
+        }
+        if let Some(cut) = &group.cut {
+            let kernel = &layer.kernels[cut.kernel];
+            entry["cut_reason"] = json!({"code": cut.code, "message": cut.message, "kernel": kernel.name});
+            let mut note = Diagnostic::note(
+                cut.code,
+                format!("group {} ends before kernel `{}`: {}", idx + 1, kernel.name, cut.message),
+            );
+            if let Some((file, range)) = kernel.name_loc {
+                note = note.with_primary(file, range, "the next group starts here");
+            }
+            report.add(&[note], sources);
+        }
+        groups.push(entry);
+    }
+    let document = json!({"schema": super::SCHEMA, "layer": layer.name, "groups": groups});
+    let json = serde_json::to_string_pretty(&document).unwrap_or_default();
+    entries.push((format!("{}.groups.json", layer.name), format!("{json}\n").into_bytes()));
+    Files { entries, document }
+}
+
+/// Writes every file into a temporary directory inside `dir` (created if missing), then
+/// renames each into `dir`: a failed run leaves no half-written file.
+pub fn write_atomically(dir: &Path, files: &Files) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    let tmp = dir.join(format!(".group.{}.tmp", std::process::id()));
+    let result = (|| -> anyhow::Result<()> {
+        std::fs::create_dir_all(&tmp).map_err(|e| anyhow::anyhow!("cannot write in {}: {e}", dir.display()))?;
+        for (name, contents) in &files.entries {
+            let at = tmp.join(name);
+            std::fs::write(&at, contents)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", dir.join(name).display()))?;
+        }
+        for (name, _) in &files.entries {
+            std::fs::rename(tmp.join(name), dir.join(name))
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", dir.join(name).display()))?;
+        }
+        Ok(())
+    })();
+    let _ = std::fs::remove_dir_all(&tmp);
+    result
+}
+
+/// `dir` as an absolute path with `.` and `..` resolved (through its nearest existing ancestor),
+/// whether or not it exists yet.
+pub fn absolute_dir(dir: &Path) -> anyhow::Result<PathBuf> {
+    let absolute = std::path::absolute(dir)?;
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => break,
+        }
+    }
+    let mut out = std::fs::canonicalize(existing).unwrap_or_else(|_| existing.to_path_buf());
+    for name in rest.into_iter().rev() {
+        out.push(name);
+    }
+    Ok(normalize(&out))
+}
+
+/// Lexically resolves `.` and `..`.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// `target` relative to the directory `base` (both made absolute), with `/` separators.
+pub fn relative(target: &Path, base: &Path) -> String {
+    let target = std::fs::canonicalize(target).unwrap_or_else(|_| normalize(target));
+    let t: Vec<Component<'_>> = target.components().collect();
+    let b: Vec<Component<'_>> = base.components().collect();
+    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); b.len() - common];
+    parts.extend(t[common..].iter().map(|c| c.as_os_str().to_string_lossy().into_owned()));
+    parts.join("/")
+}

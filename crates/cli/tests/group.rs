@@ -1,0 +1,139 @@
+//! `air-stitch group` (docs/group.md): the shipped layers (`testdata/layers/`: table, groups
+//! document and plans snapshotted; every merged module accepted by AIR's verifier and
+//! reproduced by `merge --plan` from its plan) and the fixtures of `testdata/group/` (cuts at
+//! the right kernel with their reason, located layer errors), each snapshotted whole.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use air_testkit::repo_root;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `air-stitch group LAYER -o target/test-group/<tag>` in the repository root (outputs
+/// inside the repository, so the plans' relative paths are the same on every machine).
+fn group(layer: &str, tag: &str, extra: &[&str]) -> (Output, PathBuf) {
+    let out = format!("target/test-group/{tag}");
+    let _ = std::fs::remove_dir_all(repo_root().join(&out));
+    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+        .current_dir(repo_root())
+        .args(["group", layer, "-o", &out, "--color", "never"])
+        .args(extra)
+        .output()
+        .unwrap();
+    (output, repo_root().join(out))
+}
+
+fn report(args: &str, output: &Output) -> String {
+    format!(
+        "$ air-stitch group {args}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({snapshot_path => "../../../snapshots/group", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!(name.to_string(), text);
+    });
+}
+
+fn groups_doc(dir: &Path, layer: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join(format!("{layer}.groups.json"))).unwrap()).unwrap()
+}
+
+#[test]
+fn shipped_layers_group_as_upstream_and_every_group_is_valid_air() {
+    let cases = [(
+        "llama32_1b_prefill",
+        vec![
+            vec!["r", "q", "k", "v", "rq", "rk"],
+            vec!["attention"],
+            vec!["og", "ra", "rm", "gg", "ug", "sw", "dg", "fa"],
+        ],
+    )];
+    let air_opt = air_testkit::air_opt();
+    for (layer, expected) in cases {
+        let path = format!("testdata/layers/{layer}.toml");
+        let (output, dir) = group(&path, layer, &[]);
+        let text = report(&format!("{path} -o target/test-group/{layer}"), &output);
+        assert_eq!(output.status.code(), Some(0), "{text}");
+        snapshot(&format!("{layer}.run"), &text);
+        let doc = groups_doc(&dir, layer);
+        snapshot(&format!("{layer}.groups"), &serde_json::to_string_pretty(&doc).unwrap());
+        let found: Vec<Vec<String>> = doc["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["kernels"].as_array().unwrap().iter().map(|k| k.as_str().unwrap().to_string()).collect())
+            .collect();
+        assert_eq!(found, expected, "{layer}");
+        for entry in doc["groups"].as_array().unwrap().iter().filter(|g| g["external"] == false) {
+            let plan = entry["plan"].as_str().unwrap();
+            let module = std::fs::read_to_string(dir.join(entry["merged"].as_str().unwrap())).unwrap();
+            snapshot(&format!("{layer}.{plan}"), &std::fs::read_to_string(dir.join(plan)).unwrap());
+            // The plan reproduces the module.
+            let again = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+                .current_dir(&dir)
+                .args(["merge", "--plan", plan, "-o", "-"])
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&again.stdout), module, "{layer}: {plan} does not reproduce its module");
+            if let Some(air_opt) = &air_opt {
+                let verdict = air_testkit::run_air_opt(air_opt, module.as_bytes(), false);
+                assert!(verdict.is_accepted(), "{layer}: AIR rejects {plan}'s module: {verdict:?}");
+            }
+            let roles: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(dir.join(entry["roles"].as_str().unwrap())).unwrap())
+                    .unwrap();
+            assert_eq!(roles["schema"], "air-stitch/roles/1");
+        }
+    }
+}
+
+#[test]
+fn json_report_carries_the_groups_and_the_table() {
+    let (output, _) = group("testdata/layers/llama32_1b_prefill.toml", "json", &["--format", "json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(doc["schema"], "air-stitch/diagnostics/1");
+    assert_eq!(doc["groups"]["schema"], "air-stitch/groups/1");
+    assert!(doc["table"].as_str().unwrap().ends_with("llama32_1b_prefill: 14 launches, 15 kernels → 3 calls\n"));
+}
+
+/// (case, exit status, the cut: (group, code, kernel) or none).
+type Fixture = (&'static str, i32, Option<(usize, &'static str, &'static str)>);
+
+#[test]
+fn fixtures_cut_at_the_right_kernel_and_locate_their_errors() {
+    let cases: [Fixture; 5] = [
+        ("cut-abi", 0, Some((0, "AS0859", "b"))),
+        ("cut-check-bd", 1, Some((0, "AS0858", "q"))),
+        ("cut-max-launches", 0, Some((0, "AS0856", "c"))),
+        ("type-mismatch", 1, None),
+        ("unknown-buffer", 1, None),
+    ];
+    let dirs: Vec<_> = std::fs::read_dir(repo_root().join("testdata/group")).unwrap().flatten().collect();
+    assert_eq!(dirs.len(), cases.len(), "a case per fixture of testdata/group/");
+    for (case, code, cut) in cases {
+        let path = format!("testdata/group/{case}/layer.toml");
+        let (output, dir) = group(&path, case, &[]);
+        let text = report(&format!("{path} -o target/test-group/{case}"), &output);
+        assert_eq!(output.status.code(), Some(code), "{text}");
+        snapshot(case, &text);
+        match cut {
+            Some((idx, code, kernel)) => {
+                let doc = groups_doc(&dir, &doc_name(&path));
+                let reason = &doc["groups"][idx]["cut_reason"];
+                assert_eq!((reason["code"].as_str(), reason["kernel"].as_str()), (Some(code), Some(kernel)), "{case}");
+            }
+            None => assert!(!dir.exists(), "{case}: nothing is written"),
+        }
+    }
+}
+
+/// The layer name of a fixture, read from its `[layer] name`.
+fn doc_name(path: &str) -> String {
+    let text = std::fs::read_to_string(repo_root().join(path)).unwrap();
+    let line = text.lines().find(|l| l.starts_with("name = ")).unwrap();
+    line.trim_start_matches("name = ").trim_matches('"').to_string()
+}

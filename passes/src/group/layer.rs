@@ -1,0 +1,457 @@
+//! The layer file of `air-stitch group` (docs/group.md#the-layer-file), read with byte spans so
+//! every problem points at its line.
+
+use crate::codes;
+use crate::named::{did_you_mean, valid_name};
+use crate::plan::{located, valid_prefix, Loc};
+use air_diagnostics::{Diagnostic, FileId, TextRange};
+use air_resource::{CheckOptions, DeviceKind, OmitPingPong};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLayerFile {
+    layer: Spanned<RawLayer>,
+    #[serde(default)]
+    buffer: Vec<Spanned<RawBuffer>>,
+    #[serde(default)]
+    view: Vec<Spanned<RawView>>,
+    #[serde(default)]
+    kernel: Vec<Spanned<RawKernel>>,
+    #[serde(default)]
+    group_abi: Vec<Spanned<RawGroupAbi>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLayer {
+    name: Spanned<String>,
+    #[serde(default)]
+    device: Option<Spanned<String>>,
+    #[serde(default)]
+    backend: Option<Spanned<RawBackend>>,
+    #[serde(default)]
+    max_launches: Option<Spanned<i64>>,
+    #[serde(default)]
+    abi: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawBackend {
+    #[serde(default)]
+    air_runtime_loop_tiling_sizes: Vec<i64>,
+    #[serde(default)]
+    omit_ping_pong_transform: Option<Spanned<String>>,
+    #[serde(default)]
+    stack_size: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBuffer {
+    name: Spanned<String>,
+    #[serde(rename = "type")]
+    ty: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawView {
+    name: Spanned<String>,
+    of: Spanned<String>,
+    #[serde(rename = "type")]
+    ty: Spanned<String>,
+    ops: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKernel {
+    name: Spanned<String>,
+    #[serde(default)]
+    file: Option<Spanned<String>>,
+    #[serde(default)]
+    func: Option<Spanned<String>>,
+    args: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    external: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGroupAbi {
+    start: Spanned<String>,
+    abi: Spanned<Vec<Spanned<String>>>,
+}
+
+/// A named buffer of the layer: one host buffer, an argument of every group that uses it.
+#[derive(Clone, Debug)]
+pub struct Buffer {
+    pub name: String,
+    pub ty: String,
+    pub loc: Loc,
+}
+
+/// A prelude value over a buffer (a row of a packed argument): `ops` uses `%<of>` for the
+/// buffer and defines `%<name>`.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub name: String,
+    /// Index into [`Layer::buffers`].
+    pub of: usize,
+    pub ty: String,
+    pub ops: String,
+    pub loc: Loc,
+}
+
+/// What a kernel argument is bound to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binding {
+    Buffer(usize),
+    View(usize),
+}
+
+#[derive(Clone, Debug)]
+pub struct KernelDecl {
+    pub name: String,
+    pub name_loc: Loc,
+    /// As written (relative to the layer file); optional for an external kernel.
+    pub file: Option<String>,
+    pub file_loc: Loc,
+    pub func: Option<String>,
+    pub args: Vec<(Binding, Loc)>,
+    pub args_loc: Loc,
+    pub external: bool,
+    pub loc: Loc,
+}
+
+/// `[[group_abi]]`: the group that starts at kernel `start` has exactly these arguments, in
+/// order (buffers it does not use become dead placeholders).
+#[derive(Clone, Debug)]
+pub struct GroupAbi {
+    pub start: usize,
+    pub buffers: Vec<usize>,
+    pub loc: Loc,
+}
+
+/// A parsed, resolved layer.
+#[derive(Clone, Debug)]
+pub struct Layer {
+    pub name: String,
+    pub check: CheckOptions,
+    pub max_launches: Option<usize>,
+    pub max_launches_loc: Loc,
+    pub buffers: Vec<Buffer>,
+    pub views: Vec<View>,
+    pub kernels: Vec<KernelDecl>,
+    pub abis: Vec<GroupAbi>,
+}
+
+impl Layer {
+    /// The buffer a binding is over.
+    pub fn buffer_of(&self, binding: Binding) -> usize {
+        match binding {
+            Binding::Buffer(b) => b,
+            Binding::View(v) => self.views[v].of,
+        }
+    }
+
+    /// The type a binding has.
+    pub fn type_of(&self, binding: Binding) -> &str {
+        match binding {
+            Binding::Buffer(b) => &self.buffers[b].ty,
+            Binding::View(v) => &self.views[v].ty,
+        }
+    }
+
+    /// The name a kernel argument is written with.
+    pub fn name_of(&self, binding: Binding) -> &str {
+        match binding {
+            Binding::Buffer(b) => &self.buffers[b].name,
+            Binding::View(v) => &self.views[v].name,
+        }
+    }
+}
+
+fn range(span: std::ops::Range<usize>) -> TextRange {
+    TextRange::new(span.start as u32, span.end as u32)
+}
+
+/// Parses a layer file; every problem is reported at once.
+pub fn parse_layer(text: &str, file: FileId) -> Result<Layer, Vec<Diagnostic>> {
+    let raw: RawLayerFile = toml::from_str(text).map_err(|err| {
+        let at = err.span().map(range).unwrap_or(TextRange::empty(0));
+        let message = err.message().trim_end().replace('\n', "; ");
+        let mut diagnostic =
+            Diagnostic::error(codes::LAYER_INVALID, format!("invalid layer: {message}")).with_primary(file, at, "");
+        diagnostic = match unknown_key(&message) {
+            Some(best) => diagnostic.with_help(format!("did you mean `{best}`?")),
+            None => diagnostic.with_help(
+                "see docs/group.md for the layer format: [layer], [[buffer]], [[view]], [[kernel]], [[group_abi]]",
+            ),
+        };
+        vec![diagnostic]
+    })?;
+    let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
+    let mut errors = Vec::new();
+    let layer = raw.layer.into_inner();
+    if !valid_name(layer.name.get_ref()) {
+        errors.push(
+            located(codes::BAD_BUFFER_NAME, "the layer name is not an identifier", loc(layer.name.span()))
+                .with_help("it names the output files: letters, digits and `_`, not starting with a digit"),
+        );
+    }
+    let check = check_options(&layer, file, &mut errors);
+    let max_launches = layer.max_launches.as_ref().and_then(|m| match usize::try_from(*m.get_ref()) {
+        Ok(n) if n > 0 => Some(n),
+        _ => {
+            errors.push(located(codes::LAYER_INVALID, "`max_launches` is a positive number", loc(m.span())));
+            None
+        }
+    });
+    if let Some(abi) = &layer.abi {
+        if abi.get_ref() != "first-use" {
+            errors.push(
+                located(codes::LAYER_INVALID, &format!("unknown `abi` order `{}`", abi.get_ref()), loc(abi.span()))
+                    .with_help("the layer-wide order is \"first-use\"; pin one group's order with [[group_abi]]"),
+            );
+        }
+    }
+    let mut names: BTreeMap<String, (Binding, Loc)> = BTreeMap::new();
+    let mut buffers = Vec::new();
+    for buffer in raw.buffer {
+        let buffer = buffer.into_inner();
+        let at = loc(buffer.name.span());
+        if declare(&mut names, buffer.name.get_ref(), Binding::Buffer(buffers.len()), at, &mut errors) {
+            let ty_loc = loc(buffer.ty.span());
+            buffers.push(Buffer { name: buffer.name.into_inner(), ty: buffer.ty.into_inner(), loc: ty_loc });
+        }
+    }
+    let mut views = Vec::new();
+    for view in raw.view {
+        let view = view.into_inner();
+        let of = match names.get(view.of.get_ref()) {
+            Some((Binding::Buffer(b), _)) => *b,
+            _ => {
+                errors.push(unknown_buffer(&names, view.of.get_ref(), loc(view.of.span()), "a view's `of`"));
+                continue;
+            }
+        };
+        let at = loc(view.name.span());
+        if declare(&mut names, view.name.get_ref(), Binding::View(views.len()), at, &mut errors) {
+            views.push(View {
+                name: view.name.into_inner(),
+                of,
+                ty: view.ty.into_inner(),
+                loc: loc(view.ops.span()),
+                ops: view.ops.into_inner(),
+            });
+        }
+    }
+    let kernels = kernels(raw.kernel, &names, file, &mut errors);
+    let abis = group_abis(raw.group_abi, &names, &kernels, file, &mut errors);
+    if kernels.is_empty() {
+        errors.push(
+            Diagnostic::error(codes::LAYER_INVALID, "the layer has no kernels")
+                .with_primary(file, TextRange::empty(0), "")
+                .with_help("add one [[kernel]] table per kernel, in launch order"),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Layer {
+        name: layer.name.into_inner(),
+        check,
+        max_launches,
+        max_launches_loc: layer.max_launches.map(|m| m.span()).and_then(loc),
+        buffers,
+        views,
+        kernels,
+        abis,
+    })
+}
+
+/// `unknown field `x`, expected one of ...`: the expected key `x` most likely misspells.
+fn unknown_key(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (key, expected) = rest.split_once('`')?;
+    did_you_mean(key, expected.split('`').skip(1).step_by(2)).map(str::to_string)
+}
+
+/// The device and backend flags, as check-bd takes them.
+fn check_options(layer: &RawLayer, file: FileId, errors: &mut Vec<Diagnostic>) -> CheckOptions {
+    let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
+    let mut check = CheckOptions::default();
+    if let Some(device) = &layer.device {
+        check.device = match device.get_ref().as_str() {
+            "npu2" => DeviceKind::Npu2,
+            "npu1" => DeviceKind::Npu1,
+            other => {
+                errors.push(
+                    located(codes::LAYER_INVALID, &format!("unknown device `{other}`"), loc(device.span()))
+                        .with_help("the devices are \"npu2\" (the default) and \"npu1\""),
+                );
+                DeviceKind::Npu2
+            }
+        };
+        check.stack_size = check.device.model().default_stack_bytes;
+    }
+    if let Some(backend) = &layer.backend {
+        let backend = backend.get_ref();
+        check.runtime_loop_tiling_sizes = backend.air_runtime_loop_tiling_sizes.clone();
+        if let Some(size) = backend.stack_size {
+            check.stack_size = size;
+        }
+        if let Some(omit) = &backend.omit_ping_pong_transform {
+            check.omit_pingpong = match omit.get_ref().as_str() {
+                "L1" => OmitPingPong::L1,
+                "L2" => OmitPingPong::L2,
+                "all" => OmitPingPong::All,
+                "none" => OmitPingPong::None,
+                other => {
+                    errors.push(
+                        located(codes::LAYER_INVALID, &format!("unknown ping-pong level `{other}`"), loc(omit.span()))
+                            .with_help("the levels are \"L1\", \"L2\", \"all\" and \"none\""),
+                    );
+                    OmitPingPong::None
+                }
+            };
+        }
+    }
+    check
+}
+
+/// Declares a buffer or view name; false (and an error) when it is bad or taken.
+fn declare(
+    names: &mut BTreeMap<String, (Binding, Loc)>,
+    name: &str,
+    binding: Binding,
+    loc: Loc,
+    errors: &mut Vec<Diagnostic>,
+) -> bool {
+    if !valid_name(name) {
+        errors.push(
+            located(codes::BAD_BUFFER_NAME, &format!("buffer name `{name}` is not an identifier"), loc)
+                .with_help("a buffer name is letters, digits and `_`, not starting with a digit"),
+        );
+        return false;
+    }
+    if let Some((_, first)) = names.get(name) {
+        let mut diagnostic =
+            located(codes::DUPLICATE_BUFFER_NAME, &format!("two buffers or views are named `{name}`"), loc)
+                .with_help("give each buffer and view its own name");
+        if let Some((file, range)) = first {
+            diagnostic = diagnostic.with_secondary(*file, *range, "first named here");
+        }
+        errors.push(diagnostic);
+        return false;
+    }
+    names.insert(name.to_string(), (binding, loc));
+    true
+}
+
+fn unknown_buffer(names: &BTreeMap<String, (Binding, Loc)>, name: &str, loc: Loc, what: &str) -> Diagnostic {
+    let diagnostic = located(codes::UNKNOWN_BUFFER_NAME, &format!("{what} names no buffer `{name}`"), loc);
+    match did_you_mean(name, names.keys().map(String::as_str)) {
+        Some(best) => diagnostic.with_help(format!("did you mean `{best}`?")),
+        None => diagnostic.with_help("declare it in a [[buffer]] (or [[view]]) table"),
+    }
+}
+
+fn kernels(
+    raw: Vec<Spanned<RawKernel>>,
+    names: &BTreeMap<String, (Binding, Loc)>,
+    file: FileId,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<KernelDecl> {
+    let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
+    let mut seen: BTreeMap<String, Loc> = BTreeMap::new();
+    let mut out = Vec::new();
+    for kernel in raw {
+        let kernel_loc = loc(kernel.span());
+        let kernel = kernel.into_inner();
+        let name_loc = loc(kernel.name.span());
+        let name = kernel.name.get_ref().clone();
+        if !valid_prefix(&name) {
+            errors.push(
+                located(codes::BAD_PREFIX, &format!("kernel name `{name}` is not usable as a prefix"), name_loc)
+                    .with_help("a kernel's name prefixes its SSA names and symbols: letters, digits and `_`, not starting with a digit"),
+            );
+        }
+        if let Some(first) = seen.get(&name) {
+            let mut diagnostic = located(codes::DUPLICATE_PREFIX, &format!("two kernels are named `{name}`"), name_loc)
+                .with_help("kernel names are slice prefixes: give each kernel its own");
+            if let Some((f, r)) = first {
+                diagnostic = diagnostic.with_secondary(*f, *r, "first named here");
+            }
+            errors.push(diagnostic);
+        }
+        seen.insert(name.clone(), name_loc);
+        if kernel.file.is_none() && !kernel.external {
+            errors
+                .push(located(codes::LAYER_INVALID, &format!("kernel `{name}` has no `file`"), kernel_loc).with_help(
+                "give the kernel's module as `file = \"...\"` (relative to the layer), or mark it `external = true`",
+            ));
+        }
+        let mut args = Vec::new();
+        for arg in kernel.args.get_ref() {
+            let at = loc(arg.span());
+            match names.get(arg.get_ref()) {
+                Some((binding, _)) => args.push((*binding, at)),
+                None => errors.push(unknown_buffer(names, arg.get_ref(), at, &format!("kernel `{name}`"))),
+            }
+        }
+        out.push(KernelDecl {
+            name,
+            name_loc,
+            file_loc: kernel.file.as_ref().map(|f| f.span()).and_then(loc),
+            file: kernel.file.map(|f| f.into_inner()),
+            func: kernel.func.map(|f| f.into_inner()),
+            args_loc: loc(kernel.args.span()),
+            args,
+            external: kernel.external,
+            loc: kernel_loc,
+        });
+    }
+    out
+}
+
+fn group_abis(
+    raw: Vec<Spanned<RawGroupAbi>>,
+    names: &BTreeMap<String, (Binding, Loc)>,
+    kernels: &[KernelDecl],
+    file: FileId,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<GroupAbi> {
+    let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
+    let mut out = Vec::new();
+    for entry in raw {
+        let entry_loc = loc(entry.span());
+        let entry = entry.into_inner();
+        let Some(start) = kernels.iter().position(|k| &k.name == entry.start.get_ref()) else {
+            let diagnostic = located(
+                codes::UNKNOWN_BUFFER_NAME,
+                &format!("`start` names no kernel `{}`", entry.start.get_ref()),
+                loc(entry.start.span()),
+            );
+            errors.push(match did_you_mean(entry.start.get_ref(), kernels.iter().map(|k| k.name.as_str())) {
+                Some(best) => diagnostic.with_help(format!("did you mean `{best}`?")),
+                None => diagnostic.with_help("`start` is the name of the group's first kernel"),
+            });
+            continue;
+        };
+        let mut buffers = Vec::new();
+        for name in entry.abi.get_ref() {
+            match names.get(name.get_ref()) {
+                Some((Binding::Buffer(b), _)) => buffers.push(*b),
+                _ => errors.push(unknown_buffer(names, name.get_ref(), loc(name.span()), "the ABI")),
+            }
+        }
+        out.push(GroupAbi { start, buffers, loc: entry_loc });
+    }
+    out
+}
