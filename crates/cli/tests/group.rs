@@ -53,10 +53,7 @@ fn shipped_layers_group_as_upstream_and_every_group_is_valid_air() {
                 vec!["og", "ra", "rm", "gg", "ug", "sw", "dg", "fa"],
             ],
         ),
-        (
-            "llama32_1b_decode",
-            vec![vec!["r", "q", "k", "v", "rq", "rk"], vec!["attention"], vec!["s1", "s2", "s3"]],
-        ),
+        ("llama32_1b_decode", vec![vec!["r", "q", "k", "v", "rq", "rk"], vec!["attention"], vec!["s1", "s2", "s3"]]),
     ];
     let air_opt = air_testkit::air_opt();
     for (layer, expected) in cases {
@@ -123,7 +120,10 @@ fn agrees_with_upstream(plan: &str, roles: &serde_json::Value, (output, stat, in
     assert_eq!(set("output_candidates"), output, "{plan}: output candidates");
     assert_eq!(set("intermediate_indices"), inter, "{plan}: intermediate indices");
     let candidates = set("static_candidates");
-    assert!(stat.iter().all(|i| candidates.contains(i)), "{plan}: static {stat:?} not within candidates {candidates:?}");
+    assert!(
+        stat.iter().all(|i| candidates.contains(i)),
+        "{plan}: static {stat:?} not within candidates {candidates:?}"
+    );
 }
 
 #[test]

@@ -110,10 +110,8 @@ fn decode_func(b: &mut Builder, shapes: &Shapes) {
         let operands = typed(args, &arg_types);
         ops::hierarchy(b, Level::Launch, None, &[], &operands, None, |b, launch| {
             let n = shapes.n;
-            let expand = format!(
-                "memref.expand_shape $0 [[0, 1]] output_shape [1, {n}] : {l3_1d} into {}",
-                shapes.l3_x
-            );
+            let expand =
+                format!("memref.expand_shape $0 [[0, 1]] output_shape [1, {n}] : {l3_1d} into {}", shapes.l3_x);
             let x_2d = b.named("expand_shape", &expand, &[launch.args[0]]);
             let out_2d = b.named("expand_shape", &expand, &[launch.args[2]]);
             let seg_operands =

@@ -71,14 +71,22 @@ impl Kernel for Rope {
                     let seg_operands = typed(&launch.args, &arg_types);
                     ops::hierarchy(b, Level::Segment, Some("rope_seg"), &[], &seg_operands, None, |b, seg| {
                         let herd_operands = typed(&seg.args, &arg_types);
-                        ops::hierarchy(b, Level::Herd, Some("rope_herd"), &[herd_x, 1], &herd_operands, Some(attrs), |b, herd| {
-                            // Upstream's map: (local_row + (tx * herd_y + ty) * rows_per_tile) * embed_dim, herd_y = 1.
-                            let map = format!(
-                                "affine_map<()[s0, s1, s2] -> ({})>",
-                                ops::times(&format!("s0 + {}", ops::times("s1 + s2", rows_per_tile)), embed_dim)
-                            );
-                            herd_body(b, herd, &body, &map, &[herd.ids[0], herd.ids[1]]);
-                        });
+                        ops::hierarchy(
+                            b,
+                            Level::Herd,
+                            Some("rope_herd"),
+                            &[herd_x, 1],
+                            &herd_operands,
+                            Some(attrs),
+                            |b, herd| {
+                                // Upstream's map: (local_row + (tx * herd_y + ty) * rows_per_tile) * embed_dim, herd_y = 1.
+                                let map = format!(
+                                    "affine_map<()[s0, s1, s2] -> ({})>",
+                                    ops::times(&format!("s0 + {}", ops::times("s1 + s2", rows_per_tile)), embed_dim)
+                                );
+                                herd_body(b, herd, &body, &map, &[herd.ids[0], herd.ids[1]]);
+                            },
+                        );
                     });
                 });
             });
