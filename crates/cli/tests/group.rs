@@ -1,6 +1,7 @@
 //! `air-stitch group` (docs/group.md): the shipped layers (`testdata/layers/`: table, groups
 //! document and plans snapshotted; every merged module accepted by AIR's verifier and
-//! reproduced by `merge --plan` from its plan) and the fixtures of `testdata/group/` (cuts at
+//! reproduced by `merge --plan` from its plan; roles agreeing with upstream's hand-written
+//! `load_and_run` sets where the group has upstream's ABI) and the fixtures of `testdata/group/` (cuts at
 //! the right kernel with their reason, located layer errors), each snapshotted whole.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -43,14 +44,17 @@ fn groups_doc(dir: &Path, layer: &str) -> serde_json::Value {
 
 #[test]
 fn shipped_layers_group_as_upstream_and_every_group_is_valid_air() {
-    let cases = [(
-        "llama32_1b_prefill",
-        vec![
-            vec!["r", "q", "k", "v", "rq", "rk"],
-            vec!["attention"],
-            vec!["og", "ra", "rm", "gg", "ug", "sw", "dg", "fa"],
-        ],
-    )];
+    let cases = [
+        (
+            "llama32_1b_prefill",
+            vec![
+                vec!["r", "q", "k", "v", "rq", "rk"],
+                vec!["attention"],
+                vec!["og", "ra", "rm", "gg", "ug", "sw", "dg", "fa"],
+            ],
+        ),
+        ("llama32_1b_decode", vec![vec!["r", "q", "k", "v", "rq", "rk"], vec!["attention"], vec!["s1", "s2", "s3"]]),
+    ];
     let air_opt = air_testkit::air_opt();
     for (layer, expected) in cases {
         let path = format!("testdata/layers/{layer}.toml");
@@ -86,8 +90,40 @@ fn shipped_layers_group_as_upstream_and_every_group_is_valid_air() {
                 serde_json::from_str(&std::fs::read_to_string(dir.join(entry["roles"].as_str().unwrap())).unwrap())
                     .unwrap();
             assert_eq!(roles["schema"], "air-stitch/roles/1");
+            if let Some(upstream) = upstream_roles(plan) {
+                agrees_with_upstream(plan, &roles, upstream);
+            }
         }
     }
+}
+
+/// Upstream's hand-written `load_and_run` sets, as (output_indices, static_input_indices,
+/// intermediate_indices), for the groups whose ABI is upstream's: `rms_gemms_rope`
+/// (llama32_1b_prefill.py, the intermediate set without the optional `_scratch_inter`),
+/// `rms_gemv_rope` and `o_gemv_ffn` (llama32_1b_inference.py). The prefill `o_ffn` group
+/// differs from upstream's ABI (docs/group.md) and has no entry.
+type UpstreamRoles = (&'static [u64], &'static [u64], &'static [u64]);
+
+fn upstream_roles(plan: &str) -> Option<UpstreamRoles> {
+    match plan {
+        "llama32_1b_prefill_1.toml" => Some((&[8, 11, 12], &[1, 3, 5, 7, 9, 10], &[2, 4, 6, 8, 11, 12])),
+        "llama32_1b_decode_1.toml" => Some((&[8, 11, 12], &[1, 3, 5, 7], &[2, 4, 6, 8, 11, 12])),
+        "llama32_1b_decode_3.toml" => Some((&[14], &[0, 6, 7, 12], &[2, 4, 5, 8, 9, 10, 11, 13, 14])),
+        _ => None,
+    }
+}
+
+/// Outputs and intermediates equal upstream's; upstream's static inputs are candidates (the
+/// engineer picks which candidates are constant across calls).
+fn agrees_with_upstream(plan: &str, roles: &serde_json::Value, (output, stat, inter): UpstreamRoles) {
+    let set = |key: &str| -> Vec<u64> { roles[key].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect() };
+    assert_eq!(set("output_candidates"), output, "{plan}: output candidates");
+    assert_eq!(set("intermediate_indices"), inter, "{plan}: intermediate indices");
+    let candidates = set("static_candidates");
+    assert!(
+        stat.iter().all(|i| candidates.contains(i)),
+        "{plan}: static {stat:?} not within candidates {candidates:?}"
+    );
 }
 
 #[test]

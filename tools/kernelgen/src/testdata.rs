@@ -84,6 +84,16 @@ pub fn fixtures() -> Vec<Fixture> {
         Fixture { file: "gemm_2048x2048x8192.mlir", used_by: "o_ffn gg, ug", kernel: gemm(2048, 2048, 8192) },
         Fixture { file: "gemm_2048x8192x2048.mlir", used_by: "o_ffn dg", kernel: gemm(2048, 8192, 2048) },
         Fixture {
+            file: "gemv_2048x2048.mlir",
+            used_by: "decode layer q (rms_gemv_rope Q GEMV, M=2048, K=2048)",
+            kernel: gemv(2048, 2048, 8, 4),
+        },
+        Fixture {
+            file: "gemv_512x2048.mlir",
+            used_by: "decode layer k, v (rms_gemv_rope K/V GEMVs, M=512, K=2048)",
+            kernel: gemv(512, 2048, 8, 4),
+        },
+        Fixture {
             file: "gemv_k2048.mlir",
             used_by: "gemv_2k gg, ug (M=8192, K=2048, tile_m=8, m_input=4)",
             kernel: gemv(8192, 2048, 8, 4),
@@ -117,19 +127,34 @@ pub fn fixtures() -> Vec<Fixture> {
             }),
         },
         Fixture {
+            file: "rmsnorm_1d_2048.mlir",
+            used_by: "decode layer r (rms_gemv_rope RMSNorm, M=1, 1-D arguments)",
+            kernel: Box::new(RmsNorm { m: 1, n: 2048, herd_x: 1, vector_size: 16, decode: true }),
+        },
+        Fixture {
             file: "rmsnorm_2048x2048.mlir",
             used_by: "rms_gemms_rope r, o_ffn rm",
-            kernel: Box::new(RmsNorm { m: 2048, n: 2048, herd_x: 8, vector_size: 16 }),
+            kernel: Box::new(RmsNorm { m: 2048, n: 2048, herd_x: 8, vector_size: 16, decode: false }),
+        },
+        Fixture {
+            file: "rope_1d_2048.mlir",
+            used_by: "decode layer rq (rms_gemv_rope RoPE Q: 32 heads of 64, 1-D)",
+            kernel: Box::new(Rope { rows: 1, cols: 2048, embed_dim: 64, herd_x: 1, decode: true }),
+        },
+        Fixture {
+            file: "rope_1d_512.mlir",
+            used_by: "decode layer rk (rms_gemv_rope RoPE K: 8 heads of 64, 1-D)",
+            kernel: Box::new(Rope { rows: 1, cols: 512, embed_dim: 64, herd_x: 1, decode: true }),
         },
         Fixture {
             file: "rope_2048x2048.mlir",
             used_by: "rms_gemms_rope rq",
-            kernel: Box::new(Rope { rows: 2048, cols: 2048, embed_dim: 64, herd_x: 8 }),
+            kernel: Box::new(Rope { rows: 2048, cols: 2048, embed_dim: 64, herd_x: 8, decode: false }),
         },
         Fixture {
             file: "rope_2048x512.mlir",
             used_by: "rms_gemms_rope rk",
-            kernel: Box::new(Rope { rows: 2048, cols: 512, embed_dim: 64, herd_x: 8 }),
+            kernel: Box::new(Rope { rows: 2048, cols: 512, embed_dim: 64, herd_x: 8, decode: false }),
         },
         Fixture {
             file: "silu_mul_2d_2048x8192.mlir",

@@ -5,9 +5,14 @@
 //! Known difference: `_build_rope_2d` collapses its 2-D arguments inside its own `air.launch`;
 //! here (issue 3's "RoPE as a bare herd") the `memref.collapse_shape` ops sit in the function
 //! body before the bare herd, so wrapping the herd must carry them into the new launch.
+//!
+//! `--decode` is the decode layer's form, `rms_gemv_rope_multi.py::_build_rope_1d(n_rows,
+//! embed_dim, bf16, herd_x)`: `@rope_1d` takes 1-D arguments of rows * cols elements and has its
+//! own `air.launch` -> `air.segment @rope_seg` -> `air.herd @rope_herd`, the row offset
+//! computed from both herd ids as upstream's map does.
 
-use crate::ir::Builder;
-use crate::ops::{self, pattern, whole, Level};
+use crate::ir::{Builder, Value};
+use crate::ops::{self, pattern, typed, whole, Body, Level};
 use crate::types::{self, L1};
 use crate::{ensure, ensure_divides, ensure_positive, GenError, Kernel};
 
@@ -27,11 +32,14 @@ pub struct Rope {
     /// Herd width: RoPE rows are split across this many tiles.
     #[arg(long, default_value_t = 8)]
     pub herd_x: u64,
+    /// The decode form: 1-D arguments of rows * cols elements, launch + segment + herd.
+    #[arg(long)]
+    pub decode: bool,
 }
 
 impl Kernel for Rope {
     fn build(&self) -> Result<String, GenError> {
-        let Rope { rows, cols, embed_dim, herd_x } = *self;
+        let Rope { rows, cols, embed_dim, herd_x, decode } = *self;
         ensure_positive(
             "rope",
             &[("--rows", rows), ("--cols", cols), ("--embed-dim", embed_dim), ("--herd-x", herd_x)],
@@ -48,41 +56,88 @@ impl Kernel for Rope {
         let bf = "bf16";
         let l3_2d = types::memref(&[rows, cols], bf);
         let l3_1d = types::memref(&[total], bf);
-        let l1_row = types::memref_in(&[embed_dim], bf, L1);
         let rows_per_tile = rope_rows / herd_x;
-        let offset_map = format!(
-            "affine_map<()[s0, s1] -> ({})>",
-            ops::times(&format!("s0 + {}", ops::times("s1", rows_per_tile)), embed_dim)
-        );
-
         let mut b = Builder::new();
+        let l1_row = types::memref_in(&[embed_dim], bf, L1);
         let row = l1_row.as_str();
         ops::extern_decl(&mut b, "rope", &[row, row, row, "i32"], "rope.o");
-        let arg_types = [l3_2d.clone(), l3_1d.clone(), l3_2d.clone()];
-        ops::func(&mut b, "rope_2d", &arg_types, |b, args| {
-            let collapse = format!("memref.collapse_shape $0 [[0, 1]] : {l3_2d} into {l3_1d}");
-            let input = b.named("collapse_shape", &collapse, &[args[0]]);
-            let output = b.named("collapse_shape", &collapse, &[args[2]]);
-            let operands = [(input, l3_1d.clone()), (args[1], l3_1d.clone()), (output, l3_1d.clone())];
-            let attrs = "link_with = \"rope.o\"";
-            ops::hierarchy(b, Level::Herd, Some("herd_0"), &[herd_x, 1], &operands, Some(attrs), |b, herd| {
-                let (tx, h_in, h_lut, h_out) = (herd.ids[0], herd.args[0], herd.args[1], herd.args[2]);
-                let l1_in = ops::alloc(b, &l1_row);
-                let l1_lut = ops::alloc(b, &l1_row);
-                let l1_out = ops::alloc(b, &l1_row);
-                let dim = ops::i32_const(b, embed_dim);
-                ops::for_range(b, 0, rows_per_tile, 1, |b, local_row| {
-                    let offset = ops::affine_apply(b, &offset_map, &[local_row, tx]);
-                    ops::dma(b, &whole(l1_in), &pattern(h_in, &[offset.into()], &[embed_dim], &[1]), &l1_row, &l3_1d);
-                    ops::dma(b, &whole(l1_lut), &pattern(h_lut, &[offset.into()], &[embed_dim], &[1]), &l1_row, &l3_1d);
-                    ops::call(b, "rope", &[l1_in, l1_lut, l1_out, dim], &[row, row, row, "i32"]);
-                    ops::dma(b, &pattern(h_out, &[offset.into()], &[embed_dim], &[1]), &whole(l1_out), &l3_1d, &l1_row);
+        let attrs = "link_with = \"rope.o\"";
+        let body = RopeBody { embed_dim, rows_per_tile, l1_row: l1_row.clone(), l3_1d: l3_1d.clone() };
+        if decode {
+            let arg_types = [l3_1d.clone(), l3_1d.clone(), l3_1d.clone()];
+            ops::func(&mut b, "rope_1d", &arg_types, |b, args| {
+                let operands = typed(args, &arg_types);
+                ops::hierarchy(b, Level::Launch, None, &[], &operands, None, |b, launch| {
+                    let seg_operands = typed(&launch.args, &arg_types);
+                    ops::hierarchy(b, Level::Segment, Some("rope_seg"), &[], &seg_operands, None, |b, seg| {
+                        let herd_operands = typed(&seg.args, &arg_types);
+                        ops::hierarchy(
+                            b,
+                            Level::Herd,
+                            Some("rope_herd"),
+                            &[herd_x, 1],
+                            &herd_operands,
+                            Some(attrs),
+                            |b, herd| {
+                                // Upstream's map: (local_row + (tx * herd_y + ty) * rows_per_tile) * embed_dim, herd_y = 1.
+                                let map = format!(
+                                    "affine_map<()[s0, s1, s2] -> ({})>",
+                                    ops::times(&format!("s0 + {}", ops::times("s1 + s2", rows_per_tile)), embed_dim)
+                                );
+                                herd_body(b, herd, &body, &map, &[herd.ids[0], herd.ids[1]]);
+                            },
+                        );
+                    });
                 });
-                for buffer in [l1_in, l1_lut, l1_out] {
-                    ops::dealloc(b, buffer, &l1_row);
-                }
             });
-        });
+        } else {
+            let arg_types = [l3_2d.clone(), l3_1d.clone(), l3_2d.clone()];
+            ops::func(&mut b, "rope_2d", &arg_types, |b, args| {
+                let collapse = format!("memref.collapse_shape $0 [[0, 1]] : {l3_2d} into {l3_1d}");
+                let input = b.named("collapse_shape", &collapse, &[args[0]]);
+                let output = b.named("collapse_shape", &collapse, &[args[2]]);
+                let operands = [(input, l3_1d.clone()), (args[1], l3_1d.clone()), (output, l3_1d.clone())];
+                ops::hierarchy(b, Level::Herd, Some("herd_0"), &[herd_x, 1], &operands, Some(attrs), |b, herd| {
+                    let map = format!(
+                        "affine_map<()[s0, s1] -> ({})>",
+                        ops::times(&format!("s0 + {}", ops::times("s1", rows_per_tile)), embed_dim)
+                    );
+                    herd_body(b, herd, &body, &map, &[herd.ids[0]]);
+                });
+            });
+        }
         Ok(b.finish())
+    }
+}
+
+struct RopeBody {
+    embed_dim: u64,
+    rows_per_tile: u64,
+    l1_row: String,
+    l3_1d: String,
+}
+
+/// Per RoPE row of the tile: input and LUT rows in, `@rope`, row out. `offset_map` takes the
+/// local row and then `ids`.
+fn herd_body(b: &mut Builder, herd: &Body, cfg: &RopeBody, offset_map: &str, ids: &[Value]) {
+    let RopeBody { embed_dim, rows_per_tile, l1_row, l3_1d } = cfg;
+    let embed_dim = *embed_dim;
+    let row = l1_row.as_str();
+    let (h_in, h_lut, h_out) = (herd.args[0], herd.args[1], herd.args[2]);
+    let l1_in = ops::alloc(b, l1_row);
+    let l1_lut = ops::alloc(b, l1_row);
+    let l1_out = ops::alloc(b, l1_row);
+    let dim = ops::i32_const(b, embed_dim);
+    ops::for_range(b, 0, *rows_per_tile, 1, |b, local_row| {
+        let mut symbols = vec![local_row];
+        symbols.extend_from_slice(ids);
+        let offset = ops::affine_apply(b, offset_map, &symbols);
+        ops::dma(b, &whole(l1_in), &pattern(h_in, &[offset.into()], &[embed_dim], &[1]), l1_row, l3_1d);
+        ops::dma(b, &whole(l1_lut), &pattern(h_lut, &[offset.into()], &[embed_dim], &[1]), l1_row, l3_1d);
+        ops::call(b, "rope", &[l1_in, l1_lut, l1_out, dim], &[row, row, row, "i32"]);
+        ops::dma(b, &pattern(h_out, &[offset.into()], &[embed_dim], &[1]), &whole(l1_out), l3_1d, l1_row);
+    });
+    for buffer in [l1_in, l1_lut, l1_out] {
+        ops::dealloc(b, buffer, l1_row);
     }
 }
