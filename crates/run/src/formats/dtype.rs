@@ -44,6 +44,11 @@ pub const ALL: &[Dtype] = &[
 ];
 
 impl Dtype {
+    /// Every dtype, in the order the help lists them.
+    pub fn all() -> &'static [Dtype] {
+        ALL
+    }
+
     pub fn size(self) -> usize {
         match self {
             Dtype::Bool | Dtype::I8 | Dtype::U8 => 1,
