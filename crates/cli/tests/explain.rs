@@ -20,6 +20,7 @@ const CODE_MODULES: &[&str] = &[
     "crates/verify/src/codes.rs",
     "crates/dataflow/src/codes.rs",
     "crates/driver/src/triage/codes.rs",
+    "crates/run/src/codes.rs",
 ];
 
 fn run(args: &[&str]) -> Output {

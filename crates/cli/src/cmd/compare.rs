@@ -356,19 +356,15 @@ fn text(m: &Metrics) -> String {
         used(m.gate.elementwise())
     );
     let cosine = m.gated_cosine().map_or("-".to_string(), |c| format!("{c:.9}"));
-    let _ = writeln!(
-        s,
-        "cosine gate  {cosine} >= {}: {}{}",
-        m.cosine_min,
-        verdict(m.cosine_pass()),
-        used(m.gate.cosine())
-    );
+    let _ =
+        writeln!(s, "cosine gate  {cosine} >= {}: {}{}", m.cosine_min, verdict(m.cosine_pass()), used(m.gate.cosine()));
     if !m.first_mismatches.is_empty() {
         let _ = writeln!(s, "first {} mismatched locations:", m.first_mismatches.len());
         for x in &m.first_mismatches {
             let index: Vec<String> = x.index.iter().map(usize::to_string).collect();
             let diff = (x.out - x.reference).abs();
-            let _ = writeln!(s, "  index ({}): expected={}, actual={}, diff={diff}", index.join(", "), x.reference, x.out);
+            let _ =
+                writeln!(s, "  index ({}): expected={}, actual={}, diff={diff}", index.join(", "), x.reference, x.out);
         }
         let more = m.mismatches.saturating_sub(m.first_mismatches.len() as u64);
         if more > 0 {

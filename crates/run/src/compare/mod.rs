@@ -116,6 +116,9 @@ pub struct Metrics {
     pub ref_inf: u64,
     pub first_mismatches: Vec<Mismatch>,
     pub per_row: Option<PerRow>,
+    /// Both sides are all zeros (over their finite pairs): the cosine is 0 by definition, and
+    /// the cosine gate passes (the arrays are equal).
+    pub both_zero: bool,
     pub gate: Gate,
     pub cosine_min: f64,
 }
@@ -132,7 +135,9 @@ impl Metrics {
     }
 
     pub fn cosine_pass(&self) -> bool {
-        self.gated_cosine().is_none_or(|c| c >= self.cosine_min) && (self.elements == 0 || self.cosine.is_some())
+        let whole = self.both_zero && self.per_row.is_none();
+        whole
+            || self.gated_cosine().is_none_or(|c| c >= self.cosine_min) && (self.elements == 0 || self.cosine.is_some())
     }
 
     pub fn has_nan(&self) -> bool {
@@ -207,6 +212,7 @@ pub fn compare(out: &Array, reference: &Array, options: &Options) -> Result<Metr
         ref_inf: total.ref_inf,
         first_mismatches,
         per_row,
+        both_zero: defined && total.out_sq == 0.0 && total.ref_sq == 0.0,
         gate: options.gate,
         cosine_min: options.cosine_min,
     })

@@ -39,7 +39,9 @@ fn zero_norms_give_cosine_zero_and_nan_always_fails() {
     let zeros = f64s(&[3], &[0.0; 3]);
     let m = compare(&zeros, &zeros, &Options::default()).unwrap();
     assert_eq!(m.cosine, Some(0.0));
-    assert!(m.elementwise_pass() && !m.cosine_pass());
+    assert!(m.both_zero && m.elementwise_pass() && m.cosine_pass());
+    let m = compare(&zeros, &f64s(&[3], &[1.0; 3]), &Options::default()).unwrap();
+    assert!(!m.both_zero && !m.cosine_pass());
     let nan = f64s(&[3], &[f64::NAN, 1.0, 1.0]);
     let ones = f64s(&[3], &[1.0; 3]);
     let m = compare(&nan, &ones, &Options { gate: Gate::Cosine, ..Options::default() }).unwrap();
