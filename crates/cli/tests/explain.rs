@@ -231,6 +231,12 @@ fn printed_examples(explained: &str) -> Vec<PrintedExample> {
                 }
             }
         }
+        // The blank line after the block is not part of its last file.
+        for (_, text) in &mut files {
+            while text.ends_with("\n\n") {
+                text.pop();
+            }
+        }
         out.push(PrintedExample { fixed, command, files });
     }
     out

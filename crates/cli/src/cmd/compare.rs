@@ -356,8 +356,9 @@ fn text(m: &Metrics) -> String {
         used(m.gate.elementwise())
     );
     let cosine = m.gated_cosine().map_or("-".to_string(), |c| format!("{c:.9}"));
-    let _ =
-        writeln!(s, "cosine gate  {cosine} >= {}: {}{}", m.cosine_min, verdict(m.cosine_pass()), used(m.gate.cosine()));
+    let zero = if m.both_zero && m.per_row.is_none() { " (both sides all zeros)" } else { "" };
+    let (min, pass, gated) = (m.cosine_min, verdict(m.cosine_pass()), used(m.gate.cosine()));
+    let _ = writeln!(s, "cosine gate  {cosine} >= {min}{zero}: {pass}{gated}");
     if !m.first_mismatches.is_empty() {
         let _ = writeln!(s, "first {} mismatched locations:", m.first_mismatches.len());
         for x in &m.first_mismatches {

@@ -17,7 +17,7 @@ pub fn parse_raw<'a>(bytes: &'a [u8], dtype: Dtype, shape: Option<&[usize]>) -> 
     let size = dtype.size();
     let shape = match shape {
         Some(shape) => shape.to_vec(),
-        None if bytes.len() % size == 0 => vec![bytes.len() / size],
+        None if bytes.len().is_multiple_of(size) => vec![bytes.len() / size],
         None => {
             return Err(FormatError::new(
                 codes::RAW_LAYOUT,
