@@ -1,3 +1,6 @@
+//! The numerics on small arrays whose metrics are worked out by hand, and their invariants
+//! (thread count, empty arrays, zero norms, NaN and infinities).
+
 use super::*;
 use crate::formats::{ByteOrder, Dtype};
 use std::borrow::Cow;
