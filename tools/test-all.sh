@@ -26,6 +26,25 @@ source tools/lib.sh
 find_air_opt
 find_corpus
 
+# numpy for compare's fixtures (tools/compare-fixtures.py): the system's if it has it, else a
+# venv under target/ (installed once). Under CI=true a failed install fails the run; elsewhere
+# the numpy test skips with a message.
+python=python3
+if ! python3 -c "import numpy" 2>/dev/null; then
+  if [ ! -x target/py/bin/python ] || ! target/py/bin/python -c "import numpy" 2>/dev/null; then
+    echo "==> installing numpy into target/py"
+    if ! { python3 -m venv target/py && target/py/bin/pip install -q numpy; }; then
+      [ "${CI:-}" = "true" ] && { echo "error: cannot install numpy (compare's fixtures need it)" >&2; exit 1; }
+      echo "warning: numpy not installed; the numpy comparison test will skip" >&2
+    fi
+  fi
+  python=target/py/bin/python
+fi
+if "$python" -c "import numpy" 2>/dev/null; then
+  echo "==> compare's numpy fixtures: tools/compare-fixtures.py target/compare-fixtures"
+  "$python" tools/compare-fixtures.py target/compare-fixtures
+fi
+
 echo "==> formatting and lints"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -q -- -D warnings

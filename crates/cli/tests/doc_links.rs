@@ -221,6 +221,7 @@ fn the_license_file_is_the_license_cargo_toml_names() {
         "crates/dataflow",
         "crates/verify",
         "crates/driver",
+        "crates/run",
         "crates/cli",
         "crates/testkit",
         "passes",

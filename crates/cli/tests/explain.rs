@@ -20,6 +20,7 @@ const CODE_MODULES: &[&str] = &[
     "crates/verify/src/codes.rs",
     "crates/dataflow/src/codes.rs",
     "crates/driver/src/triage/codes.rs",
+    "crates/run/src/codes.rs",
 ];
 
 fn run(args: &[&str]) -> Output {
@@ -228,6 +229,12 @@ fn printed_examples(explained: &str) -> Vec<PrintedExample> {
                     text.push_str(body);
                     text.push('\n');
                 }
+            }
+        }
+        // The blank line after the block is not part of its last file.
+        for (_, text) in &mut files {
+            while text.ends_with("\n\n") {
+                text.pop();
             }
         }
         out.push(PrintedExample { fixed, command, files });

@@ -2,6 +2,7 @@
 
 mod cache;
 mod check_bd;
+mod compare;
 mod compile;
 mod explain;
 mod generate;
@@ -30,6 +31,7 @@ pub enum Command {
     Roles(roles::Opts),
     Graph(graph::Opts),
     Triage(triage::Opts),
+    Compare(compare::Opts),
     Compile(compile::Opts),
     Cache(cache::Opts),
     Group(group::Opts),
@@ -51,6 +53,7 @@ impl Command {
             Command::Roles(opts) => opts.run(),
             Command::Graph(opts) => opts.run(),
             Command::Triage(opts) => opts.run(),
+            Command::Compare(opts) => opts.run(),
             Command::Compile(opts) => opts.run(),
             Command::Cache(opts) => opts.run(),
             Command::Group(opts) => opts.run(),
