@@ -177,8 +177,9 @@ pub struct Example {
 }
 
 /// The subcommands an example may run.
-const EXAMPLE_COMMANDS: &[&str] =
-    &["parse", "print", "verify", "check-bd", "merge", "pass", "roles", "graph", "group", "triage", "compile", "compare"];
+const EXAMPLE_COMMANDS: &[&str] = &[
+    "parse", "print", "verify", "check-bd", "merge", "pass", "roles", "graph", "group", "triage", "compile", "compare",
+];
 
 impl Example {
     /// The command line, as a user would type it in the directory of the files.
