@@ -2,6 +2,7 @@
 //! outcome into an exit status (0 success, 1 the input has problems, 2 usage or I/O errors).
 
 mod air_opt;
+mod backend_args;
 mod cmd;
 mod cmdline;
 mod code_docs;

@@ -353,6 +353,18 @@ fn missing_tool_missing_object_and_usage() {
 }
 
 #[test]
+fn tile_sizes_are_read_and_checked_as_check_bd_reads_them() {
+    let s = Scratch::new("tile-sizes");
+    let output = s.compile(&["--air-runtime-loop-tiling-sizes", "0,2"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("tile sizes are positive integers (a single 0 alone turns tiling off"), "{stderr}");
+    assert_eq!(s.runs(), 0);
+    let output = s.compile(&["--air-runtime-loop-tiling-sizes", "2, 2"]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+#[test]
 fn cache_list_and_clean() {
     let s = Scratch::new("cache-cmd");
     assert_eq!(s.compile(&[]).status.code(), Some(0));

@@ -1,11 +1,12 @@
 //! `air-stitch check-bd`: the NPU resource lint (shim channels and BDs, L1/L2, placement,
 //! DMA fields, multi-launch structure), rendered as rustc-style diagnostics or JSON.
 
+use crate::backend_args::{check_tiling_sizes, tiling_size, DeviceArg, OmitArg};
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::{Levels, LintArgs};
 use crate::report::{self, count};
 use air_diagnostics::{Diagnostic, SourceMap, TextRange};
-use air_resource::{Amount, CheckOptions, DeviceKind, OmitPingPong, Report, Status};
+use air_resource::{Amount, CheckOptions, OmitPingPong, Report, Status};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -69,46 +70,6 @@ pub struct Opts {
     global: GlobalOpts,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DeviceArg {
-    /// Strix (AIE2P), 8 columns.
-    Npu2,
-    /// Phoenix (AIE2), 4 columns.
-    Npu1,
-    /// A 4-column partition of Strix: npu2's tiles, 4 columns.
-    #[value(name = "npu2_4col")]
-    Npu2_4col,
-}
-
-impl DeviceArg {
-    pub fn kind(self) -> DeviceKind {
-        match self {
-            DeviceArg::Npu2 => DeviceKind::Npu2,
-            DeviceArg::Npu1 => DeviceKind::Npu1,
-            DeviceArg::Npu2_4col => DeviceKind::Npu2_4col,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum OmitArg {
-    All,
-    #[value(name = "L1")]
-    L1,
-    #[value(name = "L2")]
-    L2,
-}
-
-/// One value of --air-runtime-loop-tiling-sizes: a non-negative integer, spaces allowed around
-/// it (whether 0 may stand alone is checked with all the values).
-fn tiling_size(text: &str) -> Result<u32, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("a tile size is missing (write sizes as `2,2`)".to_string());
-    }
-    text.parse::<u32>().map_err(|_| format!("`{text}` is not a tile size: tile sizes are positive integers"))
-}
-
 /// One checked chunk, for the report.
 struct Checked {
     file: air_diagnostics::FileId,
@@ -120,12 +81,7 @@ struct Checked {
 impl Opts {
     fn options(&self) -> anyhow::Result<CheckOptions> {
         let sizes = &self.air_runtime_loop_tiling_sizes;
-        if sizes.len() > 1 && sizes.contains(&0) {
-            let written = sizes.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-            anyhow::bail!(
-                "--air-runtime-loop-tiling-sizes {written}: tile sizes are positive integers (a single 0 alone turns tiling off, as for aircc)"
-            );
-        }
+        check_tiling_sizes(sizes)?;
         // `--omit-ping-pong-transform L1 f.mlir`: the level was read as an input file.
         if let Some(level) = self.files.iter().find(|f| ["L1", "L2", "all"].iter().any(|l| f.as_os_str() == *l)) {
             if self.omit_pingpong.is_some() && !level.exists() {
@@ -137,12 +93,7 @@ impl Opts {
         }
         Ok(CheckOptions {
             device: self.device.kind(),
-            omit_pingpong: match self.omit_pingpong {
-                None => OmitPingPong::None,
-                Some(OmitArg::All) => OmitPingPong::All,
-                Some(OmitArg::L1) => OmitPingPong::L1,
-                Some(OmitArg::L2) => OmitPingPong::L2,
-            },
+            omit_pingpong: self.omit_pingpong.map_or(OmitPingPong::None, OmitArg::check_bd),
             runtime_loop_tiling_sizes: sizes.iter().map(|&s| i64::from(s)).collect(),
             stack_size: self.stack_size,
         })

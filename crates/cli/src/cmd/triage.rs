@@ -1,11 +1,12 @@
 //! `air-stitch triage`: a saved aircc/aiecc log classified into the known multi-launch blockers,
 //! each with its remedy; with `--module`, the op, the merged slice and check-bd's finding.
 
+use crate::backend_args::DeviceArg;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, FileId, LineIndex, SourceMap, TextRange};
 use air_driver::triage::{self, codes, Finding, TriageModule, TriageReport};
-use air_resource::{CheckOptions, DeviceKind};
+use air_resource::CheckOptions;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -47,12 +48,6 @@ pub struct Opts {
     global: GlobalOpts,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum DeviceArg {
-    Npu2,
-    Npu1,
-}
-
 /// The module, registered and parsed, or why it cannot be used.
 struct LoadedModule {
     file: FileId,
@@ -76,13 +71,7 @@ impl Opts {
         let loaded = module_raw.map(|raw| self.load_module(raw, &mut sources, &mut problems));
         let module = loaded.as_ref().and_then(|m| {
             let parse = m.parse.as_ref()?;
-            let options = CheckOptions {
-                device: match self.device {
-                    DeviceArg::Npu2 => DeviceKind::Npu2,
-                    DeviceArg::Npu1 => DeviceKind::Npu1,
-                },
-                ..CheckOptions::default()
-            };
+            let options = CheckOptions { device: self.device.kind(), ..CheckOptions::default() };
             Some(TriageModule::new(&m.name, sources.text(m.file), parse, m.file).with_check_options(options))
         });
         let result = triage::triage(&log_text, module.as_ref());

@@ -2,8 +2,9 @@
 //! aircc's own spellings (air `tools/aircc/aircc.cpp`).
 
 use crate::air_opt::AirOptArgs;
+use crate::backend_args::{check_tiling_sizes, tiling_size, DeviceArg, OmitArg};
 use crate::common::{FormatOpts, GlobalOpts};
-use air_driver::aircc::{CompileOptions, Device, OmitPingPong, OutputFormat, PlacedIrVerifiers};
+use air_driver::aircc::{CompileOptions, OutputFormat, PlacedIrVerifiers};
 use std::path::PathBuf;
 
 /// Compile an AIR module with aircc into an xclbin and its instruction stream (or an ELF).
@@ -89,7 +90,7 @@ pub struct AirccOptions {
     #[arg(long, value_name = "ID")]
     xclbin_kernel_id: Option<String>,
     /// Launch-loop tile sizes as check-bd takes them (`2,2`); passed as one option per value.
-    #[arg(long, value_delimiter = ',', value_name = "N,N")]
+    #[arg(long, value_delimiter = ',', value_name = "N,N", value_parser = tiling_size)]
     air_runtime_loop_tiling_sizes: Vec<u32>,
     /// Skip ping-pong buffering: alone for every level, or `=L1` / `=L2`.
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "all", value_name = "LEVEL")]
@@ -136,29 +137,9 @@ pub struct AirccOptions {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum DeviceArg {
-    /// Strix (AIE2P), 8 columns.
-    Npu2,
-    /// Phoenix (AIE2), 4 columns.
-    Npu1,
-    /// A 4-column partition of Strix.
-    #[value(name = "npu2_4col")]
-    Npu2_4col,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum FormatArg {
     Xclbin,
     Elf,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum OmitArg {
-    All,
-    #[value(name = "L1")]
-    L1,
-    #[value(name = "L2")]
-    L2,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -179,12 +160,9 @@ fn choice(yes: bool, no: bool) -> Option<bool> {
 impl Opts {
     pub(super) fn compile_options(&self) -> anyhow::Result<CompileOptions> {
         let a = &self.aircc_options;
+        check_tiling_sizes(&a.air_runtime_loop_tiling_sizes)?;
         Ok(CompileOptions {
-            device: match a.device {
-                DeviceArg::Npu2 => Device::Npu2,
-                DeviceArg::Npu1 => Device::Npu1,
-                DeviceArg::Npu2_4col => Device::Npu2_4col,
-            },
+            device: a.device.aircc(),
             output_format: match a.output_format {
                 FormatArg::Xclbin => OutputFormat::Xclbin,
                 FormatArg::Elf => OutputFormat::Elf,
@@ -193,11 +171,7 @@ impl Opts {
             xclbin_instance_name: a.xclbin_instance_name.clone(),
             xclbin_kernel_id: a.xclbin_kernel_id.clone(),
             runtime_loop_tiling_sizes: a.air_runtime_loop_tiling_sizes.clone(),
-            omit_ping_pong: a.omit_ping_pong_transform.map(|level| match level {
-                OmitArg::All => OmitPingPong::All,
-                OmitArg::L1 => OmitPingPong::L1,
-                OmitArg::L2 => OmitPingPong::L2,
-            }),
+            omit_ping_pong: a.omit_ping_pong_transform.map(OmitArg::aircc),
             omit_while_true_loop: a.omit_while_true_loop,
             omit_auto_broadcast: a.omit_auto_broadcast,
             channel_multiplexing: a.air_channel_multiplexing.clone(),

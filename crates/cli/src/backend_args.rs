@@ -1,0 +1,89 @@
+//! The device and backend options that check-bd, compile and triage share, spelled as aircc
+//! spells them, with one reading and one validation for all three.
+
+use air_resource::DeviceKind;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DeviceArg {
+    /// Strix (AIE2P), 8 columns.
+    Npu2,
+    /// Phoenix (AIE2), 4 columns.
+    Npu1,
+    /// A 4-column partition of Strix: npu2's tiles, 4 columns.
+    #[value(name = "npu2_4col")]
+    Npu2_4col,
+}
+
+impl DeviceArg {
+    /// The device model check-bd checks against.
+    pub fn kind(self) -> DeviceKind {
+        match self {
+            DeviceArg::Npu2 => DeviceKind::Npu2,
+            DeviceArg::Npu1 => DeviceKind::Npu1,
+            DeviceArg::Npu2_4col => DeviceKind::Npu2_4col,
+        }
+    }
+
+    /// aircc's `--device`.
+    pub fn aircc(self) -> air_driver::aircc::Device {
+        use air_driver::aircc::Device;
+        match self {
+            DeviceArg::Npu2 => Device::Npu2,
+            DeviceArg::Npu1 => Device::Npu1,
+            DeviceArg::Npu2_4col => Device::Npu2_4col,
+        }
+    }
+}
+
+/// The level of `--omit-ping-pong-transform[=L1|L2|all]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OmitArg {
+    All,
+    #[value(name = "L1")]
+    L1,
+    #[value(name = "L2")]
+    L2,
+}
+
+impl OmitArg {
+    /// check-bd's reading of the level.
+    pub fn check_bd(self) -> air_resource::OmitPingPong {
+        use air_resource::OmitPingPong;
+        match self {
+            OmitArg::All => OmitPingPong::All,
+            OmitArg::L1 => OmitPingPong::L1,
+            OmitArg::L2 => OmitPingPong::L2,
+        }
+    }
+
+    /// aircc's reading of the level.
+    pub fn aircc(self) -> air_driver::aircc::OmitPingPong {
+        use air_driver::aircc::OmitPingPong;
+        match self {
+            OmitArg::All => OmitPingPong::All,
+            OmitArg::L1 => OmitPingPong::L1,
+            OmitArg::L2 => OmitPingPong::L2,
+        }
+    }
+}
+
+/// One value of --air-runtime-loop-tiling-sizes: a non-negative integer, spaces allowed around
+/// it (whether 0 may stand alone is checked with all the values, by [`check_tiling_sizes`]).
+pub fn tiling_size(text: &str) -> Result<u32, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("a tile size is missing (write sizes as `2,2`)".to_string());
+    }
+    text.parse::<u32>().map_err(|_| format!("`{text}` is not a tile size: tile sizes are positive integers"))
+}
+
+/// The sizes together: positive, or a single 0 (aircc's switch that turns tiling off).
+pub fn check_tiling_sizes(sizes: &[u32]) -> anyhow::Result<()> {
+    if sizes.len() > 1 && sizes.contains(&0) {
+        let written = sizes.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        anyhow::bail!(
+            "--air-runtime-loop-tiling-sizes {written}: tile sizes are positive integers (a single 0 alone turns tiling off, as for aircc)"
+        );
+    }
+    Ok(())
+}
