@@ -6,9 +6,11 @@
 //!
 //! A library: it reads no file and prints nothing; the CLI reads the bytes and reports.
 
+pub mod backend;
 pub mod codes;
 pub mod compare;
 pub mod formats;
 
+pub use backend::{time_runs, Artifact, Backend, BufferId, KernelId, RunError, Timing};
 pub use compare::{compare, Gate, Metrics, Options, Tolerances, TOLERANCES};
 pub use formats::{Array, Dtype, FormatError};
