@@ -128,8 +128,7 @@ fn air_accepts_every_merge_case_input_and_merged_output() {
     let Some(air_opt) = air_testkit::air_opt() else { return };
     let cases = merge_cases();
     assert!(cases.len() >= 30, "expected the merge cases");
-    let scratch = std::env::temp_dir().join(format!("air-stitch-air-accepts-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).unwrap();
+    let scratch = air_testkit::ScratchDir::new("air-accepts");
     let mut failures = Vec::new();
     let mut merged = 0;
     for dir in &cases {

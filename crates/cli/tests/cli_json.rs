@@ -21,10 +21,8 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("air-stitch-cli-json-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn scratch_dir(name: &str) -> air_testkit::ScratchDir {
+    let dir = air_testkit::ScratchDir::new(&format!("cli-json-{name}"));
     std::os::unix::fs::symlink(repo_root().join("testdata"), dir.join("testdata")).unwrap();
     dir
 }

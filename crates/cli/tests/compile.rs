@@ -25,6 +25,7 @@ impl Scratch {
         let dir = std::env::temp_dir().join(format!("air-stitch-compile-test-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("objects")).unwrap();
+        std::fs::create_dir_all(dir.join("tmp")).unwrap();
         let root = repo_root().join("testdata/compile");
         std::fs::copy(root.join("fake-aircc"), dir.join("aircc")).unwrap();
         for object in ["silu_and_mul.o", "mm_m32.o"] {
@@ -42,6 +43,8 @@ impl Scratch {
             .current_dir(&self.dir)
             .env("AIRCC", self.dir.join("aircc"))
             .env("XDG_CACHE_HOME", self.dir.join("xdg"))
+            // The private directories a failed compile keeps go with the scratch directory.
+            .env("TMPDIR", self.dir.join("tmp"))
             .env("FAKE_AIRCC_COUNT", self.dir.join("count"))
             .env_remove("AIR_OPT")
             .env_remove("PEANO_INSTALL_DIR")
@@ -68,8 +71,8 @@ impl Scratch {
 
     /// Output with the scratch path, keys, timings and tool identities replaced.
     fn redact(&self, text: &str) -> String {
+        let text = text.replace(&self.dir.join("tmp").display().to_string(), "[TMP]");
         let text = text.replace(&self.dir.display().to_string(), "[SCRATCH]");
-        let text = text.replace(&std::env::temp_dir().display().to_string(), "[TMP]");
         let key = regex(r"\b[0-9a-f]{64}\b", &text, "[KEY]");
         let key = regex(r"(cache hit|key|entry) [0-9a-f]{12,16}\b", &key, "$1 [KEY]");
         let key = regex(r"air-stitch-compile-[0-9a-f]{12}-\d+-\d+", &key, "air-stitch-compile-[PRIVATE]");

@@ -137,8 +137,7 @@ fn rejected_by_air(air_opt: &Path, modules: &[(String, String)]) -> Vec<String> 
 fn corpus_files_merge_alone_and_in_consecutive_pairs_into_valid_air() {
     let (Some(dir), Some(air_opt)) = (air_testkit::corpus_dir(), air_testkit::air_opt()) else { return };
     let files: Vec<CorpusFile> = air_testkit::corpus_files(&dir).into_iter().filter(|f| f.valid).collect();
-    let scratch = std::env::temp_dir().join(format!("air-stitch-corpus-merges-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).unwrap();
+    let scratch = air_testkit::ScratchDir::new("corpus-merges");
     let indexed: Vec<(usize, &CorpusFile)> = files.iter().enumerate().collect();
     let alone: Vec<Alone> = in_parallel(&indexed, |part| {
         let (offset, _) = part[0];

@@ -253,7 +253,7 @@ const NEEDS_NO_MLIR: &[&str] = &["AS0541", "AS0550"];
 
 #[test]
 fn every_printed_example_reports_its_code() {
-    let scratch = std::env::temp_dir().join(format!("air-stitch-explain-{}", std::process::id()));
+    let scratch = air_testkit::ScratchDir::new("explain");
     let air_opt = air_testkit::air_opt();
     let mut problems = Vec::new();
     let mut ran = 0;
@@ -302,7 +302,6 @@ fn every_printed_example_reports_its_code() {
             ran += 1;
         }
     }
-    let _ = std::fs::remove_dir_all(&scratch);
     eprintln!("{ran} examples run");
     assert!(ran > 20, "only {ran} examples");
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));

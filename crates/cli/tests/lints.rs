@@ -67,8 +67,7 @@ fn finding_lines(json: &str) -> Vec<String> {
 #[test]
 fn the_demo_check_bd_runs_print_repeated_notes_once() {
     // tools/demo.sh: the three reference merges, then check-bd with the builders' flags.
-    let scratch = std::env::temp_dir().join(format!("air-stitch-lints-demo-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).unwrap();
+    let scratch = air_testkit::ScratchDir::new("lints-demo");
     let plans = repo_root().join("testdata/plans");
     for name in ["o_gemv_ffn", "gemv_2k_mv_k8192", "rms_gemms_rope"] {
         let plan = plans.join(format!("{name}.toml"));

@@ -53,8 +53,7 @@ fn named_twins_merge_to_their_index_twins_output_plus_name_comments() {
 #[test]
 fn roles_and_graph_read_the_names_back_from_the_signature() {
     let merged = merge("testdata/plans/o_gemv_ffn_named.toml");
-    let dir = std::env::temp_dir().join(format!("air-stitch-named-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = air_testkit::ScratchDir::new("named");
     let path = dir.join("o_gemv_ffn.mlir");
     std::fs::write(&path, merged).unwrap();
     let run = |args: &[&str]| {

@@ -27,8 +27,7 @@ fn merge_command(plan: &Path) -> Command {
 fn reference_merges_match_their_snapshots() {
     let plans = reference_plans();
     assert!(plans.len() >= 4, "expected the reference plans");
-    let scratch = std::env::temp_dir().join(format!("air-stitch-reference-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).unwrap();
+    let scratch = air_testkit::ScratchDir::new("reference");
     for plan in &plans {
         let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
         let report = scratch.join(format!("{name}.json"));

@@ -124,10 +124,8 @@ fn merge(plan: &Path, scratch: &Path) -> (PathBuf, PathBuf) {
     (module, roles)
 }
 
-fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("air-stitch-roles-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(tag: &str) -> air_testkit::ScratchDir {
+    air_testkit::ScratchDir::new(&format!("roles-{tag}"))
 }
 
 fn indices(value: &Value) -> BTreeSet<u64> {

@@ -35,11 +35,8 @@ fn transcript(output: &Output) -> String {
 }
 
 /// A fresh empty directory for files a test writes.
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("air-stitch-syntax-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch_dir(name: &str) -> air_testkit::ScratchDir {
+    air_testkit::ScratchDir::new(&format!("syntax-cli-{name}"))
 }
 
 #[test]

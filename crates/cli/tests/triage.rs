@@ -100,8 +100,7 @@ fn the_shipped_module_is_what_merge_writes_for_its_plan() {
 
 #[test]
 fn a_module_that_cannot_be_used_standard_input_and_usage_errors() {
-    let dir = std::env::temp_dir().join(format!("air-stitch-triage-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = air_testkit::ScratchDir::new("triage");
     let bad = dir.join("fused.mlir");
     std::fs::write(&bad, "func.func @f( {\n").unwrap();
     let log = std::path::Path::new("testdata/triage/bare_herd.log");

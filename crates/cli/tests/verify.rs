@@ -72,8 +72,7 @@ fn verify_accepts_a_clean_file_with_exit_0() {
 
 #[test]
 fn verify_split_input_file_reports_positions_in_the_whole_file() {
-    let dir = std::env::temp_dir().join(format!("air-stitch-verify-split-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = air_testkit::ScratchDir::new("verify-split");
     let path = dir.join("two_chunks.mlir");
     std::fs::write(
         &path,

@@ -191,8 +191,7 @@ fn air_opt_in_the_environment_is_a_judge_unless_turned_off() {
 #[test]
 fn merge_verify_runs_air_opt_on_the_merged_text_and_writes_nothing_when_it_rejects() {
     let Some(flag) = air_opt_flag() else { return };
-    let dir = std::env::temp_dir().join(format!("air-stitch-merge-air-opt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = air_testkit::ScratchDir::new("merge-air-opt");
     let out = dir.join("fused.mlir");
     let out_arg = out.to_string_lossy().into_owned();
     let output = run(&[

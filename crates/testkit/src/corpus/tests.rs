@@ -86,12 +86,8 @@ fn the_manifest_round_trips_and_rejects_malformed_rows() {
     );
 }
 
-/// A scratch folder under the target directory, removed first.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("air-testkit-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> crate::ScratchDir {
+    crate::ScratchDir::new(&format!("testkit-{name}"))
 }
 
 #[test]
