@@ -5,7 +5,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use air_testkit::repo_root;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 /// Runs `air-stitch ARGS` in the workspace root (so paths in messages are relative).
