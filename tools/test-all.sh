@@ -50,6 +50,8 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -q -- -D warnings
 echo "==> default build (no LLVM needed): cargo test --workspace"
 cargo test --workspace --locked
+echo "==> the Python package air_stitch (tools/test-python.sh)"
+tools/test-python.sh
 echo "==> feature mlir (melior + LLVM 22): cargo test -p air-verify -p air-stitch --features mlir"
 cargo test --locked -p air-verify -p air-stitch --features air-stitch/mlir,air-verify/mlir
 echo "==> all tests passed"
