@@ -40,7 +40,10 @@ fn main() -> Result<(), String> {
     };
     let Some(xrt) = candidates.iter().find_map(|c| find_xrt(c)) else {
         if std::env::var_os("XRT_INCLUDE_DIR").is_some() {
-            return Err(format!("XRT_INCLUDE_DIR={}: no XRT headers (xrt/xrt_bo.h and a version header) there", candidates[0].display()));
+            return Err(format!(
+                "XRT_INCLUDE_DIR={}: no XRT headers (xrt/xrt_bo.h and a version header) there",
+                candidates[0].display()
+            ));
         }
         println!("cargo:warning=xrt-sys: no XRT headers found (install libxrt-dev, or set XRT_INCLUDE_DIR); building without XRT");
         println!("cargo:rustc-cfg=xrt_absent");
@@ -153,7 +156,12 @@ fn check_npu_half(dir: &Path, out: &Path) -> Result<(), String> {
             String::from_utf8_lossy(&result.stderr)
         ));
     }
-    println!("cargo:warning=xrt-sys: the NPU half of the bridge compiles against XRT {}.{} ({})", xrt.version.0, xrt.version.1, dir.display());
+    println!(
+        "cargo:warning=xrt-sys: the NPU half of the bridge compiles against XRT {}.{} ({})",
+        xrt.version.0,
+        xrt.version.1,
+        dir.display()
+    );
     println!("cargo:rustc-env=XRT_SYS_NPU_CHECKED={}.{}", xrt.version.0, xrt.version.1);
     Ok(())
 }

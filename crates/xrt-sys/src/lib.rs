@@ -14,7 +14,10 @@
 
 mod safe;
 
-pub use safe::{elf_supported, npu_supported, run, selftest_throw, version_code, Bo, BridgeError, Device, Kernel, RunOutcome, Status};
+pub use safe::{
+    elf_supported, npu_supported, run, selftest_throw, version_code, Bo, BridgeError, Device, Kernel, RunOutcome,
+    Status,
+};
 
 /// The raw bindings: XRT's C API (`xrt*`, which may throw: call it only through the bridge)
 /// and the bridge (`axs_*`).

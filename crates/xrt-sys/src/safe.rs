@@ -179,7 +179,12 @@ mod imp {
         unsafe { ffi::axs_kernel_close(kernel) }
     }
 
-    pub(super) fn bo_alloc(device: DevicePtr, kernel: KernelPtr, arg: usize, bytes: usize) -> Result<BoPtr, BridgeError> {
+    pub(super) fn bo_alloc(
+        device: DevicePtr,
+        kernel: KernelPtr,
+        arg: usize,
+        bytes: usize,
+    ) -> Result<BoPtr, BridgeError> {
         let mut message = Message::new();
         let mut out: BoPtr = ptr::null_mut();
         // SAFETY: live device and kernel handles; `out` and the message are valid for the call.
