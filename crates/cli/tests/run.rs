@@ -87,7 +87,11 @@ fn without_a_device_it_says_what_is_missing_and_exits_2() {
     std::os::unix::fs::symlink("/usr/lib/x86_64-linux-gnu", lib.join("lib")).unwrap();
     let cases = [
         ("text", format!("{XCLBIN} --arg 0=in.npy --out 1=o.npy:4x8:f32 --iterations 3"), None),
-        ("json", "--elf add_one.elf --kernel-name add_one --arg 0=in.npy --out 0=o.npy --format json".to_string(), None),
+        (
+            "json",
+            "--elf add_one.elf --kernel-name add_one --arg 0=in.npy --out 0=o.npy --format json".to_string(),
+            None,
+        ),
         ("xilinx_xrt_set", format!("{XCLBIN} --arg 0=in.npy"), Some("XRTDIR")),
     ];
     for (name, args, env) in cases {

@@ -100,4 +100,7 @@ fn the_build_found_the_xrt_ci_installs() {
     let code = xrt_sys::version_code();
     assert_eq!(xrt_sys::version(), Some(format!("{}.{}", code >> 16, code & 0xffff)).as_deref());
     assert_eq!(xrt_sys::npu_supported(), code >= (2 << 16) + 18);
+    if std::env::var_os("XRT_NPU_HEADERS").is_some() {
+        assert!(xrt_sys::npu_checked_against().is_some(), "XRT_NPU_HEADERS is set but the NPU half was not compiled");
+    }
 }
