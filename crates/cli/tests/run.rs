@@ -66,8 +66,15 @@ fn arguments_bindings_and_artifacts_are_checked_before_the_device() {
     for (name, args, exit) in before_the_device() {
         let (code, text) = transcript(&args, None);
         assert_eq!(code, Some(exit), "{text}");
-        snapshot(name, text);
+        snapshot(name, same_in_every_build(&text));
     }
+}
+
+/// The transcript with the JSON `xrt` field (what the build links) elided, so that one
+/// snapshot holds for the default and the `xrt` build.
+fn same_in_every_build(text: &str) -> String {
+    let lines = text.lines().map(|l| if l.starts_with("  \"xrt\": ") { "  \"xrt\": \"(the build's)\"" } else { l });
+    lines.map(|l| format!("{l}\n")).collect()
 }
 
 /// The build's name in the no-device snapshots.

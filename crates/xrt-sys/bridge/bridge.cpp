@@ -167,7 +167,9 @@ int axs_kernel_xclbin(axs_device* device, const void* xclbin, size_t xclbin_len,
       }
       k->kernel = xrt::kernel(k->context, found);
       k->n_instr = static_cast<uint32_t>(n_insts);
-      k->instr = xrt::bo(device->device, n_insts * sizeof(uint32_t), XCL_BO_FLAGS_CACHEABLE,
+      // bo::flags::cacheable is XCL_BO_FLAGS_CACHEABLE; the enum (not the macro) selects the
+      // xrt::device constructor rather than the deprecated xclDeviceHandle one.
+      k->instr = xrt::bo(device->device, n_insts * sizeof(uint32_t), xrt::bo::flags::cacheable,
                          k->kernel.group_id(1));
       k->instr.write(insts, n_insts * sizeof(uint32_t), 0);
       k->instr.sync(XCL_BO_SYNC_BO_TO_DEVICE);
@@ -240,7 +242,7 @@ int axs_bo_alloc(axs_device* device, axs_kernel* kernel, size_t arg, size_t byte
 #endif
     if (!kernel->elf) {
       int group = kernel->kernel.group_id(static_cast<int>(arg) + 3);
-      bo = xrt::bo(device->device, bytes, XRT_BO_FLAGS_HOST_ONLY, static_cast<xrt::memory_group>(group));
+      bo = xrt::bo(device->device, bytes, xrt::bo::flags::host_only, static_cast<xrt::memory_group>(group));
     }
     std::vector<char> zeros(bytes);
     bo.write(zeros.data(), bytes, 0);

@@ -131,7 +131,7 @@ impl Opts {
         let (slots, timing, outputs) = match result {
             Ok(done) => done,
             Err(stop) => {
-                report.add(&[stop.diagnostic.clone()], &sources);
+                report.add(std::slice::from_ref(&stop.diagnostic), &sources);
                 report.field("ran", json!(false));
                 let what = if stop.missing { "not run" } else { "failed" };
                 report.finish(&format!("run: {shown}: {what} ({})", stop.diagnostic.code))?;
