@@ -123,6 +123,8 @@ pub fn zero_config_plan(
                 .collect(),
             aliases: BTreeMap::new(),
             externs: Default::default(),
+            shim_dma_tile_sizes: None,
+            shim_dma_tile_sizes_loc: None,
             loc: None,
         })
         .collect();
