@@ -17,13 +17,13 @@
 use crate::codes;
 use crate::externs::ExternState;
 use crate::pipeline::SliceState;
+use crate::plan::tile_sizes_attr;
 use crate::remap_args::Target;
 use crate::slice::Kernel;
 use air_diagnostics::{Diagnostic, LineIndex};
+use air_resource::program::TILE_SIZES_ATTR;
 use air_syntax::air_ops;
 use air_syntax::views::value_types::{is_l3_alloc, is_l3_dealloc};
-use crate::plan::tile_sizes_attr;
-use air_resource::program::TILE_SIZES_ATTR;
 use air_syntax::views::{symbol_name, unquote_string, Hierarchy, Op};
 use air_syntax::{Parse, SyntaxKind, TokenId};
 use rustc_hash::FxHashMap;
@@ -210,8 +210,8 @@ pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Di
         }
         let top_ops: Vec<Op<'_>> = merged.tree.root().children_of(SyntaxKind::OPERATION).map(Op).collect();
         for op in top_ops.iter().filter(|op| wrapper_segment(**op, facts).is_some()) {
-            let written = op.attr(TILE_SIZES_ATTR).map(|v| compact(v.text()));
-            let expected = facts.tile_sizes.as_deref().map(|t| compact(&tile_sizes_attr(t)));
+            let written = op.attr(TILE_SIZES_ATTR).map(|v| without_spaces(v.text()));
+            let expected = facts.tile_sizes.as_deref().map(|t| without_spaces(&tile_sizes_attr(t)));
             if written != expected {
                 let at = lines.line_col(start + op.node().text_range().start, merged_text);
                 let problem = format!(
@@ -468,7 +468,7 @@ fn equivalent(s: &Tok<'_>, m: &Tok<'_>, facts: &SliceFacts<'_>, names: &Names) -
 type Raw<'t> = (SyntaxKind, &'t str, bool);
 
 /// A value's text without spaces: `array<i64:2,2>`.
-fn compact(text: &str) -> String {
+fn without_spaces(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
@@ -497,7 +497,7 @@ fn take_tile_sizes(tokens: Vec<Raw<'_>>) -> (Vec<Raw<'_>>, Vec<String>, Vec<usiz
             }
             end += 1;
         }
-        values.push(compact(&(idx + 2..end).map(text).collect::<String>()));
+        values.push(without_spaces(&(idx + 2..end).map(text).collect::<String>()));
         let (mut from, mut to) = (idx, end);
         if idx >= 2 && text(idx - 1) == "{" && text(idx - 2) == "attributes" && text(end) == "}" {
             (from, to) = (idx - 2, end + 1);
@@ -528,7 +528,7 @@ fn strip_tile_sizes<'a, 'b>(
     let (source, source_values, _) = take_tile_sizes(source);
     let (merged, merged_values, kept) = take_tile_sizes(merged);
     let expected = match &facts.tile_sizes {
-        Some(sizes) => vec![compact(&tile_sizes_attr(sizes)); launches],
+        Some(sizes) => vec![without_spaces(&tile_sizes_attr(sizes)); launches],
         None => source_values,
     };
     if merged_values != expected {

@@ -139,7 +139,13 @@ pub fn attributes_clause(entry: &str) -> Result<TemplatePart, Diagnostic> {
 /// op's attribute dictionary.
 pub fn attribute_entry(entry: &str, first: bool) -> Result<TemplatePart, Diagnostic> {
     let text = format!("air.launch () in () attributes {{x, {entry}}} {{\n}}");
-    let from = |t: SyntaxToken<'_>| if first { t.text() == entry.split(' ').next().unwrap_or("") } else { t.kind() == SyntaxKind::COMMA };
+    let from = |t: SyntaxToken<'_>| {
+        if first {
+            t.text() == entry.split(' ').next().unwrap_or("")
+        } else {
+            t.kind() == SyntaxKind::COMMA
+        }
+    };
     part_of(&text, from, |t| t.kind() == SyntaxKind::R_BRACE, false)
 }
 

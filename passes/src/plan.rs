@@ -341,7 +341,8 @@ fn slice_plan(slice: Spanned<RawSlice>, file: FileId, names: &Names, errors: &mu
         }
     }
     let tile_sizes_loc = slice.shim_dma_tile_sizes.as_ref().map(|t| t.span()).and_then(loc);
-    let tile_sizes = slice.shim_dma_tile_sizes.map(|t| t.into_inner().into_iter().map(|v| v.into_inner()).collect::<Vec<_>>());
+    let tile_sizes =
+        slice.shim_dma_tile_sizes.map(|t| t.into_inner().into_iter().map(|v| v.into_inner()).collect::<Vec<_>>());
     if let Some(problem) = tile_sizes.as_deref().and_then(check_tile_sizes) {
         errors.push(
             located(codes::TILE_SIZES_INVALID, &format!("`shim_dma_tile_sizes`: {problem}"), tile_sizes_loc)

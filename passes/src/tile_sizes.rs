@@ -51,20 +51,21 @@ pub fn set_on_launches(
             }
             continue;
         }
-        let inserted = match launch.node().child(SyntaxKind::ATTRIBUTES_CLAUSE).and_then(|c| c.child(SyntaxKind::ATTR_DICT)) {
-            Some(dict) => {
-                let empty = dict.child(SyntaxKind::ATTR_ENTRY).is_none();
-                let close = dict.significant_tokens().last().filter(|t| t.kind() == SyntaxKind::R_BRACE);
-                match close {
-                    Some(close) => attribute_entry(&entry(sizes), empty).map(|part| (close.id(), part)),
-                    None => continue,
+        let inserted =
+            match launch.node().child(SyntaxKind::ATTRIBUTES_CLAUSE).and_then(|c| c.child(SyntaxKind::ATTR_DICT)) {
+                Some(dict) => {
+                    let empty = dict.child(SyntaxKind::ATTR_ENTRY).is_none();
+                    let close = dict.significant_tokens().last().filter(|t| t.kind() == SyntaxKind::R_BRACE);
+                    match close {
+                        Some(close) => attribute_entry(&entry(sizes), empty).map(|part| (close.id(), part)),
+                        None => continue,
+                    }
                 }
-            }
-            None => {
-                let Some(body) = launch.first_region().and_then(|r| r.first_token()) else { continue };
-                attributes_clause(&entry(sizes)).map(|part| (body.id(), part))
-            }
-        };
+                None => {
+                    let Some(body) = launch.first_region().and_then(|r| r.first_token()) else { continue };
+                    attributes_clause(&entry(sizes)).map(|part| (body.id(), part))
+                }
+            };
         match inserted {
             Ok((before, part)) => rewrite.insert_before(before, Fragment::new().template(part)),
             Err(e) => errors.push(e),

@@ -54,7 +54,8 @@ impl std::str::FromStr for TileSizesArg {
     type Err = String;
 
     fn from_str(text: &str) -> Result<TileSizesArg, String> {
-        let usage = || format!("`{text}` is not PREFIX=N[,N...]; write e.g. `q=2,2` (or `q=0` to leave a slice untiled)");
+        let usage =
+            || format!("`{text}` is not PREFIX=N[,N...]; write e.g. `q=2,2` (or `q=0` to leave a slice untiled)");
         let (prefix, list) = text.split_once('=').ok_or_else(usage)?;
         let sizes: Result<Vec<i64>, _> =
             list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::parse::<i64>).collect();
@@ -72,11 +73,19 @@ pub fn apply_tile_sizes(plan: &mut MergePlan, args: &[TileSizesArg]) -> Result<(
     let mut errors = Vec::new();
     let prefixes: Vec<String> = plan.slices.iter().map(|s| s.prefix.clone()).collect();
     for arg in args {
-        let written = format!("--tile-sizes {}={}", arg.prefix, arg.sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","));
+        let written = format!(
+            "--tile-sizes {}={}",
+            arg.prefix,
+            arg.sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",")
+        );
         let Some(slice) = plan.slices.iter_mut().find(|s| s.prefix == arg.prefix) else {
             errors.push(
-                located(codes::TILE_SIZES_UNKNOWN_SLICE, &format!("{written}: no input has the prefix `{}`", arg.prefix), arg.loc)
-                    .with_help(format!("inputs are named by their prefixes: {}", prefixes.join(", "))),
+                located(
+                    codes::TILE_SIZES_UNKNOWN_SLICE,
+                    &format!("{written}: no input has the prefix `{}`", arg.prefix),
+                    arg.loc,
+                )
+                .with_help(format!("inputs are named by their prefixes: {}", prefixes.join(", "))),
             );
             continue;
         };

@@ -414,8 +414,12 @@ fn kernels(
         let tile_sizes = kernel.shim_dma_tile_sizes.map(|t| t.into_inner());
         if let Some(problem) = tile_sizes.as_deref().and_then(crate::plan::check_tile_sizes) {
             errors.push(
-                located(codes::TILE_SIZES_INVALID, &format!("kernel `{name}`: `shim_dma_tile_sizes`: {problem}"), tile_sizes_loc)
-                    .with_help(crate::plan::TILE_SIZES_HELP),
+                located(
+                    codes::TILE_SIZES_INVALID,
+                    &format!("kernel `{name}`: `shim_dma_tile_sizes`: {problem}"),
+                    tile_sizes_loc,
+                )
+                .with_help(crate::plan::TILE_SIZES_HELP),
             );
         }
         out.push(KernelDecl {

@@ -30,8 +30,8 @@ use std::path::PathBuf;
       --bind gemv_k2048_2.1=gemv_k2048.1 -o fused.mlir
   air-stitch merge testdata/kernels/rmsnorm_2048x2048.mlir testdata/kernels/gemv_k2048.mlir \\
       --prefix testdata/kernels/rmsnorm_2048x2048.mlir=rms -o fused.mlir
-  air-stitch merge testdata/kernels/rmsnorm_2048x2048.mlir testdata/kernels/gemm_2048x2048x2048.mlir \\
-      --tile-sizes gemm_2048x2048x2048=2,2 -o fused.mlir")]
+  air-stitch merge testdata/kernels/add_2048.mlir testdata/kernels/gemm_2048x2048x512.mlir \\
+      --tile-sizes gemm_2048x2048x512=2,2 -o fused.mlir")]
 pub struct Opts {
     /// Input kernels, in launch order (without --plan).
     #[arg(conflicts_with = "plan", required_unless_present = "plan")]

@@ -39,7 +39,11 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit) {
         let message = if global_sizes == &[0] {
             format!("--air-runtime-loop-tiling-sizes 0 turns runtime loop tiling off for every launch: {TILE_SIZES_ATTR} = {written} of {} is not used", unit.label)
         } else {
-            format!("the global --air-runtime-loop-tiling-sizes {} overrides {TILE_SIZES_ATTR} = {written} of {}", global(cx), unit.label)
+            format!(
+                "the global --air-runtime-loop-tiling-sizes {} overrides {TILE_SIZES_ATTR} = {written} of {}",
+                global(cx),
+                unit.label
+            )
         };
         cx.emit(
             Finding::info(&rules::TILING_OVERRIDDEN, message)

@@ -8,8 +8,8 @@ use crate::util::{
 };
 use air_syntax::air_ops;
 use air_syntax::views::{
-    parse_int_literal, parse_memref_type, region_ops, ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand,
-    FuncOp, Hierarchy, HierarchyKind, IndexEntry, Op,
+    parse_int_literal, parse_memref_type, region_ops, ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand, FuncOp, Hierarchy,
+    HierarchyKind, IndexEntry, Op,
 };
 use air_syntax::{DefKind, Parse, SyntaxKind::*, SyntaxNode};
 use rustc_hash::FxHashMap;

@@ -7,7 +7,9 @@ use crate::common;
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
 use air_passes::plan::{parse_plan, prefix_from_stem, Loc, MergePlan};
 use air_passes::slice::ParsedSlice;
-use air_passes::zero_config::{apply_tile_sizes, numbered_prefixes, zero_config_plan, Bind, ChosenPrefixes, TileSizesArg};
+use air_passes::zero_config::{
+    apply_tile_sizes, numbered_prefixes, zero_config_plan, Bind, ChosenPrefixes, TileSizesArg,
+};
 use std::path::{Path, PathBuf};
 
 /// The plan and its parsed slices, and every file read (none may be overwritten).
