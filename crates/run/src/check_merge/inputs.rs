@@ -31,6 +31,7 @@ pub fn bind_inputs(
     let mut inputs = Inputs::new();
     let mut warnings = Vec::new();
     let mut errors = Vec::new();
+    let mut fed = std::collections::BTreeSet::new();
     for (name, npy) in members {
         let Some(arg) = target(layout, name) else {
             warnings.push(
@@ -46,6 +47,7 @@ pub fn bind_inputs(
             continue;
         };
         let buffer = &layout.buffers[arg];
+        fed.insert(arg);
         let mismatch = |why: String| {
             located(codes::INPUT_MISMATCH, &format!("inputs member `{name}` for {}: {why}", buffer.label()), buffer.loc)
                 .with_help(format!(
@@ -78,7 +80,7 @@ pub fn bind_inputs(
             errors.push(mismatch("another member feeds the same argument".to_string()));
         }
     }
-    for buffer in layout.buffers.iter().filter(|b| b.device_reads() && !inputs.contains_key(&b.index)) {
+    for buffer in layout.buffers.iter().filter(|b| b.device_reads() && !fed.contains(&b.index)) {
         let named = buffer.name.as_ref().map_or(String::new(), |n| format!(" or `{n}`"));
         errors.push(
             located(
