@@ -2,13 +2,15 @@
 
 mod cache;
 mod check_bd;
+mod check_merge;
 mod compare;
 mod compile;
 mod explain;
 mod generate;
 mod graph;
 mod group;
-mod merge;
+mod inputs;
+pub(crate) mod merge;
 mod outline;
 mod parse;
 mod pass;
@@ -32,6 +34,8 @@ pub enum Command {
     Graph(graph::Opts),
     Triage(triage::Opts),
     Compare(compare::Opts),
+    CheckMerge(check_merge::Opts),
+    Inputs(inputs::Opts),
     Compile(compile::Opts),
     Cache(cache::Opts),
     Group(group::Opts),
@@ -54,6 +58,8 @@ impl Command {
             Command::Graph(opts) => opts.run(),
             Command::Triage(opts) => opts.run(),
             Command::Compare(opts) => opts.run(),
+            Command::CheckMerge(opts) => opts.run(),
+            Command::Inputs(opts) => opts.run(),
             Command::Compile(opts) => opts.run(),
             Command::Cache(opts) => opts.run(),
             Command::Group(opts) => opts.run(),
