@@ -35,11 +35,10 @@ pub const SCHEMA: &str = "air-stitch/check-merge/1";
 /// I/O errors, a plan or inputs problem, a kernel not compiled, or no device.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
-  air-stitch inputs --plan testdata/plans/o_gemv_ffn.toml -o inputs.npz
-  air-stitch check-merge --plan testdata/plans/o_gemv_ffn.toml --merged build --slices build/slices \\
-      --inputs inputs.npz
-  air-stitch check-merge --plan testdata/plans/o_gemv_ffn.toml --merged build --slices build/slices \\
-      --inputs inputs.npz --compile --gate cosine --iterations 20 --format json")]
+  air-stitch check-merge --plan testdata/check-merge/silu_add.toml --merged testdata/check-merge/build \\
+      --slices testdata/check-merge/build/slices --inputs testdata/check-merge/inputs.npz
+  air-stitch check-merge --plan testdata/check-merge/silu_add.toml --merged build --slices build/slices \\
+      --inputs testdata/check-merge/inputs.npz --compile --gate cosine --iterations 20 --format json")]
 pub struct Opts {
     /// The merge plan (slice files are relative to it).
     #[arg(long, value_name = "PLAN.toml")]
@@ -119,9 +118,9 @@ impl Opts {
         let plan_shown = common::shown(&self.plan);
         let loaded = match load::load(&self.plan, &mut sources) {
             Ok(loaded) => loaded,
-            Err(diagnostics) => {
+            Err((diagnostics, why)) => {
                 report.add(&diagnostics, &sources);
-                report.finish(&format!("check-merge: {plan_shown}: not run: the plan does not merge"))?;
+                report.finish(&format!("check-merge: {plan_shown}: not run: {why}"))?;
                 return Ok(STOPPED);
             }
         };

@@ -16,8 +16,8 @@ use std::path::PathBuf;
 /// in [-1, 1), integers in [-8, 8). The same seed gives the same bytes. Written atomically.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
-  air-stitch inputs --plan testdata/plans/o_gemv_ffn.toml -o inputs.npz
-  air-stitch inputs --plan testdata/plans/gemv_2k.toml -o inputs.npz --seed 42 --format json")]
+  air-stitch inputs --plan testdata/check-merge/silu_add.toml -o inputs.npz
+  air-stitch inputs --plan testdata/plans/o_gemv_ffn.toml -o inputs.npz --seed 42 --format json")]
 pub struct Opts {
     /// The merge plan (slice files are relative to it).
     #[arg(long, value_name = "PLAN.toml")]
@@ -32,6 +32,16 @@ pub struct Opts {
     format: FormatOpts,
     #[command(flatten)]
     global: GlobalOpts,
+}
+
+/// `36.0 KiB`, `104.0 MiB`.
+fn size(bytes: usize) -> String {
+    let kib = bytes as f64 / 1024.0;
+    if kib < 1024.0 {
+        format!("{kib:.1} KiB")
+    } else {
+        format!("{:.1} MiB", kib / 1024.0)
+    }
 }
 
 impl Opts {
@@ -73,10 +83,10 @@ impl Opts {
         report.count("members", generated.len());
         let bytes: usize = generated.iter().map(|g| layout.buffers[g.arg].bytes).sum();
         report.finish(&format!(
-            "inputs: @{}: {} ({:.1} MiB) for the arguments the device reads, seed {}, written to {}",
+            "inputs: @{}: {} ({}) for the arguments the device reads, seed {}, written to {}",
             layout.name,
             count(generated.len(), "array"),
-            bytes as f64 / (1024.0 * 1024.0),
+            size(bytes),
             self.seed,
             common::shown(&self.output)
         ))?;

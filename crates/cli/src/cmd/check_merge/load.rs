@@ -16,16 +16,21 @@ pub struct Loaded {
     pub paths: Vec<PathBuf>,
 }
 
-/// Reads and merges the plan; `Err`: the diagnostics (located in `sources`), exit status 2.
-pub fn load(plan_path: &Path, sources: &mut SourceMap) -> Result<Loaded, Vec<Diagnostic>> {
+/// Why loading stopped: the diagnostics (located in `sources`) and the closing line's reason.
+pub type Stopped = (Vec<Diagnostic>, &'static str);
+
+/// Reads and merges the plan, and lays out its buffers; `Err`: exit status 2.
+pub fn load(plan_path: &Path, sources: &mut SourceMap) -> Result<Loaded, Stopped> {
     let line = CommandLine::capture();
     let Inputs { plan, slices, paths } = match inputs::from_plan(plan_path, sources, &line) {
         Ok(read) => read,
-        Err(Stop { diagnostics, .. }) => return Err(diagnostics),
+        Err(Stop { diagnostics, .. }) => return Err((diagnostics, "the plan cannot be read")),
     };
-    let merged = finish(stitch(&plan, &slices)?)?;
+    let not_merged = |d| (d, "the plan does not merge");
+    let merged = finish(stitch(&plan, &slices).map_err(not_merged)?).map_err(not_merged)?;
     let file = sources.add("<merged module>", merged.text().to_string());
-    let layout = check_merge::prepare(&plan, &slices, &merged.parse, file)?;
+    let layout = check_merge::prepare(&plan, &slices, &merged.parse, file)
+        .map_err(|d| (d, "the plan's buffers cannot be bound"))?;
     Ok(Loaded { merged: merged.text().to_string(), layout, paths })
 }
 
