@@ -51,12 +51,9 @@ impl Opts {
         let mut sources = SourceMap::new();
         let loaded = match load::load(&self.plan, &mut sources) {
             Ok(loaded) => loaded,
-            Err(diagnostics) => {
+            Err((diagnostics, why)) => {
                 report.add(&diagnostics, &sources);
-                report.finish(&format!(
-                    "inputs: {}: nothing written: the plan does not merge",
-                    common::shown(&self.plan)
-                ))?;
+                report.finish(&format!("inputs: {}: nothing written: {why}", common::shown(&self.plan)))?;
                 return Ok(load::STOPPED);
             }
         };

@@ -320,7 +320,8 @@ fn alias_binding(
                 buffer.bytes
             ),
             loc,
-        ));
+        )
+        .with_help("a view must lie within its argument: check the subview's offsets and sizes"));
     }
     if len as usize != bytes {
         return Err(size_mismatch(what, bytes, &format!("alias `{alias}` of {}", buffer.label()), len as usize, loc));
