@@ -328,6 +328,6 @@ fn missing_and_mismatched_members_are_located_errors() {
     let found: Vec<(&str, Option<u32>)> =
         errors.iter().map(|d| (d.code, d.primary.as_ref().map(|l| l.range.start))).collect();
     let loc = |i: usize| case.plan.args[i].loc.map(|(_, r)| r.start);
-    assert_eq!(found, [("AS0955", loc(0)), ("AS0954", loc(3))]);
-    assert!(errors[0].message.contains("it holds f32"), "{}", errors[0].message);
+    assert_eq!(found, [("AS0956", None), ("AS0955", loc(0)), ("AS0954", loc(3))]);
+    assert!(errors[1].message.contains("it holds f32"), "{}", errors[1].message);
 }

@@ -207,7 +207,7 @@ impl Opts {
             members.push((name, npy.into_owned()));
         }
         check_merge::bind_inputs(layout, &members).map_err(|d| {
-            let why = format!("{} in {shown}", count(d.len(), "problem"));
+            let why = format!("{} in {shown}", count(d.iter().filter(|x| x.is_error()).count(), "problem"));
             Stop(d, why)
         })
     }
@@ -275,7 +275,7 @@ impl Opts {
         if let Err(why) = tools::find_aircc(self.aircc.as_deref()) {
             return Err(stop(
                 Diagnostic::error(codes::AIRCC_NOT_FOUND, why).with_help(tools::HOW_TO_GET_AIRCC),
-                "aircc is missing",
+                "the kernels are not compiled: aircc is missing",
             ));
         }
         let failed = |e: anyhow::Error| {

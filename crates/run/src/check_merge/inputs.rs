@@ -22,8 +22,8 @@ fn target(layout: &Layout, member: &str) -> Option<usize> {
 }
 
 /// Binds `members` (name, `.npy` bytes) to the layout's arguments. `Ok`: the inputs and the
-/// warnings (members that name no argument); `Err`: every missing or mismatched member, located
-/// at its argument in the plan.
+/// warnings (members that name no argument); `Err`: those warnings, then every missing or
+/// mismatched member, located at its argument in the plan.
 pub fn bind_inputs(
     layout: &Layout,
     members: &[(String, Vec<u8>)],
@@ -94,7 +94,9 @@ pub fn bind_inputs(
     if errors.is_empty() {
         Ok((inputs, warnings))
     } else {
-        Err(errors)
+        // The warnings too: an unknown member is often the missing one misspelt.
+        warnings.append(&mut errors);
+        Err(warnings)
     }
 }
 
