@@ -311,3 +311,6 @@ impl Opts {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;
