@@ -19,11 +19,14 @@ use std::path::{Path, PathBuf};
 
 pub const SCHEMA: &str = "air-stitch/check-merge/1";
 
-/// Run the merged kernel against the unmerged baseline on the NPU: each slice's own compiled
-/// kernel as a separate call in plan order (buffers bound through the plan's wiring, prelude
-/// aliases as views), then the merged kernel once on the same inputs; compare every output
-/// candidate with the gate, name the first slice whose written arguments diverge, run the
-/// merged kernel again on reused buffers (stale-BO check), and time both sides.
+/// Check the merged kernel against the unmerged baseline on the NPU, numerically and in
+/// wall-clock time.
+///
+/// Runs each slice's own compiled kernel as a separate call in plan order (buffers bound
+/// through the plan's wiring, prelude aliases as views), then the merged kernel once on the
+/// same inputs; compares every output candidate with the gate, names the first slice whose
+/// written arguments diverge, runs the merged kernel again on reused buffers (stale-BO check),
+/// and times both sides (docs/run.md).
 ///
 /// --merged DIR holds what `air-stitch compile` wrote for the merged module (NAME.xclbin +
 /// NAME.insts.bin, or NAME.elf); --slices DIR one compiled kernel per slice, named by its
@@ -34,11 +37,16 @@ pub const SCHEMA: &str = "air-stitch/check-merge/1";
 /// Exit status: 0 pass, 1 a gate failed (or the second run changed the outputs), 2 usage or
 /// I/O errors, a plan or inputs problem, a kernel not compiled, or no device.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:
-  air-stitch check-merge --plan testdata/check-merge/silu_add.toml --merged testdata/check-merge/build \\
-      --slices testdata/check-merge/build/slices --inputs testdata/check-merge/inputs.npz
-  air-stitch check-merge --plan testdata/check-merge/silu_add.toml --merged build --slices build/slices \\
-      --inputs testdata/check-merge/inputs.npz --compile --gate cosine --iterations 20 --format json")]
+#[command(
+    override_usage = "air-stitch check-merge --plan <PLAN.toml> --merged <DIR> --slices <DIR> --inputs <inputs.npz>\n       [OPTIONS] [-- <COMPILE_ARGS>...]",
+    after_help = "Examples:
+  air-stitch check-merge --plan testdata/check-merge/silu_add.toml \\
+      --merged testdata/check-merge/build --slices testdata/check-merge/build/slices \\
+      --inputs testdata/check-merge/inputs.npz
+  air-stitch check-merge --plan testdata/check-merge/silu_add.toml --merged build \\
+      --slices build/slices --inputs testdata/check-merge/inputs.npz --compile --gate cosine \\
+      --iterations 20 --format json"
+)]
 pub struct Opts {
     /// The merge plan (slice files are relative to it).
     #[arg(long, value_name = "PLAN.toml")]

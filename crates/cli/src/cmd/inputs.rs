@@ -10,10 +10,12 @@ use air_run::formats::{self, shape_text};
 use serde_json::json;
 use std::path::PathBuf;
 
-/// Write seeded random inputs for check-merge: one member `arg<N>` per argument the merged
-/// kernel's device reads (the roles of the merged module: inputs and static inputs), of its
-/// shape and element type (bf16 stored as 2-byte `<u2`, as upstream does). Floats are uniform
-/// in [-1, 1), integers in [-8, 8). The same seed gives the same bytes. Written atomically.
+/// Write seeded random inputs for check-merge: an .npz member per argument the device reads.
+///
+/// One member `arg<N>` per argument the merged kernel's device reads (the roles of the merged
+/// module: inputs and static inputs), of its shape and element type (bf16 stored as 2-byte
+/// `<u2`, as upstream does). Floats are uniform in [-1, 1), integers in [-8, 8). The same seed
+/// gives the same bytes. Written atomically, never over the plan or a slice (docs/run.md).
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   air-stitch inputs --plan testdata/check-merge/silu_add.toml -o inputs.npz
