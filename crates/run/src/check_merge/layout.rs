@@ -243,6 +243,7 @@ pub fn prepare(
         let mut writes: Vec<usize> = flow
             .args
             .iter()
+            .filter(|a| a.index < buffers.len())
             .filter(|a| a.accesses.iter().any(|x| x.mode == Mode::Write && owners.get(x.launch) == Some(&Some(s))))
             .map(|a| a.index)
             .collect();
