@@ -111,6 +111,15 @@ fn missing_mismatched_and_unknown_members_are_reported_before_the_device() {
 }
 
 #[test]
+fn an_inputs_file_that_is_missing_or_not_an_npz_stops_before_the_device() {
+    let path = scratch("not-a-zip.npz");
+    std::fs::write(repo_root().join(&path), "not a zip archive\n").unwrap();
+    let mut transcript = run(&check_merge(&path, &[]));
+    transcript.push_str(&run(&check_merge("target/check-merge-cli/nothere.npz", &[])));
+    snapshot("cli-inputs-unreadable", transcript);
+}
+
+#[test]
 fn inputs_are_seeded_deterministic_and_read_back_by_compare() {
     let plan = format!("{CASE}/silu_add.toml");
     let (a, b, c) = (scratch("a.npz"), scratch("b.npz"), scratch("c.npz"));

@@ -331,3 +331,22 @@ fn missing_and_mismatched_members_are_located_errors() {
     assert_eq!(found, [("AS0956", None), ("AS0955", loc(0)), ("AS0954", loc(3))]);
     assert!(errors[1].message.contains("it holds f32"), "{}", errors[1].message);
 }
+
+#[test]
+fn a_named_plans_members_may_be_its_buffer_names() {
+    let case = case("o_gemv_ffn_named");
+    let generated = check_merge::generate_inputs(&case.layout, 3);
+    let by_name: Vec<(String, Vec<u8>)> =
+        generated.iter().map(|g| (case.layout.buffers[g.arg].name.clone().unwrap(), g.npy.clone())).collect();
+    let names: Vec<&str> = by_name.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["wo", "attn_out", "x_residual", "rms_in", "w_gate_up", "wdown"]);
+    let by_index: Vec<(String, Vec<u8>)> = generated.into_iter().map(|g| (g.member, g.npy)).collect();
+    assert_eq!(
+        check_merge::bind_inputs(&case.layout, &by_name).unwrap(),
+        check_merge::bind_inputs(&case.layout, &by_index).unwrap()
+    );
+    // A missing one is named both ways.
+    let errors = check_merge::bind_inputs(&case.layout, &by_name[1..]).unwrap_err();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].message, "the inputs have no member `arg0` or `wo`: the device reads %arg0 (wo)");
+}

@@ -136,7 +136,7 @@ impl Opts {
         report.field("name", layout.name.clone());
         report.field("slices", layout.slices.iter().map(|s| s.prefix.clone()).collect::<Vec<_>>());
         report.count("slices", layout.slices.len());
-        let prepared = self.inputs(layout).and_then(|inputs| {
+        let prepared = self.inputs(layout)?.and_then(|inputs| {
             let artifacts = self.artifacts(&loaded)?;
             Ok((inputs, artifacts))
         });
@@ -193,31 +193,29 @@ impl Opts {
     }
 
     /// The inputs file's members, bound to the arguments.
-    fn inputs(&self, layout: &Layout) -> Result<(check_merge::Inputs, Vec<Diagnostic>), Stop> {
+    fn inputs(&self, layout: &Layout) -> anyhow::Result<Result<(check_merge::Inputs, Vec<Diagnostic>), Stop>> {
+        // A file that cannot be read is an I/O error of the command (one line, exit 2).
+        let bytes = common::read_input(&self.inputs)?.bytes;
         let shown = common::shown(&self.inputs);
-        let cannot = |message: String, help: &str| {
-            Stop(
-                vec![Diagnostic::error(air_run::codes::INPUT_MISSING, message).with_help(help.to_string())],
-                "the inputs cannot be read".to_string(),
-            )
+        let bad = |e: formats::FormatError| {
+            let diagnostic = Diagnostic::error(e.code, format!("{shown}: {}", e.message)).with_help(e.help);
+            Stop(vec![diagnostic], format!("{shown} cannot be read as an .npz"))
         };
-        let bytes = std::fs::read(&self.inputs).map_err(|e| {
-            cannot(
-                format!("cannot read {shown}: {e}"),
-                "write the inputs with `air-stitch inputs --plan PLAN -o inputs.npz`",
-            )
-        })?;
-        let names = formats::npz_members(&bytes).map_err(|e| cannot(format!("{shown}: {}", e.message), &e.help))?;
         let mut members = Vec::new();
+        let names = match formats::npz_members(&bytes) {
+            Ok(names) => names,
+            Err(e) => return Ok(Err(bad(e))),
+        };
         for name in names {
-            let npy =
-                formats::npz_member(&bytes, &name).map_err(|e| cannot(format!("{shown}: {}", e.message), &e.help))?;
-            members.push((name, npy.into_owned()));
+            match formats::npz_member(&bytes, &name) {
+                Ok(npy) => members.push((name, npy.into_owned())),
+                Err(e) => return Ok(Err(bad(e))),
+            }
         }
-        check_merge::bind_inputs(layout, &members).map_err(|d| {
+        Ok(check_merge::bind_inputs(layout, &members).map_err(|d| {
             let why = format!("{} in {shown}", count(d.iter().filter(|x| x.is_error()).count(), "problem"));
             Stop(d, why)
-        })
+        }))
     }
 
     /// The merged kernel and each slice's, read from their directories (built first with
