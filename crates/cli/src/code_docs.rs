@@ -178,8 +178,21 @@ pub struct Example {
 
 /// The subcommands an example may run.
 const EXAMPLE_COMMANDS: &[&str] = &[
-    "parse", "print", "verify", "check-bd", "merge", "pass", "roles", "graph", "group", "triage", "compile", "compare",
+    "parse",
+    "print",
+    "verify",
+    "check-bd",
+    "merge",
+    "pass",
+    "roles",
+    "graph",
+    "group",
+    "triage",
+    "compile",
+    "compare",
     "run",
+    "check-merge",
+    "inputs",
 ];
 
 impl Example {
@@ -191,6 +204,13 @@ impl Example {
         if self.subcommand == "group" {
             if let Some((layer, _)) = self.files.iter().find(|(name, _)| name.ends_with(".toml")) {
                 args.extend([layer.clone(), "-o".to_string(), "groups".to_string()]);
+            }
+            return args;
+        }
+        if matches!(self.subcommand.as_str(), "check-merge" | "inputs") {
+            // The plan names the slices; the other files (the flags name them) sit beside it.
+            if let Some((plan, _)) = self.files.iter().find(|(name, _)| name.ends_with(".toml")) {
+                args.extend(["--plan".to_string(), plan.clone()]);
             }
             return args;
         }

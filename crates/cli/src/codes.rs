@@ -28,3 +28,9 @@ pub const STOPPED_BY_LINT: &str = "AS0737";
 /// `compile` was interrupted (SIGINT, SIGTERM or SIGHUP): aircc's process group was killed,
 /// nothing written or cached (exit status 2).
 pub const INTERRUPTED: &str = "AS0738";
+
+// `check-merge` and `inputs` (AS0971–AS0979; docs/run.md; no device is AS0930–AS0932). The orchestration's own codes
+// (AS0950–AS0969) are air-run's.
+
+/// A compiled kernel check-merge needs is not in `--merged DIR` or `--slices DIR` (exit 2).
+pub const KERNEL_NOT_COMPILED: &str = "AS0971";

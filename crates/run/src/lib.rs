@@ -4,13 +4,18 @@
 //! element-wise check `|out − ref| ≤ atol + rtol·|ref|`, as mlir-air's XRTRunner and
 //! `llms/verify/comparators.py` define them.
 //!
+//! `check_merge` is the orchestration of `air-stitch check-merge` over the device boundary
+//! (`backend`); `recording` is the test double of a device.
+//!
 //! A library: it reads no file and prints nothing; the CLI reads the bytes and reports. The
 //! one exception is feature `xrt`'s backend (`xrt`), the device boundary: XRT and the NPU lock.
 
 pub mod backend;
+pub mod check_merge;
 pub mod codes;
 pub mod compare;
 pub mod formats;
+pub mod recording;
 #[cfg(feature = "xrt")]
 pub mod xrt;
 

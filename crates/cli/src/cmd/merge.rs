@@ -1,6 +1,6 @@
 //! `air-stitch merge`: stitch kernels into one multi-launch module.
 
-mod inputs;
+pub(crate) mod inputs;
 
 use crate::air_opt::{AirOpt, AirOptArgs, Judged};
 use crate::cmdline::CommandLine;

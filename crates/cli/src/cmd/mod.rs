@@ -2,13 +2,15 @@
 
 mod cache;
 mod check_bd;
+mod check_merge;
 mod compare;
 mod compile;
 mod explain;
 mod generate;
 mod graph;
 mod group;
-mod merge;
+mod inputs;
+pub(crate) mod merge;
 mod outline;
 mod parse;
 mod pass;
@@ -34,6 +36,8 @@ pub enum Command {
     Triage(triage::Opts),
     Compare(compare::Opts),
     Run(run::Opts),
+    CheckMerge(check_merge::Opts),
+    Inputs(inputs::Opts),
     Compile(compile::Opts),
     Cache(cache::Opts),
     Group(group::Opts),
@@ -57,6 +61,8 @@ impl Command {
             Command::Triage(opts) => opts.run(),
             Command::Compare(opts) => opts.run(),
             Command::Run(opts) => opts.run(),
+            Command::CheckMerge(opts) => opts.run(),
+            Command::Inputs(opts) => opts.run(),
             Command::Compile(opts) => opts.run(),
             Command::Cache(opts) => opts.run(),
             Command::Group(opts) => opts.run(),

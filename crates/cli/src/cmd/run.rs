@@ -1,5 +1,5 @@
 //! `air-stitch run`: one compiled kernel on the NPU with its arguments — warm-up and timed
-//! runs, the outputs written atomically, median/min/max reported (docs/run-command.md). The
+//! runs, the outputs written atomically, median/min/max reported (docs/run.md#air-stitch-run). The
 //! device is reached through `crate::device::open_backend`; without one (or without an
 //! NPU-capable XRT) the run stops with what is missing, exit status 2.
 

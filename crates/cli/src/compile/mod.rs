@@ -2,6 +2,7 @@
 //! disk, staging the inputs, and running aircc. The decisions (options, argv, key, manifest
 //! check) are `air_driver::aircc`'s.
 
+pub mod artifacts;
 pub mod cache;
 pub mod run;
 pub mod stage;
