@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libmlir-22-dev mlir-22-tools llvm-22-dev libclang1-22 libclang-common-22-dev libpolly-22-dev libzstd-dev)
+packages=(libmlir-22-dev mlir-22-tools llvm-22-dev libclang1-22 libclang-common-22-dev libpolly-22-dev libzstd-dev libxrt-dev)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
@@ -50,6 +50,19 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets --locked -q -- -D warnings
 echo "==> default build (no LLVM needed): cargo test --workspace"
 cargo test --workspace --locked
+echo "==> the Python package air_stitch (tools/test-python.sh)"
+tools/test-python.sh
 echo "==> feature mlir (melior + LLVM 22): cargo test -p air-verify -p air-stitch --features mlir"
 cargo test --locked -p air-verify -p air-stitch --features air-stitch/mlir,air-verify/mlir
+# Feature xrt (docs/xrt.md): Debian's XRT 2.13 (libxrt-dev, above), the no-device paths, and the
+# bridge's NPU half compiled against sid's XRT >= 2.18 headers (tools/xrt-headers.sh).
+if npu_headers=$(tools/xrt-headers.sh); then
+  export XRT_NPU_HEADERS="$npu_headers"
+else
+  [ "${CI:-}" = "true" ] && { echo "error: no XRT >= 2.18 headers for the NPU bridge check" >&2; exit 1; }
+  echo "warning: no XRT >= 2.18 headers; the NPU half of the bridge is not compiled" >&2
+fi
+echo "==> feature xrt (NPU bridge checked against ${XRT_NPU_HEADERS:-nothing}): cargo test -p xrt-sys -p air-run -p air-stitch --features xrt"
+cargo clippy --locked -q -p xrt-sys -p air-run -p air-stitch --all-targets --features air-run/xrt,air-stitch/xrt -- -D warnings
+cargo test --locked -p xrt-sys -p air-run -p air-stitch --features air-run/xrt,air-stitch/xrt
 echo "==> all tests passed"

@@ -26,6 +26,9 @@ pub const BIND_INVALID: &str = "AS0326";
 pub const RESOURCES_CONFLICT: &str = "AS0327";
 pub const INTERNAL_CHECK: &str = "AS0330";
 pub const EXTERN_RENAMED: &str = "AS0340";
+pub const TILE_SIZES_INVALID: &str = "AS0341";
+pub const TILE_SIZES_CONFLICT: &str = "AS0342";
+pub const TILE_SIZES_UNKNOWN_SLICE: &str = "AS0343";
 
 // Named buffers and `group` (AS085x), documented in docs/error-codes.md (AS085x).
 pub const UNKNOWN_BUFFER_NAME: &str = "AS0850";

@@ -17,9 +17,11 @@
 use crate::codes;
 use crate::externs::ExternState;
 use crate::pipeline::SliceState;
+use crate::plan::tile_sizes_attr;
 use crate::remap_args::Target;
 use crate::slice::Kernel;
 use air_diagnostics::{Diagnostic, LineIndex};
+use air_resource::program::TILE_SIZES_ATTR;
 use air_syntax::air_ops;
 use air_syntax::views::value_types::{is_l3_alloc, is_l3_dealloc};
 use air_syntax::views::{symbol_name, unquote_string, Hierarchy, Op};
@@ -51,6 +53,9 @@ pub struct SliceFacts<'a> {
     pub extern_symbols: BTreeMap<String, String>,
     /// Renamed object → source object.
     pub objects: BTreeMap<String, String>,
+    /// The plan's `shim_dma_tile_sizes` for the slice: every launch of the merged slice must
+    /// carry it (an expected difference); without it the launches keep their own.
+    pub tile_sizes: Option<Vec<i64>>,
 }
 
 impl<'a> SliceFacts<'a> {
@@ -75,6 +80,7 @@ impl<'a> SliceFacts<'a> {
                 .collect(),
             extern_symbols: renames.clone().map(|r| (r.new_symbol.clone(), r.symbol.clone())).collect(),
             objects: renames.filter_map(|r| Some((r.new_object.clone()?, r.object.clone()?))).collect(),
+            tile_sizes: state.plan.shim_dma_tile_sizes.clone(),
         }
     }
 }
@@ -261,6 +267,19 @@ fn check_slice(merged_text: &str, lines: &OnceLock<LineIndex>, facts: &SliceFact
         return errors;
     }
     let top_ops: Vec<Op<'_>> = merged.tree.root().children_of(SyntaxKind::OPERATION).map(Op).collect();
+    for op in top_ops.iter().filter(|op| wrapper_segment(**op, facts).is_some()) {
+        let written = op.attr(TILE_SIZES_ATTR).map(|v| without_spaces(v.text()));
+        let expected = facts.tile_sizes.as_deref().map(|t| without_spaces(&tile_sizes_attr(t)));
+        if written != expected {
+            let at = lines().line_col(start + op.node().text_range().start, merged_text);
+            let problem = format!(
+                "the wrapper launch carries {TILE_SIZES_ATTR} = {}, the plan gives {}",
+                written.as_deref().unwrap_or("nothing"),
+                expected.as_deref().unwrap_or("nothing")
+            );
+            errors.push(differs(at.line, facts, &problem));
+        }
+    }
     let names = Names::new(&top_ops, facts);
     // Merged ops, looking through wrapper launches.
     let mut merged_ops: Vec<Op<'_>> = Vec::new();
@@ -336,8 +355,16 @@ fn compare_unwrapped<'l>(
         .map(|idx| tree.token(TokenId(idx)))
         .filter(|t| !t.kind().is_trivia())
         .map(|t| (t.kind(), t.text(), is_bound(t, &names)));
-    let (problem, index) = compare_streams(toks(source_stream), toks(merged_stream.clone()), facts, &names)?;
+    let (source, merged, kept) = match strip_tile_sizes(source_stream.collect(), merged_stream.collect(), facts) {
+        Ok(stripped) => stripped,
+        Err(problem) => {
+            let at = lines().line_col(start, merged_text);
+            return Some(differs(at.line, facts, &problem));
+        }
+    };
+    let (problem, index) = compare_streams(toks(source.into_iter()), toks(merged.into_iter()), facts, &names)?;
     // Point at the merged token that differs.
+    let index = kept.get(index).copied().unwrap_or(index);
     let offset = (0..tokens.len())
         .filter(|idx| !tokens.kinds[*idx].is_trivia())
         .nth(index)
@@ -408,7 +435,11 @@ fn is_bound(token: air_syntax::SyntaxToken<'_>, names: &Names) -> bool {
 fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Names) -> Option<String> {
     let source_tokens = source.node().significant_tokens().map(|t| (t.kind(), t.text(), is_bound(t, names)));
     let merged_tokens = merged.node().significant_tokens().map(|t| (t.kind(), t.text(), true));
-    compare_streams(toks(source_tokens), toks(merged_tokens), facts, names).map(|(problem, _)| problem)
+    let (source, merged, _) = match strip_tile_sizes(source_tokens.collect(), merged_tokens.collect(), facts) {
+        Ok(stripped) => stripped,
+        Err(problem) => return Some(problem),
+    };
+    compare_streams(toks(source.into_iter()), toks(merged.into_iter()), facts, names).map(|(problem, _)| problem)
 }
 
 /// Compares two token streams; on a mismatch, the problem and the merged token's index.
@@ -493,4 +524,80 @@ fn equivalent(s: &Tok<'_>, m: &Tok<'_>, facts: &SliceFacts<'_>, names: &Names) -
         }
         _ => s_text == m_text,
     }
+}
+
+type Raw<'t> = (SyntaxKind, &'t str, bool);
+
+/// A value's text without spaces: `array<i64:2,2>`.
+fn without_spaces(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// A token stream with its `air.shim_dma_tile_sizes` entries taken out (with the `attributes
+/// {}` they leave empty, or their comma): the attribute belongs to the plan. Returns the stream,
+/// the values found (compacted) and the positions of the tokens kept.
+fn take_tile_sizes(tokens: Vec<Raw<'_>>) -> (Vec<Raw<'_>>, Vec<String>, Vec<usize>) {
+    let mut drop = vec![false; tokens.len()];
+    let mut values = Vec::new();
+    let text = |i: usize| tokens.get(i).map_or("", |t| t.1);
+    let mut idx = 0;
+    while idx < tokens.len() {
+        if !(text(idx) == TILE_SIZES_ATTR && text(idx + 1) == "=") {
+            idx += 1;
+            continue;
+        }
+        // The value: up to the `,` or `}` at depth 0.
+        let mut end = idx + 2;
+        let mut depth = 0i32;
+        while end < tokens.len() {
+            match text(end) {
+                "<" | "[" | "(" => depth += 1,
+                ">" | "]" | ")" => depth -= 1,
+                "," | "}" if depth <= 0 => break,
+                _ => {}
+            }
+            end += 1;
+        }
+        values.push(without_spaces(&(idx + 2..end).map(text).collect::<String>()));
+        let (mut from, mut to) = (idx, end);
+        if idx >= 2 && text(idx - 1) == "{" && text(idx - 2) == "attributes" && text(end) == "}" {
+            (from, to) = (idx - 2, end + 1);
+        } else if idx >= 1 && text(idx - 1) == "," {
+            from = idx - 1;
+        } else if text(end) == "," {
+            to = end + 1;
+        }
+        drop[from..to].iter_mut().for_each(|d| *d = true);
+        idx = to;
+    }
+    let kept: Vec<usize> = (0..tokens.len()).filter(|&i| !drop[i]).collect();
+    let stream = kept.iter().map(|&i| tokens[i]).collect();
+    (stream, values, kept)
+}
+
+/// Streams compared without the attribute.
+type Stripped<'a, 'b> = (Vec<Raw<'a>>, Vec<Raw<'b>>, Vec<usize>);
+
+/// Both streams without the attribute, once the merged side carries what the plan asks: the
+/// plan's value on every launch, or, without one, the source's own values.
+fn strip_tile_sizes<'a, 'b>(
+    source: Vec<Raw<'a>>,
+    merged: Vec<Raw<'b>>,
+    facts: &SliceFacts<'_>,
+) -> Result<Stripped<'a, 'b>, String> {
+    let launches = source.iter().filter(|t| t.0 == SyntaxKind::BARE_ID && t.1 == air_ops::LAUNCH).count();
+    let (source, source_values, _) = take_tile_sizes(source);
+    let (merged, merged_values, kept) = take_tile_sizes(merged);
+    let expected = match &facts.tile_sizes {
+        Some(sizes) => vec![without_spaces(&tile_sizes_attr(sizes)); launches],
+        None => source_values,
+    };
+    if merged_values != expected {
+        return Err(format!(
+            "its launches carry {TILE_SIZES_ATTR} = [{}], the plan and the source give [{}]",
+            merged_values.join("; "),
+            expected.join("; ")
+        ));
+    }
+    Ok((source, merged, kept))
 }

@@ -24,6 +24,7 @@ pub mod rewrite;
 pub mod slice;
 pub mod standalone;
 pub mod synthetic;
+pub mod tile_sizes;
 mod wrap_analysis;
 pub mod wrap_bare_herds;
 pub mod zero_config;

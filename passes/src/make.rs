@@ -107,6 +107,48 @@ impl TemplatePart {
     }
 }
 
+/// The tokens of `text` from the first token `from` says to the first `until` says after it
+/// (`until` included when `inclusive`).
+fn part_of(
+    text: &str,
+    from: impl Fn(SyntaxToken<'_>) -> bool,
+    until: impl Fn(SyntaxToken<'_>) -> bool,
+    inclusive: bool,
+) -> Result<TemplatePart, Diagnostic> {
+    let template = Template::parse(text, &[], &[])?;
+    let tokens: Vec<SyntaxToken<'_>> = template.tree.tokens().collect();
+    let start = tokens.iter().position(|t| from(*t));
+    let end = start.and_then(|s| tokens.iter().skip(s + 1).position(|t| until(*t)).map(|e| s + 1 + e));
+    let (Some(start), Some(end)) = (start, end) else {
+        return Err(template_error(text, "lacks the tokens to cut"));
+    };
+    let end = if inclusive { end + 1 } else { end };
+    Ok(TemplatePart { template: template.clone(), start: TokenId(start as u32), end: TokenId(end as u32) })
+}
+
+/// `attributes {ENTRY} `: the clause for an `air.launch` without an attribute dictionary, to
+/// go before its region.
+pub fn attributes_clause(entry: &str) -> Result<TemplatePart, Diagnostic> {
+    let text = format!("air.launch () in () attributes {{{entry}}} {{\n}}");
+    let part = part_of(&text, |t| t.text() == "attributes", |t| t.kind() == SyntaxKind::R_BRACE, true)?;
+    // With the space after the dictionary.
+    Ok(TemplatePart { end: TokenId(part.end.0 + 1), ..part })
+}
+
+/// `, ENTRY` (or `ENTRY` for an empty dictionary): an entry to go before the closing `}` of an
+/// op's attribute dictionary.
+pub fn attribute_entry(entry: &str, first: bool) -> Result<TemplatePart, Diagnostic> {
+    let text = format!("air.launch () in () attributes {{x, {entry}}} {{\n}}");
+    let from = |t: SyntaxToken<'_>| {
+        if first {
+            t.text() == entry.split(' ').next().unwrap_or("")
+        } else {
+            t.kind() == SyntaxKind::COMMA
+        }
+    };
+    part_of(&text, from, |t| t.kind() == SyntaxKind::R_BRACE, false)
+}
+
 /// `@name` → `@prefix_name`, `@"name"` → `@"prefix_name"`: a symbol token with a prefix, quotes
 /// kept. A prefix is letters, digits and `_` (merge checks), so the result is one `AT_ID` of the
 /// same form.

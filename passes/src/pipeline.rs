@@ -151,7 +151,11 @@ impl AnyPass {
     pub fn for_slice(name: PassName, plan: &SlicePlan, targets: &BTreeMap<usize, Target>) -> AnyPass {
         let prefix = plan.prefix.clone();
         match name {
-            PassName::WrapBareHerds => AnyPass::WrapBareHerds(WrapBareHerds::default()),
+            PassName::WrapBareHerds => AnyPass::WrapBareHerds(WrapBareHerds {
+                segment_name: None,
+                tile_sizes: plan.shim_dma_tile_sizes.clone(),
+                tile_sizes_loc: plan.shim_dma_tile_sizes_loc,
+            }),
             PassName::PrefixSsa => AnyPass::PrefixSsa(PrefixSsa { prefix }),
             PassName::PrefixSymbols => AnyPass::PrefixSymbols(PrefixSymbols { prefix }),
             PassName::Externs => AnyPass::Externs(Externs { prefix, overrides: plan.externs.clone() }),

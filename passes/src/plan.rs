@@ -15,6 +15,7 @@
 //! args = { 0 = 0, 1 = 1 }
 //! aliases = { 3 = "%arg6_row0" }
 //! externs = { keep = [], rename = {}, objects = {} }
+//! shim_dma_tile_sizes = [2, 2]
 //!
 //! [lints]
 //! utilisation = "allow"
@@ -68,6 +69,8 @@ struct RawSlice {
     aliases: Option<Spanned<BTreeMap<String, Spanned<String>>>>,
     #[serde(default)]
     externs: Option<Spanned<RawExterns>>,
+    #[serde(default)]
+    shim_dma_tile_sizes: Option<Spanned<Vec<Spanned<i64>>>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -110,8 +113,9 @@ pub struct Prelude {
     pub text_start: Option<(FileId, u32)>,
 }
 
-/// One slice of the plan.
-#[derive(Clone, Debug)]
+/// One slice of the plan. `Default` is an empty slice, for plans built in code
+/// (`SlicePlan { file, prefix, ..Default::default() }`).
+#[derive(Clone, Debug, Default)]
 pub struct SlicePlan {
     /// The slice file as written in the plan (relative to the plan) or on the command line.
     pub file: String,
@@ -126,6 +130,12 @@ pub struct SlicePlan {
     /// Slice argument index → (prelude value name with `%`, where it is written).
     pub aliases: BTreeMap<usize, (String, Loc)>,
     pub externs: ExternOverrides,
+    /// `shim_dma_tile_sizes = [2, 2]`: the `air.shim_dma_tile_sizes` every `air.launch` of the
+    /// slice gets (AIR's per-launch runtime loop tiling; [`check_tile_sizes`] says which values
+    /// AIR takes). `None`: the launches keep what they carry.
+    pub shim_dma_tile_sizes: Option<Vec<i64>>,
+    /// Where `shim_dma_tile_sizes` is written.
+    pub shim_dma_tile_sizes_loc: Loc,
     pub loc: Loc,
 }
 
@@ -330,6 +340,15 @@ fn slice_plan(slice: Spanned<RawSlice>, file: FileId, names: &Names, errors: &mu
             }
         }
     }
+    let tile_sizes_loc = slice.shim_dma_tile_sizes.as_ref().map(|t| t.span()).and_then(loc);
+    let tile_sizes =
+        slice.shim_dma_tile_sizes.map(|t| t.into_inner().into_iter().map(|v| v.into_inner()).collect::<Vec<_>>());
+    if let Some(problem) = tile_sizes.as_deref().and_then(check_tile_sizes) {
+        errors.push(
+            located(codes::TILE_SIZES_INVALID, &format!("`shim_dma_tile_sizes`: {problem}"), tile_sizes_loc)
+                .with_help(TILE_SIZES_HELP),
+        );
+    }
     SlicePlan {
         file: file_name,
         file_loc: loc(slice.file.span()),
@@ -340,8 +359,32 @@ fn slice_plan(slice: Spanned<RawSlice>, file: FileId, names: &Names, errors: &mu
         args: slice_args,
         aliases,
         externs: slice.externs.map(|e| extern_overrides(e.into_inner())).unwrap_or_default(),
+        shim_dma_tile_sizes: tile_sizes,
+        shim_dma_tile_sizes_loc: tile_sizes_loc,
         loc: slice_loc,
     }
+}
+
+/// How to write tile sizes AIR takes.
+pub const TILE_SIZES_HELP: &str =
+    "one size per launch loop (`[2, 2]`), one size for every loop (`[4]`), or `[0]` to leave the slice's launches untiled";
+
+/// What AIR's `air-opt-shim-dma-bds` rejects in `air.shim_dma_tile_sizes` (mlir-air
+/// `AIRDependencyScheduleOpt.cpp`), in its words: `None` for sizes it takes.
+pub fn check_tile_sizes(sizes: &[i64]) -> Option<&'static str> {
+    if sizes.is_empty() {
+        Some("air.shim_dma_tile_sizes must not be empty")
+    } else if sizes != [0] && sizes.iter().any(|&v| v <= 0) {
+        Some("air.shim_dma_tile_sizes values must be > 0 (use single-value [0] for the skip-tile sentinel)")
+    } else {
+        None
+    }
+}
+
+/// `array<i64: 2, 2>`: the attribute value of tile sizes.
+pub fn tile_sizes_attr(sizes: &[i64]) -> String {
+    let list = sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ");
+    format!("array<i64: {list}>")
 }
 
 /// A slice's `externs = { keep, rename, objects }`, symbols without their `@`.

@@ -32,6 +32,12 @@ use std::borrow::Cow;
 pub struct WrapBareHerds {
     /// Name of the new segment (default `<kernel name>_seg`).
     pub segment_name: Option<String>,
+    /// A plan's `shim_dma_tile_sizes`: every `air.launch` of the slice, the ones this pass
+    /// creates included, gets `air.shim_dma_tile_sizes = array<i64: ...>` (a launch that carries
+    /// another value is an error, AS0342).
+    pub tile_sizes: Option<Vec<i64>>,
+    /// Where the plan writes it.
+    pub tile_sizes_loc: crate::plan::Loc,
 }
 
 /// Whether `op` is, or contains, an `air.launch`.
@@ -74,8 +80,13 @@ impl Pass for WrapBareHerds {
             runs.push(current);
         }
         runs.retain(|run| run.iter().any(|op| has_bare_herd(*op)));
+        let edits_before = rewrite.edits();
+        if let Some(sizes) = &self.tile_sizes {
+            crate::tile_sizes::set_on_launches(cx.slice, kernel, sizes, self.tile_sizes_loc, &mut rewrite)?;
+        }
         if runs.is_empty() {
-            return Ok((rewrite, Changed::No));
+            let changed = Changed::since(edits_before, &rewrite);
+            return Ok((rewrite, changed));
         }
 
         let mut fresh = Fresh::new(parse, &rewrite);
@@ -86,7 +97,8 @@ impl Pass for WrapBareHerds {
         for run in &runs {
             match plan_run(parse, file, kernel, run) {
                 Ok(plan) => {
-                    if let Err(e) = wrap_run(parse, &plan, &base_segment, &mut fresh, &mut stands_for, &mut rewrite) {
+                    let wrapper = Wrapper { base_segment: &base_segment, tile_sizes: self.tile_sizes.as_deref() };
+                    if let Err(e) = wrap_run(parse, &plan, &wrapper, &mut fresh, &mut stands_for, &mut rewrite) {
                         errors.push(e);
                     }
                 }
@@ -167,6 +179,12 @@ fn first_free(name: &str, used: &mut FxHashSet<Cow<'_, str>>) -> String {
     candidate
 }
 
+/// What every wrapper of a slice shares: its segment's base name, its launch's tile sizes.
+struct Wrapper<'a> {
+    base_segment: &'a str,
+    tile_sizes: Option<&'a [i64]>,
+}
+
 /// The values a wrapper introduces for one run.
 struct WrapperValues {
     launch_args: Vec<ValueKey>,
@@ -182,7 +200,7 @@ struct WrapperValues {
 fn wrap_run(
     parse: &Parse,
     plan: &RunPlan<'_>,
-    base_segment: &str,
+    wrapper: &Wrapper<'_>,
     fresh: &mut Fresh<'_>,
     stands_for: &mut FxHashMap<TokenId, ValueKey>,
     rewrite: &mut Rewrite,
@@ -214,10 +232,10 @@ fn wrap_run(
             stands_for.insert(def, key);
         }
     }
-    let segment = rewrite.new_symbol(fresh.symbol(base_segment));
+    let segment = rewrite.new_symbol(fresh.symbol(wrapper.base_segment));
     let indent = indentation(first.node());
     // The wrapper is parsed whole, then cut where the moved ops go.
-    let (head, tail) = wrapper_template(plan, &values, segment, stands_for, &indent)?;
+    let (head, tail) = wrapper_template(plan, &values, segment, stands_for, &indent, wrapper.tile_sizes)?;
 
     let mut opening = Fragment::new();
     for op in &plan.hoisted {
@@ -271,6 +289,7 @@ fn wrapper_template(
     segment: SymbolKey,
     stands_for: &FxHashMap<TokenId, ValueKey>,
     indent: &str,
+    tile_sizes: Option<&[i64]>,
 ) -> Result<(TemplatePart, TemplatePart), Diagnostic> {
     let mut holes: Vec<ValueKey> = Vec::new();
     let mut hole = |key: ValueKey| {
@@ -290,6 +309,9 @@ fn wrapper_template(
     }
     text += "() in () ";
     text += &args_clause(&mut hole, &values.launch_args, &captured, &types);
+    if let Some(sizes) = tile_sizes {
+        text += &format!("attributes {{{}}} ", crate::tile_sizes::entry(sizes));
+    }
     text += &format!("{{\n{indent}  air.segment @s0 ");
     text += &args_clause(&mut hole, &values.segment_args, &values.launch_args, &types);
     text += &format!("{{\n{indent}    ");

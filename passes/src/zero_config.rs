@@ -41,6 +41,83 @@ impl std::str::FromStr for Bind {
     }
 }
 
+/// `--tile-sizes q=2,2`: the `shim_dma_tile_sizes` of the slice with prefix `q`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileSizesArg {
+    pub prefix: String,
+    pub sizes: Vec<i64>,
+    /// Where it is written (on the command line), for its diagnostics.
+    pub loc: Loc,
+}
+
+impl std::str::FromStr for TileSizesArg {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TileSizesArg, String> {
+        let usage =
+            || format!("`{text}` is not PREFIX=N[,N...]; write e.g. `q=2,2` (or `q=0` to leave a slice untiled)");
+        let (prefix, list) = text.split_once('=').ok_or_else(usage)?;
+        let sizes: Result<Vec<i64>, _> =
+            list.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::parse::<i64>).collect();
+        let sizes = sizes.map_err(|_| usage())?;
+        if prefix.trim().is_empty() {
+            return Err(usage());
+        }
+        Ok(TileSizesArg { prefix: prefix.trim().to_string(), sizes, loc: None })
+    }
+}
+
+/// Gives the slices named by `--tile-sizes` their `shim_dma_tile_sizes`: each names a slice by
+/// its prefix, at most once, with sizes AIR takes.
+pub fn apply_tile_sizes(plan: &mut MergePlan, args: &[TileSizesArg]) -> Result<(), Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let prefixes: Vec<String> = plan.slices.iter().map(|s| s.prefix.clone()).collect();
+    for arg in args {
+        let written = format!(
+            "--tile-sizes {}={}",
+            arg.prefix,
+            arg.sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",")
+        );
+        let Some(slice) = plan.slices.iter_mut().find(|s| s.prefix == arg.prefix) else {
+            errors.push(
+                located(
+                    codes::TILE_SIZES_UNKNOWN_SLICE,
+                    &format!("{written}: no input has the prefix `{}`", arg.prefix),
+                    arg.loc,
+                )
+                .with_help(format!("inputs are named by their prefixes: {}", prefixes.join(", "))),
+            );
+            continue;
+        };
+        if let Some(problem) = crate::plan::check_tile_sizes(&arg.sizes) {
+            errors.push(
+                located(codes::TILE_SIZES_INVALID, &format!("{written}: {problem}"), arg.loc)
+                    .with_help(crate::plan::TILE_SIZES_HELP),
+            );
+            continue;
+        }
+        if slice.shim_dma_tile_sizes.is_some() {
+            let mut error = located(
+                codes::TILE_SIZES_UNKNOWN_SLICE,
+                &format!("{written}: slice `{}` already has tile sizes from an earlier --tile-sizes", arg.prefix),
+                arg.loc,
+            );
+            if let Some((file, range)) = slice.shim_dma_tile_sizes_loc {
+                error = error.with_secondary(file, range, "the earlier one");
+            }
+            errors.push(error.with_help("give each slice one --tile-sizes"));
+            continue;
+        }
+        slice.shim_dma_tile_sizes = Some(arg.sizes.clone());
+        slice.shim_dma_tile_sizes_loc = arg.loc;
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
 /// The prefix of an input path: its file stem.
 pub fn stem_prefix(path: &str) -> String {
     let stem = std::path::Path::new(path).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -123,6 +200,8 @@ pub fn zero_config_plan(
                 .collect(),
             aliases: BTreeMap::new(),
             externs: Default::default(),
+            shim_dma_tile_sizes: None,
+            shim_dma_tile_sizes_loc: None,
             loc: None,
         })
         .collect();

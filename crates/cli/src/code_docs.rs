@@ -179,6 +179,7 @@ pub struct Example {
 /// The subcommands an example may run.
 const EXAMPLE_COMMANDS: &[&str] = &[
     "parse", "print", "verify", "check-bd", "merge", "pass", "roles", "graph", "group", "triage", "compile", "compare",
+    "run",
 ];
 
 impl Example {
@@ -199,6 +200,8 @@ impl Example {
                 None => args.extend(names),
             }
             args.extend(["-o".to_string(), "merged.mlir".to_string()]);
+        } else if self.subcommand == "run" {
+            // Every file is named by a flag (`--xclbin k.xclbin`, `--arg 0=in.bin`).
         } else if self.subcommand == "triage" {
             // The log is the input; a module is named by its flag (`--module fused.mlir`).
             args.extend(names.filter(|name| name.ends_with(".log")));

@@ -242,8 +242,7 @@ impl ParsedChunk {
     /// Syntax errors, then scope errors (unresolved uses, redefinitions, result indices out of
     /// range), with labels in `file` and offsets into the whole file.
     pub fn errors(&self, file: FileId) -> Vec<Diagnostic> {
-        let all = self.parse.errors.iter().chain(&self.parse.scopes.errors);
-        all.map(|d| d.clone().in_file(file).shifted(self.offset)).collect()
+        air_report::check_bd::chunk_errors(&self.parse, file, self.offset)
     }
 
     /// This chunk of the file `name` (registered as `file`, whole text `text`) as an input of

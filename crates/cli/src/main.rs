@@ -9,6 +9,7 @@ mod code_docs;
 mod codes;
 mod common;
 mod compile;
+mod device;
 mod lints;
 mod outline;
 mod report;

@@ -12,6 +12,9 @@ fn features() -> Vec<&'static str> {
     if cfg!(feature = "mlir") {
         features.push("mlir");
     }
+    if cfg!(feature = "xrt") {
+        features.push("xrt");
+    }
     features
 }
 

@@ -77,15 +77,61 @@ fn air_accepts_each_reference_merge_and_merge_verify_with_air_opt_agrees() {
     }
 }
 
-/// The backend flags the upstream builders compile each merge with (runtime loop tiling, and
-/// ping-pong off for the decode merges), as `check-bd` options; a named twin's are its index
+/// The backend flags the upstream builders compile each merge with, as `check-bd` options,
+/// less the runtime loop tiling: the plans put each slice's on its launches
+/// (`shim_dma_tile_sizes`), so no global tiling flag is given. A named twin's are its index
 /// twin's.
 fn backend_flags(plan: &str) -> &'static [&'static str] {
     match plan.strip_suffix("_named").unwrap_or(plan) {
-        // "The external GEMM herds need BD-ID-recycling tiling [2,2]" (llama32_1b_prefill.py).
-        "rms_gemms_rope" | "o_ffn" => &["--air-runtime-loop-tiling-sizes", "2,2"],
-        // OGF_BACKEND: omit_pingpong="all", runtime_loop_tiling_sizes=[16, 16].
-        _ => &["--air-runtime-loop-tiling-sizes", "16,16", "--omit-pingpong"],
+        // "The external GEMM herds need BD-ID-recycling tiling [2,2]": on the GEMM slices.
+        "rms_gemms_rope" | "o_ffn" => &[],
+        // OGF_BACKEND: omit_pingpong="all".
+        _ => &["--omit-pingpong"],
+    }
+}
+
+/// Each reference merge's launches and the `air.shim_dma_tile_sizes` each carries: the GEMM
+/// slices of the prefill merges tiled [2, 2] as upstream compiles them, the rest untiled.
+#[test]
+fn reference_merges_carry_their_slices_tiling() {
+    let mut table = String::new();
+    for plan in &reference_plans() {
+        let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
+        let merged = merge_command(plan).output().unwrap();
+        assert_eq!(merged.status.code(), Some(0), "{name}");
+        let text = String::from_utf8_lossy(&merged.stdout).into_owned();
+        table += &format!("{name}:\n");
+        let mut slice = String::new();
+        for line in text.lines().map(str::trim) {
+            if let Some(rest) = line.strip_prefix("// slice ") {
+                slice = rest.split(':').next().unwrap_or("").to_string();
+            } else if line.contains("air.launch ") {
+                let attr = line
+                    .split("air.shim_dma_tile_sizes = ")
+                    .nth(1)
+                    .map(|rest| rest.split('>').next().unwrap_or("").to_string() + ">");
+                table += &format!("  {slice:<12} {}\n", attr.as_deref().unwrap_or("-"));
+            }
+        }
+    }
+    insta::with_settings!({snapshot_path => "../../../snapshots/reference-merges", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("tile-sizes", table);
+    });
+}
+
+/// Every reference merge passes check-bd with no flag at all: each launch's tiling is its own.
+#[test]
+fn reference_merges_pass_check_bd_with_no_flags() {
+    for plan in &reference_plans() {
+        let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
+        let merged = merge_command(plan).output().unwrap();
+        assert_eq!(merged.status.code(), Some(0), "{name}");
+        let mut check_bd = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
+        check_bd.args(["check-bd", "--color", "never", "-"]);
+        let output = air_testkit::run_with_stdin(&mut check_bd, &merged.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{name}: check-bd finds errors:\n{stderr}");
+        assert!(stderr.contains(": 0 errors,"), "{name}: {stderr}");
     }
 }
 
@@ -99,8 +145,8 @@ fn reference_merges_pass_check_bd_and_their_reports_match() {
         check_bd.args(["check-bd", "--report", "--color", "never"]).args(backend_flags(&name)).arg("-");
         let output = air_testkit::run_with_stdin(&mut check_bd, &merged.stdout);
         let report = format!(
-            "$ air-stitch check-bd --report {} -\nexit: {}\n--- stdout\n{}--- stderr\n{}",
-            backend_flags(&name).join(" "),
+            "$ air-stitch check-bd --report {}-\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+            backend_flags(&name).iter().map(|f| format!("{f} ")).collect::<String>(),
             output.status.code().unwrap_or(-1),
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)

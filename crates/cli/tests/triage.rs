@@ -90,12 +90,12 @@ fn with_the_merged_module_findings_carry_the_op_the_slice_and_check_bd() {
 #[test]
 fn the_shipped_module_is_what_merge_writes_for_its_plan() {
     let out = std::env::temp_dir().join(format!("air-stitch-triage-merge-{}.mlir", std::process::id()));
-    let output = run(&["merge", "--plan", "testdata/plans/rms_gemms_rope.toml", "-o", out.to_str().unwrap()]);
+    let output = run(&["merge", "--plan", "testdata/triage/rms_gemms_rope_untiled.toml", "-o", out.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let merged = std::fs::read_to_string(&out).unwrap();
     let _ = std::fs::remove_file(&out);
     let shipped = std::fs::read_to_string(repo_root().join("testdata/triage/rms_gemms_rope.mlir")).unwrap();
-    assert!(merged == shipped, "testdata/triage/rms_gemms_rope.mlir is stale: rewrite it with `air-stitch merge --plan testdata/plans/rms_gemms_rope.toml -o testdata/triage/rms_gemms_rope.mlir`");
+    assert!(merged == shipped, "testdata/triage/rms_gemms_rope.mlir is stale: rewrite it with `air-stitch merge --plan testdata/triage/rms_gemms_rope_untiled.toml -o testdata/triage/rms_gemms_rope.mlir`");
 }
 
 #[test]

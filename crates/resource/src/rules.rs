@@ -125,6 +125,12 @@ rules! {
         "air-stitch reads AIR's custom syntax; generic-form hierarchy ops are skipped");
     NOT_CHECKED = ("AS0433", "module-not-checked", Note, Source,
         "a module with syntax or scope errors is reported and not analysed");
+    SHIM_DMA_TILE_SIZES = ("AS0434", "shim-dma-tile-sizes", Deny, Source,
+        "mlir-air AIRDependencyScheduleOpt.cpp (air-opt-shim-dma-bds): a launch's air.shim_dma_tile_sizes is a non-empty array<i64> of sizes > 0, or the single 0");
+    TILING_OVERRIDDEN = ("AS0435", "tiling-overridden", Note, Source,
+        "mlir-air Passes.td shim-dma-tile-sizes: a non-empty global option wins over every launch's air.shim_dma_tile_sizes");
+    SHIM_ITERATION_STRIDE = ("AS0436", "shim-iteration-stride", Warn, Source,
+        "mlir-aie AIEXDialect.cpp verifyStridesWraps (encoded Stride 3 ≤ 2^20), aie-decompose-large-dma-bd (newer: one task per iteration); mlir-air enforceAIE2StrideLimit leaves dimension 0");
 }
 
 impl Rule {

@@ -4,12 +4,15 @@
 //! element-wise check `|out − ref| ≤ atol + rtol·|ref|`, as mlir-air's XRTRunner and
 //! `llms/verify/comparators.py` define them.
 //!
-//! A library: it reads no file and prints nothing; the CLI reads the bytes and reports.
+//! A library: it reads no file and prints nothing; the CLI reads the bytes and reports. The
+//! one exception is feature `xrt`'s backend (`xrt`), the device boundary: XRT and the NPU lock.
 
 pub mod backend;
 pub mod codes;
 pub mod compare;
 pub mod formats;
+#[cfg(feature = "xrt")]
+pub mod xrt;
 
 pub use backend::{time_runs, Artifact, Backend, BufferId, KernelId, RunError, Timing};
 pub use compare::{compare, Gate, Metrics, Options, Tolerances, TOLERANCES};

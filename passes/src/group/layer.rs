@@ -78,6 +78,8 @@ struct RawKernel {
     args: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     external: bool,
+    #[serde(default)]
+    shim_dma_tile_sizes: Option<Spanned<Vec<i64>>>,
 }
 
 #[derive(Deserialize)]
@@ -125,6 +127,9 @@ pub struct KernelDecl {
     pub args: Vec<(Binding, Loc)>,
     pub args_loc: Loc,
     pub external: bool,
+    /// `shim_dma_tile_sizes = [2, 2]`: the runtime loop tiling of the kernel's launches,
+    /// written into each group plan's slice (docs/merge.md).
+    pub shim_dma_tile_sizes: Option<Vec<i64>>,
     pub loc: Loc,
 }
 
@@ -405,6 +410,18 @@ fn kernels(
                 None => errors.push(unknown_buffer(names, arg.get_ref(), at, &format!("kernel `{name}`"))),
             }
         }
+        let tile_sizes_loc = kernel.shim_dma_tile_sizes.as_ref().map(|t| t.span()).and_then(loc);
+        let tile_sizes = kernel.shim_dma_tile_sizes.map(|t| t.into_inner());
+        if let Some(problem) = tile_sizes.as_deref().and_then(crate::plan::check_tile_sizes) {
+            errors.push(
+                located(
+                    codes::TILE_SIZES_INVALID,
+                    &format!("kernel `{name}`: `shim_dma_tile_sizes`: {problem}"),
+                    tile_sizes_loc,
+                )
+                .with_help(crate::plan::TILE_SIZES_HELP),
+            );
+        }
         out.push(KernelDecl {
             name,
             name_loc,
@@ -414,6 +431,7 @@ fn kernels(
             args_loc: loc(kernel.args.span()),
             args,
             external: kernel.external,
+            shim_dma_tile_sizes: tile_sizes,
             loc: kernel_loc,
         });
     }

@@ -98,6 +98,10 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[&ParsedSlice], fu
         if !aliased.is_empty() {
             let _ = writeln!(out, "aliases = {{ {} }}", aliased.join(", "));
         }
+        if let Some(sizes) = &kernel.shim_dma_tile_sizes {
+            let list: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
+            let _ = writeln!(out, "shim_dma_tile_sizes = [{}]", list.join(", "));
+        }
     }
     let names = args.iter().map(|&b| Some(layer.buffers[b].name.clone())).collect();
     PlannedText { text: out, names, abi_problem }

@@ -4,10 +4,10 @@
 use crate::backend_args::{check_tiling_sizes, tiling_size, DeviceArg, OmitArg};
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::{Levels, LintArgs};
-use crate::report::{self, count};
-use air_diagnostics::{Diagnostic, SourceMap, TextRange};
+use crate::report;
+use air_diagnostics::{Diagnostic, SourceMap};
+use air_report::check_bd::{self, location, Checked};
 use air_resource::{Amount, CheckOptions, OmitPingPong, Report, Status};
-use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -70,14 +70,6 @@ pub struct Opts {
     global: GlobalOpts,
 }
 
-/// One checked chunk, for the report.
-struct Checked {
-    file: air_diagnostics::FileId,
-    name: String,
-    parsed: bool,
-    report: Report,
-}
-
 impl Opts {
     fn options(&self) -> anyhow::Result<CheckOptions> {
         let sizes = &self.air_runtime_loop_tiling_sizes;
@@ -121,9 +113,8 @@ impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let options = self.options()?;
         let mut sources = SourceMap::new();
-        let mut report =
-            report::Report::of_its_own("air-stitch/check-bd/1", "check-bd", self.format.format, &self.global)
-                .with_diagnostic_json(diagnostic_json);
+        let mut report = report::Report::of_its_own(check_bd::SCHEMA, "check-bd", self.format.format, &self.global)
+            .with_diagnostic_json(check_bd::diagnostic_json);
         let mut levels = match self.levels(&mut sources)? {
             Ok(levels) => levels,
             Err(errors) => {
@@ -147,27 +138,9 @@ impl Opts {
                 continue;
             }
             let text = sources.text(file).to_string();
+            let shown = common::shown(path);
             for chunk in common::parse_chunks(&text, self.split_input_file) {
-                let mut errors = chunk.errors(file);
-                if !errors.is_empty() {
-                    errors.push(
-                        Diagnostic::note(
-                            air_resource::rules::NOT_CHECKED.code,
-                            format!("check-bd skipped {} because it does not parse", common::shown(path)),
-                        )
-                        .with_primary(file, TextRange::empty(chunk.offset), "this module is not checked")
-                        .with_help("fix the syntax errors above, then run check-bd again"),
-                    );
-                    checked.push(Checked {
-                        file,
-                        name: raw.name.clone(),
-                        parsed: false,
-                        report: Report { diagnostics: errors, units: Vec::new() },
-                    });
-                    continue;
-                }
-                let report = air_resource::check(&chunk.parse, file, &options).shifted(chunk.offset);
-                checked.push(Checked { file, name: raw.name.clone(), parsed: true, report });
+                checked.push(check_bd::check_chunk(&chunk.parse, file, chunk.offset, &raw.name, &shown, &options));
             }
         }
         let findings: Vec<Diagnostic> =
@@ -176,38 +149,15 @@ impl Opts {
         if self.report && !report.is_json() {
             common::write_stdout(budget_tables(&checked, &sources).as_bytes())?;
         }
-        report.field("device", options.device.name());
-        report.field(
-            "options",
-            json!({
-                "omit_pingpong": options.omit_pingpong.as_str(),
-                "runtime_loop_tiling_sizes": options.runtime_loop_tiling_sizes,
-                "stack_size": options.stack_size,
-            }),
-        );
-        report.field("files", checked.iter().map(|c| file_json(c, &sources)).collect::<Vec<_>>());
+        for (key, value) in check_bd::fields(&options, &checked, &sources) {
+            report.field(key, value);
+        }
         report.count("files", self.files.len());
         report.count("chunks", checked.len());
         let errors = report.tally().errors;
-        let line = format!(
-            "check-bd ({}): {}, {}: {}",
-            options.device.name(),
-            count(self.files.len(), "file"),
-            count(checked.len(), "chunk"),
-            report.tally().all()
-        );
+        let line = check_bd::closing_line(&options, self.files.len(), checked.len(), &report.tally());
         report.finish(&line)?;
         Ok(Outcome::from_problems(errors > 0 || checked.iter().any(|c| !c.parsed)))
-    }
-}
-
-fn location(sources: &SourceMap, file: air_diagnostics::FileId, offset: u32) -> (u32, u32) {
-    match sources.get(file) {
-        Some(src) => {
-            let lc = src.line_index.line_col(offset, &src.text);
-            (lc.line, lc.col)
-        }
-        None => (0, 0),
     }
 }
 
@@ -281,43 +231,4 @@ fn budget_tables(checked: &[Checked], sources: &SourceMap) -> String {
         }
     }
     out
-}
-
-/// A diagnostic in the shared JSON form, plus the check-bd rule (name and certainty) when the
-/// code is one of check-bd's.
-fn diagnostic_json(diagnostic: &Diagnostic, sources: &SourceMap) -> Value {
-    let mut value = air_diagnostics::to_json_value(diagnostic, sources);
-    if let (Some(rule), Some(object)) = (air_resource::rules::by_code(diagnostic.code), value.as_object_mut()) {
-        object.insert("rule".to_string(), json!(rule.name));
-        object.insert("certainty".to_string(), json!(rule.certainty.as_str()));
-    }
-    value
-}
-
-fn file_json(c: &Checked, sources: &SourceMap) -> Value {
-    let launches: Vec<Value> = c
-        .report
-        .units
-        .iter()
-        .map(|unit| {
-            let (line, column) = location(sources, c.file, unit.range.start);
-            json!({
-                "label": unit.label,
-                "line": line,
-                "column": column,
-                "segments": unit.segments,
-                "budget": unit.rows.iter().map(|row| {
-                    json!({
-                        "resource": row.resource,
-                        "scope": row.scope,
-                        "used": row.used,
-                        "available": row.available,
-                        "unit": row.unit,
-                        "status": row.status(),
-                    })
-                }).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({"file": c.name, "parsed": c.parsed, "launches": launches})
 }

@@ -29,7 +29,9 @@ use std::path::PathBuf;
   air-stitch merge testdata/kernels/gemv_k2048.mlir testdata/kernels/gemv_k2048.mlir \\
       --bind gemv_k2048_2.1=gemv_k2048.1 -o fused.mlir
   air-stitch merge testdata/kernels/rmsnorm_2048x2048.mlir testdata/kernels/gemv_k2048.mlir \\
-      --prefix testdata/kernels/rmsnorm_2048x2048.mlir=rms -o fused.mlir")]
+      --prefix testdata/kernels/rmsnorm_2048x2048.mlir=rms -o fused.mlir
+  air-stitch merge testdata/kernels/add_2048.mlir testdata/kernels/gemm_2048x2048x512.mlir \\
+      --tile-sizes gemm_2048x2048x512=2,2 -o fused.mlir")]
 pub struct Opts {
     /// Input kernels, in launch order (without --plan).
     #[arg(conflicts_with = "plan", required_unless_present = "plan")]
@@ -51,6 +53,11 @@ pub struct Opts {
     /// stem; `dg_2` for a second `dg.mlir`).
     #[arg(long = "prefix", value_name = "FILE=NAME", conflicts_with = "plan")]
     prefixes: Vec<String>,
+    /// The runtime loop tiling of a slice's launches, named by its prefix: `q=2,2` gives every
+    /// `air.launch` of slice `q` `air.shim_dma_tile_sizes = array<i64: 2, 2>` (a plan's
+    /// `shim_dma_tile_sizes`); `q=0` leaves it untiled.
+    #[arg(long = "tile-sizes", value_name = "PREFIX=N[,N...]", conflicts_with = "plan", value_parser = tile_sizes_arg)]
+    tile_sizes: Vec<String>,
     /// Write the extern report (JSON: externs, renames and how to build renamed objects).
     #[arg(long, value_name = "FILE")]
     externs_report: Option<PathBuf>,
@@ -69,6 +76,11 @@ pub struct Opts {
     format: FormatOpts,
     #[command(flatten)]
     global: GlobalOpts,
+}
+
+/// `--tile-sizes` is checked when the command line is read; it is located on it later.
+fn tile_sizes_arg(text: &str) -> Result<String, String> {
+    text.parse::<air_passes::zero_config::TileSizesArg>().map(|_| text.to_string())
 }
 
 /// `--bind` is checked when the command line is read; it is located on it later.
@@ -115,6 +127,7 @@ impl Opts {
                     name: inputs::default_name(self.name.as_deref(), &self.output),
                     binds: &self.binds,
                     prefixes: &self.prefixes,
+                    tile_sizes: &self.tile_sizes,
                 };
                 inputs::zero_config(&zero, &mut sources, &line)?
             }

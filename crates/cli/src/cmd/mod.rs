@@ -14,6 +14,7 @@ mod parse;
 mod pass;
 mod print;
 pub(crate) mod roles;
+mod run;
 mod triage;
 mod verify;
 
@@ -32,6 +33,7 @@ pub enum Command {
     Graph(graph::Opts),
     Triage(triage::Opts),
     Compare(compare::Opts),
+    Run(run::Opts),
     Compile(compile::Opts),
     Cache(cache::Opts),
     Group(group::Opts),
@@ -54,6 +56,7 @@ impl Command {
             Command::Graph(opts) => opts.run(),
             Command::Triage(opts) => opts.run(),
             Command::Compare(opts) => opts.run(),
+            Command::Run(opts) => opts.run(),
             Command::Compile(opts) => opts.run(),
             Command::Cache(opts) => opts.run(),
             Command::Group(opts) => opts.run(),

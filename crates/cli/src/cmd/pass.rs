@@ -99,7 +99,7 @@ impl Opts {
         let pass: AnyPass = match name {
             PassName::WrapBareHerds => {
                 needs(&["--func", "--segment-name"])?;
-                WrapBareHerds { segment_name: self.segment_name.clone() }.into()
+                WrapBareHerds { segment_name: self.segment_name.clone(), ..Default::default() }.into()
             }
             PassName::PrefixSsa => {
                 needs(&["--prefix"])?;

@@ -5,12 +5,11 @@ use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::report::{count, Report};
 use air_dataflow::{analyze, Dataflow, Mode, Options};
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// The schema of the roles document (`roles`, `merge --roles`).
-pub const SCHEMA: &str = "air-stitch/roles/1";
+pub use air_report::roles::{closing_line, document, fields, SCHEMA};
 
 /// Buffer roles of a fused module for mlir-air's KernelCache.load_and_run.
 ///
@@ -91,79 +90,6 @@ impl Opts {
         report.finish(&line)?;
         Ok(Outcome::from_problems(errors))
     }
-}
-
-/// `roles: k.mlir: @f, 3 launches, 15 arguments: 4 static candidates, 9 intermediate, 1
-/// output candidate; 0 errors, 0 warnings, 0 notes`.
-pub fn closing_line(shown: &str, flow: &Dataflow, tally: &str) -> String {
-    format!(
-        "roles: {shown}: @{}, {}, {}: {}, {} intermediate, {}; {tally}",
-        flow.func,
-        count(flow.launches.len(), "launch"),
-        count(flow.args.len(), "argument"),
-        count(flow.static_candidates().len(), "static candidate"),
-        flow.intermediate_indices().len(),
-        count(flow.output_candidates().len(), "output candidate"),
-    )
-}
-
-/// The document's own fields (docs/roles.md#json): everything but the envelope.
-pub fn fields(flow: &Dataflow) -> Map<String, Value> {
-    let args: Vec<Value> = flow
-        .args
-        .iter()
-        .map(|a| {
-            let mut via: Vec<&str> = a.accesses.iter().filter_map(|x| x.via.as_deref()).collect();
-            via.sort_unstable();
-            via.dedup();
-            json!({
-                "index": a.index,
-                "name": a.name.clone().unwrap_or_else(|| a.ssa.clone()),
-                "type": a.ty,
-                "reads": a.launches(Mode::Read),
-                "writes": a.launches(Mode::Write),
-                "read_coverage": a.coverage(Mode::Read).as_str(),
-                "write_coverage": a.coverage(Mode::Write).as_str(),
-                "roles": a.roles.names(),
-                "via": via,
-            })
-        })
-        .collect();
-    let launches: Vec<Value> = flow.launches.iter().map(|l| json!({"number": l.number, "name": l.name})).collect();
-    let mut map = Map::new();
-    map.insert("func".into(), json!(flow.func));
-    map.insert("launches".into(), json!(launches));
-    map.insert("args".into(), json!(args));
-    map.insert("intermediate_indices".into(), json!(flow.intermediate_indices()));
-    map.insert("static_candidates".into(), json!(flow.static_candidates()));
-    map.insert("output_candidates".into(), json!(flow.output_candidates()));
-    map.insert("outputs".into(), json!(flow.outputs));
-    map.insert("load_and_run".into(), json!(flow.load_and_run()));
-    map
-}
-
-/// The whole roles document, envelope included, as `merge --roles` writes it (the same as
-/// `roles --format json` prints for the merged module).
-pub fn document(flow: &Dataflow, sources: &SourceMap, shown: &str) -> Value {
-    let mut doc = fields(flow);
-    let diagnostics: Vec<Value> = flow.diagnostics.iter().map(|d| air_diagnostics::to_json_value(d, sources)).collect();
-    let tally = |f: fn(&Diagnostic) -> bool| flow.diagnostics.iter().filter(|d| f(d)).count();
-    let errors = tally(|d| d.severity == air_diagnostics::Severity::Error);
-    let warnings = tally(|d| d.severity == air_diagnostics::Severity::Warning);
-    let notes = tally(|d| d.severity == air_diagnostics::Severity::Note);
-    let all = format!("{}, {}, {}", count(errors, "error"), count(warnings, "warning"), count(notes, "note"));
-    doc.insert("schema".into(), json!(SCHEMA));
-    doc.insert("command".into(), json!("roles"));
-    doc.insert("diagnostics".into(), json!(diagnostics));
-    doc.insert(
-        "summary".into(),
-        json!({
-            "line": closing_line(shown, flow, &all),
-            "errors": errors, "warnings": warnings, "notes": notes,
-            "launches": flow.launches.len(), "arguments": flow.args.len(),
-        }),
-    );
-    Value::Object(doc)
 }
 
 /// The per-argument table of text mode, then the snippet.

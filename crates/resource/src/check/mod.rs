@@ -12,6 +12,7 @@ mod placement;
 mod shim;
 mod structure;
 mod tiles;
+mod tiling;
 
 use crate::device::DeviceModel;
 use crate::program::{EndpointId, HerdId, IterDim, LaunchId, Program, SegmentId};
@@ -190,6 +191,7 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
     let mut shim_peaks = Vec::new();
     for unit in units(prog) {
         let mut rows: Vec<BudgetRow> = Vec::new();
+        tiling::check(&mut cx, &unit);
         let herds_fit = placement::check(&mut cx, &unit, &mut rows);
         memory::check_l1(&mut cx, &unit, &mut rows);
         memory::check_l2(&mut cx, &unit, &mut rows);

@@ -8,8 +8,8 @@ use crate::util::{
 };
 use air_syntax::air_ops;
 use air_syntax::views::{
-    attr_int_array, parse_int_literal, parse_memref_type, region_ops, ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand,
-    FuncOp, Hierarchy, HierarchyKind, IndexEntry, Op,
+    parse_int_literal, parse_memref_type, region_ops, ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand, FuncOp, Hierarchy,
+    HierarchyKind, IndexEntry, Op,
 };
 use air_syntax::{DefKind, Parse, SyntaxKind::*, SyntaxNode};
 use rustc_hash::FxHashMap;
@@ -137,7 +137,17 @@ impl<'e, 'p> Builder<'e, 'p> {
 
     fn visit_launch(&mut self, launch: Hierarchy<'p>, within: Enclosing, depth: u32) {
         let id = LaunchId(self.prog.launches.len());
-        let tile_sizes = launch.op.attr("air.shim_dma_tile_sizes").and_then(attr_int_array);
+        let tile_sizes_attr = launch.op.attr(TILE_SIZES_ATTR).map(|value| TileSizesAttr {
+            range: value.text_range(),
+            value: match dense_i64_array(value) {
+                Some(sizes) => TileSizesValue::Dense(sizes),
+                None => TileSizesValue::Other(air_syntax::views::text::collapse_whitespace(value.text())),
+            },
+        });
+        let tile_sizes = match &tile_sizes_attr {
+            Some(TileSizesAttr { value: TileSizesValue::Dense(sizes), .. }) => Some(sizes.clone()),
+            _ => None,
+        };
         self.prog.launches.push(Launch {
             node: launch.node().id(),
             func: self.func,
@@ -147,6 +157,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             segments: Vec::new(),
             herds: Vec::new(),
             shim_dma_tile_sizes: tile_sizes,
+            tile_sizes_attr,
         });
         // Loops around a launch are outside its device program: endpoints count loops from here.
         let saved = std::mem::take(&mut self.loop_stack);

@@ -60,8 +60,72 @@ pub struct Launch {
     pub segments: Vec<SegmentId>,
     /// Herds directly in the launch (no segment in between).
     pub herds: Vec<HerdId>,
-    /// `air.shim_dma_tile_sizes` (per-launch runtime loop tiling), when written.
+    /// `air.shim_dma_tile_sizes` (per-launch runtime loop tiling), when written as AIR reads
+    /// it (`array<i64: ...>`, a `DenseI64ArrayAttr`); any other form is in `tile_sizes_attr`.
     pub shim_dma_tile_sizes: Option<Vec<i64>>,
+    /// The attribute as written, with its range, for validation (check-bd's AS0434).
+    pub tile_sizes_attr: Option<TileSizesAttr>,
+}
+
+/// The per-launch runtime loop tiling attribute (mlir-air `AIROptimizeShimDMABDs`).
+pub const TILE_SIZES_ATTR: &str = "air.shim_dma_tile_sizes";
+
+/// A launch's `air.shim_dma_tile_sizes` entry as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileSizesAttr {
+    /// The attribute's value.
+    pub range: TextRange,
+    pub value: TileSizesValue,
+}
+
+/// The value of `air.shim_dma_tile_sizes`: AIR reads it with
+/// `getAttrOfType<DenseI64ArrayAttr>`, so only `array<i64: ...>` counts; anything else (an
+/// `ArrayAttr` such as `[2, 2]`, `array<i32: ...>`) reads as no attribute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TileSizesValue {
+    Dense(Vec<i64>),
+    /// Another form, as written (single-spaced).
+    Other(String),
+}
+
+/// Reads an `array<i64: ...>` value (`array<i64>` is the empty array); `None` for any other
+/// form.
+pub fn dense_i64_array(value: air_syntax::SyntaxNode<'_>) -> Option<Vec<i64>> {
+    use air_syntax::SyntaxKind::*;
+    let tokens: Vec<_> = value.significant_tokens().collect();
+    let mut idx = 0;
+    let mut next = || {
+        let token = tokens.get(idx).copied();
+        idx += 1;
+        token
+    };
+    let (array, open, ty) = (next()?, next()?, next()?);
+    if array.text() != "array" || open.kind() != L_ANGLE || ty.text() != "i64" {
+        return None;
+    }
+    let mut out = Vec::new();
+    match next()? {
+        t if t.kind() == R_ANGLE => return next().is_none().then_some(out),
+        t if t.kind() == COLON => {}
+        _ => return None,
+    }
+    loop {
+        let mut token = next()?;
+        let negative = token.kind() == MINUS;
+        if negative {
+            token = next()?;
+        }
+        if token.kind() != INT {
+            return None;
+        }
+        let magnitude = air_syntax::views::parse_int_literal(token.text())?;
+        out.push(if negative { magnitude.checked_neg()? } else { magnitude });
+        match next()? {
+            t if t.kind() == COMMA => continue,
+            t if t.kind() == R_ANGLE => return next().is_none().then_some(out),
+            _ => return None,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -7,7 +7,9 @@ use crate::common;
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
 use air_passes::plan::{parse_plan, prefix_from_stem, Loc, MergePlan};
 use air_passes::slice::ParsedSlice;
-use air_passes::zero_config::{numbered_prefixes, zero_config_plan, Bind, ChosenPrefixes};
+use air_passes::zero_config::{
+    apply_tile_sizes, numbered_prefixes, zero_config_plan, Bind, ChosenPrefixes, TileSizesArg,
+};
 use std::path::{Path, PathBuf};
 
 /// The plan and its parsed slices, and every file read (none may be overwritten).
@@ -38,6 +40,8 @@ pub struct ZeroConfig<'a> {
     pub binds: &'a [String],
     /// `--prefix FILE=NAME` values as typed.
     pub prefixes: &'a [String],
+    /// `--tile-sizes PREFIX=N[,N...]`, as typed.
+    pub tile_sizes: &'a [String],
 }
 
 /// A slice read but not parsed yet: its file id, name and text.
@@ -156,7 +160,17 @@ pub fn zero_config(
         bind.loc = line.value_range("--bind", typed, nth).map(|range| (line_file, range));
         binds.push(bind);
     }
-    Ok(match zero_config_plan(&args.name, &slices, &binds, &chosen) {
+    let mut tile_sizes = Vec::new();
+    for (idx, typed) in args.tile_sizes.iter().enumerate() {
+        let mut arg: TileSizesArg =
+            typed.parse().map_err(|err: String| anyhow::anyhow!("--tile-sizes {typed}: {err}"))?;
+        let nth = args.tile_sizes[..idx].iter().filter(|t| *t == typed).count();
+        arg.loc = line.value_range("--tile-sizes", typed, nth).map(|range| (line_file, range));
+        tile_sizes.push(arg);
+    }
+    let planned = zero_config_plan(&args.name, &slices, &binds, &chosen)
+        .and_then(|mut plan| apply_tile_sizes(&mut plan, &tile_sizes).map(|()| plan));
+    Ok(match planned {
         Ok(plan) => Ok(Inputs { plan, slices, paths: args.files.to_vec() }),
         Err(errors) => Err(Stop::problems(errors)),
     })

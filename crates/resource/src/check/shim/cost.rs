@@ -173,7 +173,7 @@ pub(super) fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: 
             let loops: Vec<LoopDim> = nest.iter().map(|(l, _)| *l).collect();
             let folded = fold_loops(&pattern.dims, &loops, &shim_fold(pattern));
             let lowered = lower_shim(&folded.dims, pattern.inner_alignment(), pattern.volume);
-            let tasks = folded.copies.saturating_mul(lowered.tasks);
+            let mut tasks = folded.copies.saturating_mul(lowered.tasks);
             let mut parts = Vec::new();
             if let Some((idx, why)) = folded.failure {
                 let (lp, origin) = nest[idx];
@@ -206,6 +206,14 @@ pub(super) fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: 
                 parts.push(format!(
                     "the pattern then needs more than 4 dimensions, so its outer {} become separate transfers",
                     lowered.tasks
+                ));
+            }
+            if let Some(over) = iteration_over_stride(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
+                // Newer aie-decompose-large-dma-bd: one task (BD, queue push) per iteration.
+                tasks = tasks.saturating_mul(over.size);
+                parts.push(format!(
+                    "its outermost stride of {} elements is above the shim's step, so newer mlir-aie slices it into {} transfers (aie-decompose-large-dma-bd)",
+                    over.stride, over.size
                 ));
             }
             if parts.is_empty() {
@@ -302,13 +310,15 @@ pub(super) fn check_fields(
     }
     let repeat_help = "split the transfer (run the kernel per partition, tile the launch loop with --air-runtime-loop-tiling-sizes, or give the repeated operand its own launch) so each task repeats at most 256 times";
     for issue in dims::shim_task(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
-        // The iteration dimension's stride is not checked: it comes from folding the launch
-        // loops, and the simulation folds strides there (AIR's `stepSize == wraps[0]`
-        // exception) that documented working GEMMs (model doc §6) show the compiler handles.
+        // The iteration dimension's stride has its own rule (AS0436): whether it compiles
+        // depends on the mlir-aie version.
         if matches!(issue, Issue::Stride { dim: 3, .. }) {
             continue;
         }
         emit_issue(cx, endpoint, &issue, "L3", repeat_help);
+    }
+    if let Some(over) = iteration_over_stride(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
+        emit_iteration_stride(cx, endpoint, &over);
     }
     // AIR's element-based stride guideline, on the strides the BD will hold.
     let task = &lowered.task;
@@ -329,4 +339,52 @@ pub(super) fn check_fields(
             .help("keep tile_k_l2·N ≤ 1,048,576 (e.g. tile_k_l2 = 128 for N ≥ 8192)"),
         );
     }
+}
+
+/// An iteration (4th) dimension whose stride the shim's 20-bit step field cannot hold.
+pub(super) struct OverStride {
+    /// Elements.
+    pub(super) stride: i64,
+    /// Encoded as mlir-aie's `getHardwareStridesWraps` does: granules − 1.
+    pub(super) encoded: i64,
+    /// The bound the encoded stride must not exceed (`1 << step_bits`).
+    pub(super) bound: i64,
+    /// Iterations: tasks the newer decomposition makes of the one BD.
+    pub(super) size: i64,
+}
+
+/// mlir-aie `verifyStridesWraps`: `hardwareStrides[3] > (1 << step_bits) && hardwareSizes[3] > 0`
+/// fails (`Stride 3 exceeds the [1:1048576] range.`), where `hardwareStrides[3] =
+/// stride·bits/32 − 1` and `hardwareSizes[3] = size − 1`.
+pub(super) fn iteration_over_stride(
+    task: &crate::pattern::lower::ShimTask,
+    elem_bits: u32,
+    tile: &crate::device::TileModel,
+) -> Option<OverStride> {
+    let iteration = task.iteration?;
+    let bits = i128::from(iteration.stride) * i128::from(elem_bits);
+    if iteration.size <= 1 || iteration.stride <= 0 || bits % 32 != 0 {
+        return None;
+    }
+    let encoded = i64::try_from(bits / 32 - 1).unwrap_or(i64::MAX);
+    (encoded > tile.step_max_granules).then_some(OverStride {
+        stride: iteration.stride,
+        encoded,
+        bound: tile.step_max_granules,
+        size: iteration.size,
+    })
+}
+
+fn emit_iteration_stride(cx: &mut Cx<'_>, endpoint: &Endpoint, over: &OverStride) {
+    let OverStride { stride, encoded, bound, size } = *over;
+    cx.emit(
+        Finding::warning(
+            &rules::SHIM_ITERATION_STRIDE,
+            format!("the outermost (iteration) dimension of this L3 transfer steps {stride} elements: encoded stride {encoded} exceeds the shim's [1:{bound}] range"),
+        )
+        .at(cx.file, endpoint.operand_range, format!("{size} iterations, stride {stride}"))
+        .note(format!("older mlir-aie: aiecc fails with `Stride 3 exceeds the [1:{bound}] range.` (AIEXDialect.cpp verifyStridesWraps); AIR does not split dimension 0 (AIRRtToNpuPass.cpp enforceAIE2StrideLimit folds only middle dimensions of at most 16), so the BD reaches aiecc with repeat_count = {}", size - 1))
+        .note(format!("newer mlir-aie: aie-decompose-large-dma-bd slices the dimension into {size} transfers (offsets k·{stride}, repeat_count 0; test decompose_large_stride.mlir): it compiles, at the cost of {size} BDs and queue pushes instead of 1, which the shim BD and task-queue budgets count"))
+        .help("keep the outermost stride within 2^20 granules: tile the launch loop (a plan's shim_dma_tile_sizes), or move that loop into the segment so it strides L2 instead"),
+    );
 }

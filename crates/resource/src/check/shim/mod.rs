@@ -55,7 +55,9 @@ fn window_trips(cx: &Cx<'_>, unit: &Unit) -> (Vec<Option<i64>>, Option<Vec<i64>>
         Some(cx.opts.runtime_loop_tiling_sizes.clone())
     } else {
         match unit.tile_sizes.as_deref() {
+            // The skip sentinel; an invalid attribute fails the pass (AS0434).
             Some([0]) | None => None,
+            Some(sizes) if !super::tiling::valid(sizes) => None,
             Some([one]) => Some(vec![*one; trips.len()]),
             Some(many) => Some(many.to_vec()),
         }

@@ -1,0 +1,269 @@
+//! `stitch_text` / `stitch_elf` and `merge(plan)`: upstream's arguments become a merge plan
+//! (its TOML text, so every wiring problem points at the entry that causes it, and the same
+//! plan merges the same with `air-stitch merge --plan`), each slice is registered under its
+//! prefix (or its name), and air-stitch's merge runs with all its checks and the equivalence
+//! proof.
+
+use crate::{failure, rendered};
+use air_diagnostics::{Diagnostic, FileId, SourceMap, TextRange};
+use air_passes::plan::{parse_plan, MergePlan};
+use air_passes::slice::ParsedSlice;
+use air_syntax::views::{module_ops, FuncOp};
+use pyo3::prelude::*;
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// One slice as the Python half hands it over: its text, prefix, display name, `arg_map`,
+/// `arg_aliases` and the symbols it lists as externs (`extern_syms`).
+type SliceIn = (String, String, Option<String>, BTreeMap<i64, i64>, BTreeMap<i64, String>, Vec<String>);
+
+/// The name of the generated plan in diagnostics.
+const PLAN_NAME: &str = "<stitch_text plan>";
+
+/// A TOML basic string.
+fn quote(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+/// The prelude as a multi-line string when it can stand verbatim (so a problem in it points at
+/// its line), else as a basic string.
+fn prelude_literal(prelude: &str) -> String {
+    let verbatim = !prelude.contains('\\')
+        && !prelude.contains("\"\"\"")
+        && !prelude.ends_with('"')
+        && prelude.chars().all(|c| c == '\n' || c == '\t' || !c.is_control());
+    if verbatim {
+        format!("\"\"\"\n{prelude}\n\"\"\"")
+    } else {
+        quote(prelude)
+    }
+}
+
+/// A list of integers as TOML.
+fn int_list(values: impl IntoIterator<Item = i64>) -> String {
+    values.into_iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// The plan text of a call, and where each combined argument's type stands in it.
+fn plan_text(
+    func: &str,
+    args: &[(String, String)],
+    slices: &[SliceIn],
+    prelude: &str,
+    allow: &[i64],
+) -> (String, Vec<TextRange>) {
+    let mut out = format!(
+        "# The plan of a stitch_text call: `air-stitch merge --plan` on it (with the slice files)\n# merges the same.\n[func]\nname = {}\nargs = [\n",
+        quote(func)
+    );
+    let mut ranges = Vec::new();
+    for (_, ty) in args {
+        out.push_str("  ");
+        let start = out.len() as u32;
+        out.push_str(&quote(ty));
+        ranges.push(TextRange::new(start, out.len() as u32));
+        out.push_str(",\n");
+    }
+    out.push_str("]\n");
+    if !prelude.trim().is_empty() {
+        out.push_str(&format!("prelude = {}\n", prelude_literal(prelude)));
+    }
+    if !allow.is_empty() {
+        let mut sorted = allow.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        out.push_str(&format!("allow_unreferenced = [{}]\n", int_list(sorted)));
+    }
+    for (_, prefix, name, arg_map, aliases, keep) in slices {
+        let file = name.as_deref().unwrap_or(prefix);
+        out.push_str(&format!("\n[[slice]]\nfile = {}\nprefix = {}\n", quote(file), quote(prefix)));
+        let wired: Vec<String> = arg_map.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        out.push_str(&format!("args = {{ {} }}\n", wired.join(", ")));
+        if !aliases.is_empty() {
+            let aliased: Vec<String> = aliases.iter().map(|(k, v)| format!("{k} = {}", quote(v))).collect();
+            out.push_str(&format!("aliases = {{ {} }}\n", aliased.join(", ")));
+        }
+        if !keep.is_empty() {
+            let kept: Vec<String> = keep.iter().map(|s| quote(s)).collect();
+            out.push_str(&format!("externs = {{ keep = [{}] }}\n", kept.join(", ")));
+        }
+    }
+    (out, ranges)
+}
+
+/// The symbols a slice declares as externs (`func.func private` declarations), without `@`.
+fn declared_externs(slice: &ParsedSlice) -> BTreeSet<String> {
+    module_ops(slice.parse.tree.root())
+        .into_iter()
+        .filter_map(FuncOp::cast)
+        .filter(|f| f.is_declaration())
+        .map(|f| f.name())
+        .collect()
+}
+
+/// Upstream names combined arguments freely; air-stitch names them by position. A name that
+/// is not `%argN` at position N would change what the prelude and the wiring mean.
+fn check_arg_names(args: &[(String, String)], ranges: &[TextRange], plan: FileId) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    for (idx, ((name, _), range)) in args.iter().zip(ranges).enumerate() {
+        if name.trim() != format!("%arg{idx}") {
+            errors.push(
+                Diagnostic::error(
+                    air_passes::codes::PLAN_INVALID,
+                    format!(
+                        "combined argument {idx} is named `{name}`: air-stitch names combined arguments by position"
+                    ),
+                )
+                .with_primary(plan, *range, format!("argument {idx}, `%arg{idx}` in the merged module"))
+                .with_help(format!(
+                    "name it `%arg{idx}` (FuncArg(\"%arg{idx}\", ...)); base_args then scratch_args, in order"
+                )),
+            );
+        }
+    }
+    errors
+}
+
+/// The extern keep-lists of the plan (each slice's `extern_syms`, plus the `extra_externs` it
+/// declares) and a warning for every listed symbol that is no extern.
+fn keep_lists(slices: &mut [SliceIn], parsed: &[ParsedSlice], extra: &[String]) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let declared: Vec<BTreeSet<String>> = parsed.iter().map(declared_externs).collect();
+    for (slice, externs) in slices.iter_mut().zip(&declared) {
+        let listed = std::mem::take(&mut slice.5);
+        for symbol in listed {
+            let bare = symbol.trim_start_matches('@').to_string();
+            if externs.contains(&bare) {
+                slice.5.push(format!("@{bare}"));
+            } else {
+                warnings.push(format!(
+                    "slice `{}`: `@{bare}` is listed in extern_syms but is not an extern of this slice (it declares {}); air-stitch finds externs itself, and prefixes `@{bare}` like any other symbol",
+                    slice.1,
+                    listing(externs)
+                ));
+            }
+        }
+    }
+    for symbol in extra {
+        let bare = symbol.trim_start_matches('@').to_string();
+        let mut anywhere = false;
+        for (slice, externs) in slices.iter_mut().zip(&declared) {
+            if externs.contains(&bare) && !slice.5.contains(&format!("@{bare}")) {
+                slice.5.push(format!("@{bare}"));
+            }
+            anywhere |= externs.contains(&bare);
+        }
+        if !anywhere {
+            warnings.push(format!(
+                "`@{bare}` is listed in extra_externs but no slice declares it as an extern; air-stitch finds externs itself"
+            ));
+        }
+    }
+    warnings
+}
+
+/// `@a, @b`, or `no externs`.
+fn listing(externs: &BTreeSet<String>) -> String {
+    if externs.is_empty() {
+        return "no externs".to_string();
+    }
+    externs.iter().map(|e| format!("@{e}")).collect::<Vec<_>>().join(", ")
+}
+
+/// The merge of `plan` and its parsed slices, as the JSON the Python half reads.
+fn run_merge(plan: &MergePlan, slices: Vec<ParsedSlice>, sources: &SourceMap, mut warnings: Vec<String>) -> Value {
+    match air_passes::merge::merge(plan, slices) {
+        Ok(merged) => {
+            warnings.extend(merged.warnings.iter().map(|w| rendered(std::slice::from_ref(w), sources)));
+            json!({
+                "ok": true,
+                "text": merged.text(),
+                "launches": merged.launches,
+                "externs": air_passes::externs::report_json(&merged.externs),
+                "warnings": warnings,
+            })
+        }
+        Err(errors) => {
+            let mut value = failure(&errors, sources);
+            value["warnings"] = json!(warnings);
+            value
+        }
+    }
+}
+
+/// Registers and parses one slice.
+fn parse_slice(sources: &mut SourceMap, name: &str, text: String) -> ParsedSlice {
+    let text = Arc::new(text);
+    let file = sources.add_shared(name.to_string(), text.clone());
+    ParsedSlice::from_shared(file, name, text)
+}
+
+/// `stitch_text`'s work: the plan text of the call, its checks, the merge. Returns JSON.
+#[pyfunction]
+pub fn stitch(
+    py: Python<'_>,
+    func_name: String,
+    args: Vec<(String, String)>,
+    slices: Vec<SliceIn>,
+    prelude: String,
+    extra_externs: Vec<String>,
+    allow_unreferenced: Vec<i64>,
+) -> String {
+    py.detach(move || {
+        let mut slices = slices;
+        let mut sources = SourceMap::new();
+        let parsed: Vec<ParsedSlice> = slices
+            .iter_mut()
+            .map(|(ir, prefix, name, ..)| {
+                let shown = name.clone().unwrap_or_else(|| prefix.clone());
+                parse_slice(&mut sources, &shown, std::mem::take(ir))
+            })
+            .collect();
+        let warnings = keep_lists(&mut slices, &parsed, &extra_externs);
+        let (text, ranges) = plan_text(&func_name, &args, &slices, &prelude, &allow_unreferenced);
+        let plan_file = sources.add(PLAN_NAME, text.clone());
+        let mut value = match parse_plan(&text, plan_file) {
+            Ok(plan) => {
+                let errors = check_arg_names(&args, &ranges, plan_file);
+                if errors.is_empty() {
+                    run_merge(&plan, parsed, &sources, warnings)
+                } else {
+                    failure(&errors, &sources)
+                }
+            }
+            Err(errors) => failure(&errors, &sources),
+        };
+        value["plan"] = json!(text);
+        value.to_string()
+    })
+}
+
+/// The slice files a plan names (as written, relative to the plan), or its problems. JSON.
+#[pyfunction]
+pub fn plan_files(plan_text: String, plan_name: String) -> String {
+    let mut sources = SourceMap::new();
+    let file = sources.add(plan_name, plan_text.clone());
+    match parse_plan(&plan_text, file) {
+        Ok(plan) => json!({"ok": true, "files": plan.slices.iter().map(|s| &s.file).collect::<Vec<_>>()}),
+        Err(errors) => failure(&errors, &sources),
+    }
+    .to_string()
+}
+
+/// `merge(plan_path)`'s work once the Python half has read the plan and its slices (`slices`:
+/// each file's name as shown and its text, in plan order). JSON.
+#[pyfunction]
+pub fn merge_plan(py: Python<'_>, plan_text: String, plan_name: String, slices: Vec<(String, String)>) -> String {
+    py.detach(move || {
+        let mut sources = SourceMap::new();
+        let file = sources.add(plan_name, plan_text.clone());
+        let plan = match parse_plan(&plan_text, file) {
+            Ok(plan) => plan,
+            Err(errors) => return failure(&errors, &sources).to_string(),
+        };
+        let parsed: Vec<ParsedSlice> =
+            slices.into_iter().map(|(name, text)| parse_slice(&mut sources, &name, text)).collect();
+        run_merge(&plan, parsed, &sources, Vec::new()).to_string()
+    })
+}

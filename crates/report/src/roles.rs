@@ -1,0 +1,75 @@
+//! The roles document (`air-stitch/roles/1`, docs/roles.md#json): per argument its accesses
+//! and roles, the launches, the hazards, the `load_and_run` snippet.
+
+use crate::{count, Document};
+use air_dataflow::{Dataflow, Mode};
+use air_diagnostics::SourceMap;
+use serde_json::{json, Map, Value};
+
+/// The schema of the roles document (`roles`, `merge --roles`).
+pub const SCHEMA: &str = "air-stitch/roles/1";
+
+/// `roles: k.mlir: @f, 3 launches, 15 arguments: 4 static candidates, 9 intermediate, 1
+/// output candidate; 0 errors, 0 warnings, 0 notes`.
+pub fn closing_line(shown: &str, flow: &Dataflow, tally: &str) -> String {
+    format!(
+        "roles: {shown}: @{}, {}, {}: {}, {} intermediate, {}; {tally}",
+        flow.func,
+        count(flow.launches.len(), "launch"),
+        count(flow.args.len(), "argument"),
+        count(flow.static_candidates().len(), "static candidate"),
+        flow.intermediate_indices().len(),
+        count(flow.output_candidates().len(), "output candidate"),
+    )
+}
+
+/// The document's own fields: everything but the envelope.
+pub fn fields(flow: &Dataflow) -> Map<String, Value> {
+    let args: Vec<Value> = flow
+        .args
+        .iter()
+        .map(|a| {
+            let mut via: Vec<&str> = a.accesses.iter().filter_map(|x| x.via.as_deref()).collect();
+            via.sort_unstable();
+            via.dedup();
+            json!({
+                "index": a.index,
+                "name": a.name.clone().unwrap_or_else(|| a.ssa.clone()),
+                "type": a.ty,
+                "reads": a.launches(Mode::Read),
+                "writes": a.launches(Mode::Write),
+                "read_coverage": a.coverage(Mode::Read).as_str(),
+                "write_coverage": a.coverage(Mode::Write).as_str(),
+                "roles": a.roles.names(),
+                "via": via,
+            })
+        })
+        .collect();
+    let launches: Vec<Value> = flow.launches.iter().map(|l| json!({"number": l.number, "name": l.name})).collect();
+    let mut map = Map::new();
+    map.insert("func".into(), json!(flow.func));
+    map.insert("launches".into(), json!(launches));
+    map.insert("args".into(), json!(args));
+    map.insert("intermediate_indices".into(), json!(flow.intermediate_indices()));
+    map.insert("static_candidates".into(), json!(flow.static_candidates()));
+    map.insert("output_candidates".into(), json!(flow.output_candidates()));
+    map.insert("outputs".into(), json!(flow.outputs));
+    map.insert("load_and_run".into(), json!(flow.load_and_run()));
+    map
+}
+
+/// The whole roles document, envelope included, as `roles --format json` prints it for a
+/// module shown as `shown` (its diagnostics' labels point into `sources`).
+pub fn document(flow: &Dataflow, sources: &SourceMap, shown: &str) -> Value {
+    let mut doc = Document::new(SCHEMA, "roles");
+    for (key, value) in fields(flow) {
+        doc.field(&key, value);
+    }
+    for diagnostic in &flow.diagnostics {
+        doc.add(diagnostic, air_diagnostics::to_json_value(diagnostic, sources));
+    }
+    doc.count("launches", flow.launches.len());
+    doc.count("arguments", flow.args.len());
+    let line = closing_line(shown, flow, &doc.tally.all());
+    doc.finish(&line)
+}

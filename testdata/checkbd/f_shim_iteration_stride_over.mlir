@@ -1,0 +1,42 @@
+// check-bd:
+// expect: warning AS0436 line 26
+// expect: error AS0410 line 26
+// expect: warning AS0420 line 27
+// Issue 15: three transfers on one shim channel whose outermost (iteration) dimension steps
+// 4194304 bf16 elements (2^21 granules, encoded 2^21 - 1 > 2^20): older mlir-aie rejects the BD
+// (`Stride 3 exceeds the [1:1048576] range.`), newer aie-decompose-large-dma-bd slices each into
+// 8 transfers (mlir-aie test decompose_large_stride.mlir), so the channel issues 24 BDs (> 16)
+// and 8 queue pushes per transfer (> 4). Twin under the bound: ok_shim_iteration_stride_at_bound.
+module {
+  air.channel @feed [1, 1]
+  func.func @strided_blocks(%arg0: memref<33554432xbf16>) {
+    %c1 = arith.constant 1 : index
+    air.launch (%x) in (%sx=%c1) args(%a=%arg0) : memref<33554432xbf16> {
+      %c0 = arith.constant 0 : index
+      %c1_l = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %c8 = arith.constant 8 : index
+      %c64 = arith.constant 64 : index
+      %c256 = arith.constant 256 : index
+      %c512 = arith.constant 512 : index
+      %c65536 = arith.constant 65536 : index
+      %c131072 = arith.constant 131072 : index
+      %c262144 = arith.constant 262144 : index
+      %cstride = arith.constant 4194304 : index
+      air.channel.put @feed[] (%a[%c0, %c0, %c0, %c0] [%c8, %c4, %c64, %c256] [%cstride, %c65536, %c512, %c1_l]) : (memref<33554432xbf16>)
+      air.channel.put @feed[] (%a[%c0, %c0, %c0, %c131072] [%c8, %c4, %c64, %c256] [%cstride, %c65536, %c512, %c1_l]) : (memref<33554432xbf16>)
+      air.channel.put @feed[] (%a[%c0, %c0, %c0, %c262144] [%c8, %c4, %c64, %c256] [%cstride, %c65536, %c512, %c1_l]) : (memref<33554432xbf16>)
+      air.segment @strided_seg {
+        %c0_s = arith.constant 0 : index
+        %c1_s = arith.constant 1 : index
+        %c24 = arith.constant 24 : index
+        %buf = memref.alloc() : memref<4x64x256xbf16, 1 : i32>
+        scf.for %i = %c0_s to %c24 step %c1_s {
+          air.channel.get @feed[] (%buf[] [] []) : (memref<4x64x256xbf16, 1 : i32>)
+        }
+        memref.dealloc %buf : memref<4x64x256xbf16, 1 : i32>
+      }
+    }
+    return
+  }
+}
