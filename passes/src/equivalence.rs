@@ -28,6 +28,7 @@ use air_syntax::views::{symbol_name, unquote_string, Hierarchy, Op};
 use air_syntax::{Parse, SyntaxKind, TokenId};
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::OnceLock;
 
 /// The message of an output that does not parse.
 pub const PARSE_CHECK_MESSAGE: &str =
@@ -103,7 +104,27 @@ struct Names {
     /// Source `PERCENT_ID` tokens that are a definition or a resolved use. The others name no
     /// value (the ids of a region-less `air.launch @f (%t) in (%s = %c)`), so no pass renames
     /// them.
-    bound: rustc_hash::FxHashSet<u32>,
+    bound: TokenSet,
+}
+
+/// A set of the slice's token ids, one bit per token (built for every slice: a hash set cost
+/// more than the comparison it serves).
+struct TokenSet(Vec<u64>);
+
+impl TokenSet {
+    fn with_tokens(count: usize) -> TokenSet {
+        TokenSet(vec![0; count.div_ceil(64)])
+    }
+
+    fn insert(&mut self, id: u32) {
+        if let Some(word) = self.0.get_mut(id as usize / 64) {
+            *word |= 1 << (id % 64);
+        }
+    }
+
+    fn contains(&self, id: u32) -> bool {
+        self.0.get(id as usize / 64).is_some_and(|word| word & (1 << (id % 64)) != 0)
+    }
 }
 
 impl Names {
@@ -145,14 +166,13 @@ impl Names {
         }
         let scopes = &facts.parse.scopes;
         let tree = &facts.parse.tree;
-        let bound = scopes
-            .defs
-            .iter()
-            .map(|d| d.token.0)
-            .chain(
-                scopes.resolutions().filter(|(_, def)| def.is_some()).map(|(node, _)| tree.node(node).token_range().0),
-            )
-            .collect();
+        let mut bound = TokenSet::with_tokens(tree.token_count());
+        for def in &scopes.defs {
+            bound.insert(def.token.0);
+        }
+        for (node, _) in scopes.resolutions().filter(|(_, def)| def.is_some()) {
+            bound.insert(tree.node(node).token_range().0);
+        }
         Names { source_args, merged_args, forwards, launch_tokens, wrapped_defs, bound }
     }
 }
@@ -174,98 +194,135 @@ fn wrapper_tokens<'a>(launch: Op<'a>, segment: Op<'a>) -> Vec<air_syntax::Syntax
 /// Checks every slice against the part of the merged text assembly placed it in. Each part is
 /// parsed on its own (its ops are complete; only values from outside it stay unresolved, which
 /// this check does not need), so the whole output is never held as a tree next to the slices.
-pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Diagnostic> {
+/// Slices are independent here: `threads` workers take contiguous runs of them, of about equal
+/// size, and their findings are joined in slice order (the same output for any `threads`).
+pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>], threads: usize) -> Vec<Diagnostic> {
+    // Line numbers are needed only for a mismatch: built on the first one.
+    let lines = OnceLock::new();
+    let check_run = |run: &[SliceFacts<'_>]| -> Vec<Diagnostic> {
+        run.iter().flat_map(|facts| check_slice(merged_text, &lines, facts)).collect()
+    };
+    let runs = balanced_runs(slices, threads);
+    if runs.len() <= 1 {
+        return check_run(slices);
+    }
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = runs.iter().map(|run| scope.spawn(|| check_run(run))).collect();
+        // A worker that panicked is a bug in this check: re-raise it, as a single thread would.
+        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
+/// `slices` cut into at most `threads` contiguous runs of about equal merged text.
+fn balanced_runs<'s, 'a>(slices: &'s [SliceFacts<'a>], threads: usize) -> Vec<&'s [SliceFacts<'a>]> {
+    let size = |f: &SliceFacts<'_>| u64::from(f.body.1.saturating_sub(f.body.0)) + 1;
+    let total: u64 = slices.iter().map(size).sum();
+    let threads = threads.clamp(1, slices.len().max(1)) as u64;
+    let mut runs = Vec::new();
+    let (mut start, mut acc) = (0, 0u64);
+    for (idx, facts) in slices.iter().enumerate() {
+        acc += size(facts);
+        if acc * threads >= total * (runs.len() as u64 + 1) && runs.len() + 1 < threads as usize {
+            runs.push(&slices[start..=idx]);
+            start = idx + 1;
+        }
+    }
+    if start < slices.len() {
+        runs.push(&slices[start..]);
+    }
+    runs
+}
+
+/// The check of one slice's part.
+fn check_slice(merged_text: &str, lines: &OnceLock<LineIndex>, facts: &SliceFacts<'_>) -> Vec<Diagnostic> {
+    let lines = || lines.get_or_init(|| LineIndex::new(merged_text));
     let mut errors = Vec::new();
-    let lines = LineIndex::new(merged_text);
-    for facts in slices {
-        let (start, end) = facts.body;
-        let Some(part) = merged_text.get(start as usize..end as usize) else {
+    let (start, end) = facts.body;
+    let Some(part) = merged_text.get(start as usize..end as usize) else {
+        errors.push(Diagnostic::error(
+            codes::INTERNAL_CHECK,
+            format!("internal error: slice `{}` is missing from the merged module", facts.prefix),
+        ));
+        return errors;
+    };
+    if facts.wrapper_segments.is_empty() {
+        // No wrapper: the part's significant tokens correspond one to one with those of the
+        // kernel body, so a lexer pass is enough.
+        if let Some(problem) = compare_unwrapped(part, start, merged_text, lines, facts) {
+            errors.push(problem);
+        }
+        return errors;
+    }
+    // Only the structure is needed: names are compared as text (see above).
+    let merged = air_syntax::parse_syntax_only(part);
+    if !merged.errors.is_empty() {
+        // Syntax errors (not the unresolved values a part may have): report as the parse
+        // check would.
+        let mut diagnostic = Diagnostic::error(codes::INTERNAL_CHECK, PARSE_CHECK_MESSAGE);
+        for error in merged.errors.iter().take(5) {
+            let at = lines().line_col(start + error.primary.as_ref().map(|l| l.range.start).unwrap_or(0), merged_text);
+            diagnostic = diagnostic.with_note(format!("merged output {}:{}: {}", at.line, at.col, error.message));
+        }
+        errors.push(diagnostic);
+        return errors;
+    }
+    let top_ops: Vec<Op<'_>> = merged.tree.root().children_of(SyntaxKind::OPERATION).map(Op).collect();
+    for op in top_ops.iter().filter(|op| wrapper_segment(**op, facts).is_some()) {
+        let written = op.attr(TILE_SIZES_ATTR).map(|v| without_spaces(v.text()));
+        let expected = facts.tile_sizes.as_deref().map(|t| without_spaces(&tile_sizes_attr(t)));
+        if written != expected {
+            let at = lines().line_col(start + op.node().text_range().start, merged_text);
+            let problem = format!(
+                "the wrapper launch carries {TILE_SIZES_ATTR} = {}, the plan gives {}",
+                written.as_deref().unwrap_or("nothing"),
+                expected.as_deref().unwrap_or("nothing")
+            );
+            errors.push(differs(at.line, facts, &problem));
+        }
+    }
+    let names = Names::new(&top_ops, facts);
+    // Merged ops, looking through wrapper launches.
+    let mut merged_ops: Vec<Op<'_>> = Vec::new();
+    for op in top_ops {
+        match wrapper_segment(op, facts) {
+            Some(segment) => {
+                let added = wrapper_tokens(op, segment).len();
+                merged_ops.extend(
+                    segment.body_ops().into_iter().skip(added).filter(|o| !air_ops::is_named_terminator(o.name())),
+                )
+            }
+            None => merged_ops.push(op),
+        }
+    }
+    // A wrapper moves L3 allocations (plain or in an `air.execute`) before and
+    // deallocations after its launch: compare
+    // those groups separately, each in order.
+    let group = |op: &Op<'_>| usize::from(is_l3_alloc(*op)) + 2 * usize::from(is_l3_dealloc(*op));
+    let pairs: Vec<(Vec<Op<'_>>, Vec<Op<'_>>)> = (0..3)
+        .map(|g| {
+            (
+                facts.kernel.ops.iter().copied().filter(|op| group(op) == g).collect(),
+                merged_ops.iter().copied().filter(|op| group(op) == g).collect(),
+            )
+        })
+        .collect();
+    for (source_ops, merged_ops) in pairs {
+        if source_ops.len() != merged_ops.len() {
             errors.push(Diagnostic::error(
                 codes::INTERNAL_CHECK,
-                format!("internal error: slice `{}` is missing from the merged module", facts.prefix),
+                format!(
+                    "internal error: slice `{}` has {} ops in its source but {} in the merged module",
+                    facts.prefix,
+                    source_ops.len(),
+                    merged_ops.len()
+                ),
             ));
             continue;
-        };
-        if facts.wrapper_segments.is_empty() {
-            // No wrapper: the part's significant tokens correspond one to one with those of the
-            // kernel body, so a lexer pass is enough.
-            if let Some(problem) = compare_unwrapped(part, start, merged_text, &lines, facts) {
-                errors.push(problem);
-            }
-            continue;
         }
-        // Only the structure is needed: names are compared as text (see above).
-        let merged = air_syntax::parse_syntax_only(part);
-        if !merged.errors.is_empty() {
-            // Syntax errors (not the unresolved values a part may have): report as the parse
-            // check would.
-            let mut diagnostic = Diagnostic::error(codes::INTERNAL_CHECK, PARSE_CHECK_MESSAGE);
-            for error in merged.errors.iter().take(5) {
-                let at =
-                    lines.line_col(start + error.primary.as_ref().map(|l| l.range.start).unwrap_or(0), merged_text);
-                diagnostic = diagnostic.with_note(format!("merged output {}:{}: {}", at.line, at.col, error.message));
-            }
-            errors.push(diagnostic);
-            continue;
-        }
-        let top_ops: Vec<Op<'_>> = merged.tree.root().children_of(SyntaxKind::OPERATION).map(Op).collect();
-        for op in top_ops.iter().filter(|op| wrapper_segment(**op, facts).is_some()) {
-            let written = op.attr(TILE_SIZES_ATTR).map(|v| without_spaces(v.text()));
-            let expected = facts.tile_sizes.as_deref().map(|t| without_spaces(&tile_sizes_attr(t)));
-            if written != expected {
-                let at = lines.line_col(start + op.node().text_range().start, merged_text);
-                let problem = format!(
-                    "the wrapper launch carries {TILE_SIZES_ATTR} = {}, the plan gives {}",
-                    written.as_deref().unwrap_or("nothing"),
-                    expected.as_deref().unwrap_or("nothing")
-                );
+        for (source_op, merged_op) in source_ops.iter().zip(&merged_ops) {
+            if let Some(problem) = compare_op(*source_op, *merged_op, facts, &names) {
+                let at = lines().line_col(start + merged_op.node().text_range().start, merged_text);
                 errors.push(differs(at.line, facts, &problem));
-            }
-        }
-        let names = Names::new(&top_ops, facts);
-        // Merged ops, looking through wrapper launches.
-        let mut merged_ops: Vec<Op<'_>> = Vec::new();
-        for op in top_ops {
-            match wrapper_segment(op, facts) {
-                Some(segment) => {
-                    let added = wrapper_tokens(op, segment).len();
-                    merged_ops.extend(
-                        segment.body_ops().into_iter().skip(added).filter(|o| !air_ops::is_named_terminator(o.name())),
-                    )
-                }
-                None => merged_ops.push(op),
-            }
-        }
-        // A wrapper moves L3 allocations (plain or in an `air.execute`) before and
-        // deallocations after its launch: compare
-        // those groups separately, each in order.
-        let group = |op: &Op<'_>| usize::from(is_l3_alloc(*op)) + 2 * usize::from(is_l3_dealloc(*op));
-        let pairs: Vec<(Vec<Op<'_>>, Vec<Op<'_>>)> = (0..3)
-            .map(|g| {
-                (
-                    facts.kernel.ops.iter().copied().filter(|op| group(op) == g).collect(),
-                    merged_ops.iter().copied().filter(|op| group(op) == g).collect(),
-                )
-            })
-            .collect();
-        for (source_ops, merged_ops) in pairs {
-            if source_ops.len() != merged_ops.len() {
-                errors.push(Diagnostic::error(
-                    codes::INTERNAL_CHECK,
-                    format!(
-                        "internal error: slice `{}` has {} ops in its source but {} in the merged module",
-                        facts.prefix,
-                        source_ops.len(),
-                        merged_ops.len()
-                    ),
-                ));
-                continue;
-            }
-            for (source_op, merged_op) in source_ops.iter().zip(&merged_ops) {
-                if let Some(problem) = compare_op(*source_op, *merged_op, facts, &names) {
-                    let at = lines.line_col(start + merged_op.node().text_range().start, merged_text);
-                    errors.push(differs(at.line, facts, &problem));
-                }
             }
         }
     }
@@ -273,11 +330,11 @@ pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>]) -> Vec<Di
 }
 
 /// [`check_equivalence`] for a slice without a wrapper: token streams compared in lockstep.
-fn compare_unwrapped(
+fn compare_unwrapped<'l>(
     part: &str,
     start: u32,
     merged_text: &str,
-    lines: &LineIndex,
+    lines: impl Fn() -> &'l LineIndex,
     facts: &SliceFacts<'_>,
 ) -> Option<Diagnostic> {
     let names = Names::new(&[], facts);
@@ -297,11 +354,11 @@ fn compare_unwrapped(
     let source_stream = (first..end)
         .map(|idx| tree.token(TokenId(idx)))
         .filter(|t| !t.kind().is_trivia())
-        .map(|t| (t.kind(), t.text(), names.bound.contains(&t.id().0)));
+        .map(|t| (t.kind(), t.text(), is_bound(t, &names)));
     let (source, merged, kept) = match strip_tile_sizes(source_stream.collect(), merged_stream.collect(), facts) {
         Ok(stripped) => stripped,
         Err(problem) => {
-            let at = lines.line_col(start, merged_text);
+            let at = lines().line_col(start, merged_text);
             return Some(differs(at.line, facts, &problem));
         }
     };
@@ -313,7 +370,7 @@ fn compare_unwrapped(
         .nth(index)
         .map(|idx| tokens.range(idx).start)
         .unwrap_or(0);
-    let at = lines.line_col(start + offset, merged_text);
+    let at = lines().line_col(start + offset, merged_text);
     Some(differs(at.line, facts, &problem))
 }
 
@@ -370,9 +427,13 @@ fn toks<'t, I: Iterator<Item = (SyntaxKind, &'t str, bool)>>(inner: I) -> Toks<'
     Toks { inner, previous: ["", ""] }
 }
 
+/// Whether a source token is a `PERCENT_ID` naming a value (only those are looked up).
+fn is_bound(token: air_syntax::SyntaxToken<'_>, names: &Names) -> bool {
+    token.kind() == SyntaxKind::PERCENT_ID && names.bound.contains(token.id().0)
+}
+
 fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Names) -> Option<String> {
-    let source_tokens =
-        source.node().significant_tokens().map(|t| (t.kind(), t.text(), names.bound.contains(&t.id().0)));
+    let source_tokens = source.node().significant_tokens().map(|t| (t.kind(), t.text(), is_bound(t, names)));
     let merged_tokens = merged.node().significant_tokens().map(|t| (t.kind(), t.text(), true));
     let (source, merged, _) = match strip_tile_sizes(source_tokens.collect(), merged_tokens.collect(), facts) {
         Ok(stripped) => stripped,

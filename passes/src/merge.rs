@@ -9,6 +9,8 @@
 //! is the result. A phase that finds problems stops the merge with all of them: the next phase
 //! assumes what the earlier ones checked.
 
+pub mod phases;
+
 use crate::assemble::{assemble, AssemblySlice};
 use crate::codes;
 use crate::equivalence::{check_equivalence, SliceFacts, PARSE_CHECK_MESSAGE};
@@ -43,7 +45,7 @@ impl Merged {
 /// Runs the merge. The slices are consumed: they are dropped before the output is parsed for
 /// the final check, which keeps peak memory near one parse of the inputs.
 pub fn merge(plan: &MergePlan, slices: Vec<ParsedSlice>) -> Result<Merged, Vec<Diagnostic>> {
-    merge_checked(plan, slices, &|text| text)
+    merge_checked(plan, slices, 1, &|text| text)
 }
 
 /// The merge, with a hook between assembly and the internal checks (tests use it to show that
@@ -51,9 +53,10 @@ pub fn merge(plan: &MergePlan, slices: Vec<ParsedSlice>) -> Result<Merged, Vec<D
 fn merge_checked(
     plan: &MergePlan,
     slices: Vec<ParsedSlice>,
+    threads: usize,
     between: &dyn Fn(String) -> String,
 ) -> Result<Merged, Vec<Diagnostic>> {
-    let stitched = stitch_checked(plan, &slices, between)?;
+    let stitched = stitch_checked(plan, &slices, threads, between)?;
     drop(slices);
     finish(stitched)
 }
@@ -68,7 +71,13 @@ pub struct Stitched {
 /// The first phase of [`merge`]: checks, passes, assembly and the equivalence check. Callers
 /// that keep their own copies of the inputs (for diagnostics) can drop them between the phases.
 pub fn stitch(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Stitched, Vec<Diagnostic>> {
-    stitch_checked(plan, slices, &|text| text)
+    stitch_checked(plan, slices, 1, &|text| text)
+}
+
+/// [`stitch`] with the per-slice work of the equivalence check spread over `threads` workers
+/// (the CLI passes the machine's cores); the result does not depend on `threads`.
+pub fn stitch_parallel(plan: &MergePlan, slices: &[ParsedSlice], threads: usize) -> Result<Stitched, Vec<Diagnostic>> {
+    stitch_checked(plan, slices, threads, &|text| text)
 }
 
 /// The second phase of [`merge`]: the output must parse with zero errors and zero unresolved
@@ -96,6 +105,7 @@ pub fn finish(stitched: Stitched) -> Result<Merged, Vec<Diagnostic>> {
 fn stitch_checked(
     plan: &MergePlan,
     slices: &[ParsedSlice],
+    threads: usize,
     between: &dyn Fn(String) -> String,
 ) -> Result<Stitched, Vec<Diagnostic>> {
     // 1. Every problem with the plan and the inputs, before anything changes.
@@ -112,7 +122,7 @@ fn stitch_checked(
         .zip(&assembled.bodies)
         .map(|(state, body)| SliceFacts::of(state, *body, &shared.externs))
         .collect();
-    let mismatches = check_equivalence(&text, &facts);
+    let mismatches = check_equivalence(&text, &facts, threads);
     if !mismatches.is_empty() {
         return Err(mismatches);
     }
@@ -150,9 +160,14 @@ mod tests {
     const KERNEL: &str = "func.func @k(%arg0: memref<64xbf16>, %arg1: memref<64xbf16>) {\n  %c1 = arith.constant 1 : index\n  air.launch (%x) in (%sx=%c1) args(%in=%arg0, %out=%arg1) : memref<64xbf16>, memref<64xbf16> {\n    air.segment @seg  args(%i=%in, %o=%out) : memref<64xbf16>, memref<64xbf16> {\n      %c2 = arith.constant 2 : index\n      air.herd @herd_0  tile (%tx, %ty) in (%a=%c2, %b=%c2) args(%p=%i, %q=%o) : memref<64xbf16>, memref<64xbf16> {\n        %buf = memref.alloc() : memref<64xbf16, 2 : i32>\n        air.dma_memcpy_nd (%buf[] [] [], %p[] [] []) : (memref<64xbf16, 2 : i32>, memref<64xbf16>)\n      }\n    }\n  }\n  return\n}\n";
 
     fn run(tamper: &dyn Fn(String) -> String) -> Result<Merged, Vec<Diagnostic>> {
-        let slices = vec![ParsedSlice::new(FileId(0), "a.mlir", KERNEL), ParsedSlice::new(FileId(1), "b.mlir", KERNEL)];
-        let plan = zero_config_plan("fused", &slices, &[], &Default::default()).unwrap();
-        merge_checked(&plan, slices, tamper)
+        let slices =
+            || vec![ParsedSlice::new(FileId(0), "a.mlir", KERNEL), ParsedSlice::new(FileId(1), "b.mlir", KERNEL)];
+        let plan = zero_config_plan("fused", &slices(), &[], &Default::default()).unwrap();
+        let one = merge_checked(&plan, slices(), 1, tamper);
+        // The equivalence check on two workers finds the same, in the same order.
+        let two = merge_checked(&plan, slices(), 2, tamper);
+        assert_eq!(format!("{:?}", one.as_ref().err()), format!("{:?}", two.as_ref().err()));
+        one
     }
 
     fn tampered(from: &str, to: &str) -> Vec<String> {
@@ -202,7 +217,7 @@ mod tests {
             ParsedSlice::new(FileId(1), "b.mlir", ASYNC_KERNEL),
         ];
         let plan = zero_config_plan("fused", &slices, &[], &Default::default()).unwrap();
-        merge_checked(&plan, slices, tamper)
+        merge_checked(&plan, slices, 2, tamper)
     }
 
     #[test]

@@ -1,7 +1,12 @@
 //! Synthetic slices of any size for benchmarks and scaling tests: a kernel with `launches`
 //! GEMM-shaped launches (launch → segment with L2 staging over channels → herd with an L1
-//! compute loop and an extern call), in the printed style of real AIR IR.
+//! compute loop and an extern call), in the printed style of real AIR IR; and many small slices
+//! chosen from real files ([`corpus_slices`]).
 
+use crate::merge::merge;
+use crate::slice::ParsedSlice;
+use crate::zero_config::zero_config_plan;
+use air_diagnostics::FileId;
 use std::fmt::Write;
 
 /// A kernel module with `launches` launches; about 2.2 KB per launch.
@@ -62,6 +67,41 @@ pub fn synthetic_slice(launches: usize) -> String {
         );
     }
     out.push_str("    return\n  }\n}\n");
+    out
+}
+
+/// The many-small-slices input of the merge benchmarks: from `candidates` (name, text), in
+/// order, those that merge zero-config alone and together with the ones chosen before them
+/// (upstream test files repeat channel names and module attributes, so not every pair merges),
+/// then that set repeated until its text reaches `target_bytes`. Copies keep their name;
+/// zero-config numbers the repeated stems.
+pub fn corpus_slices(candidates: &[(String, String)], target_bytes: usize) -> Vec<(String, String)> {
+    let merges = |set: &[&(String, String)]| -> bool {
+        let slices: Vec<ParsedSlice> = set
+            .iter()
+            .enumerate()
+            .map(|(idx, (name, text))| ParsedSlice::new(FileId(idx as u32), name.clone(), text))
+            .collect();
+        zero_config_plan("fused", &slices, &[], &Default::default())
+            .ok()
+            .is_some_and(|plan| merge(&plan, slices).is_ok())
+    };
+    let mut chosen: Vec<&(String, String)> = Vec::new();
+    for candidate in candidates.iter().filter(|c| merges(&[*c])) {
+        chosen.push(candidate);
+        if !merges(&chosen) {
+            chosen.pop();
+        }
+    }
+    let set_bytes: usize = chosen.iter().map(|(_, text)| text.len()).sum();
+    let mut out = Vec::new();
+    let mut bytes = 0;
+    while set_bytes > 0 && bytes < target_bytes {
+        for (name, text) in &chosen {
+            out.push((name.clone(), text.clone()));
+            bytes += text.len();
+        }
+    }
     out
 }
 

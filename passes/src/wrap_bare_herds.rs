@@ -26,6 +26,7 @@ use air_syntax::views::value_types::{printed_def_type, TOKEN_TYPE};
 use air_syntax::views::{symbol_name, Hierarchy, HierarchyKind, Op};
 use air_syntax::{Parse, SyntaxKind, TokenId};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
 
 #[derive(Clone, Debug, Default)]
 pub struct WrapBareHerds {
@@ -112,20 +113,31 @@ impl Pass for WrapBareHerds {
     }
 }
 
-/// Names not yet used in the file, for the values and symbols a wrapper adds.
-struct Fresh {
-    names: FxHashSet<String>,
-    symbols: FxHashSet<String>,
+/// Names not yet used in the file, for the values and symbols a wrapper adds. The file's own
+/// names are borrowed from its text (copying each one cost more than the wrapping).
+struct Fresh<'a> {
+    names: FxHashSet<Cow<'a, str>>,
+    symbols: FxHashSet<Cow<'a, str>>,
     next_arg: u32,
 }
 
-impl Fresh {
-    fn new(parse: &Parse, rewrite: &Rewrite) -> Fresh {
+impl<'a> Fresh<'a> {
+    fn new(parse: &'a Parse, rewrite: &Rewrite) -> Fresh<'a> {
         let tree = &parse.tree;
-        let mut names: FxHashSet<String> =
-            tree.tokens().filter(|t| t.kind() == SyntaxKind::PERCENT_ID).map(|t| t.text()[1..].to_string()).collect();
-        names.extend(rewrite.synthetic_value_names().iter().cloned());
-        let symbols = tree.tokens().filter(|t| t.kind() == SyntaxKind::AT_ID).map(|t| symbol_name(t.text())).collect();
+        let mut names: FxHashSet<Cow<'a, str>> = tree
+            .tokens()
+            .filter(|t| t.kind() == SyntaxKind::PERCENT_ID)
+            .map(|t| Cow::Borrowed(&t.text()[1..]))
+            .collect();
+        names.extend(rewrite.synthetic_value_names().iter().cloned().map(Cow::Owned));
+        let symbols = tree
+            .tokens()
+            .filter(|t| t.kind() == SyntaxKind::AT_ID)
+            .map(|t| match t.text().strip_prefix('@').filter(|bare| !bare.starts_with('"')) {
+                Some(bare) => Cow::Borrowed(bare),
+                None => Cow::Owned(symbol_name(t.text())),
+            })
+            .collect();
         let next_arg = tree
             .tokens()
             .filter(|t| t.kind() == SyntaxKind::PERCENT_ID)
@@ -141,7 +153,7 @@ impl Fresh {
         loop {
             let name = format!("arg{}", self.next_arg);
             self.next_arg += 1;
-            if self.names.insert(name.clone()) {
+            if self.names.insert(Cow::Owned(name.clone())) {
                 return name;
             }
         }
@@ -157,10 +169,10 @@ impl Fresh {
     }
 }
 
-fn first_free(name: &str, used: &mut FxHashSet<String>) -> String {
+fn first_free(name: &str, used: &mut FxHashSet<Cow<'_, str>>) -> String {
     let mut candidate = name.to_string();
     let mut suffix = 1;
-    while !used.insert(candidate.clone()) {
+    while !used.insert(Cow::Owned(candidate.clone())) {
         candidate = format!("{name}_{suffix}");
         suffix += 1;
     }
@@ -189,7 +201,7 @@ fn wrap_run(
     parse: &Parse,
     plan: &RunPlan<'_>,
     wrapper: &Wrapper<'_>,
-    fresh: &mut Fresh,
+    fresh: &mut Fresh<'_>,
     stands_for: &mut FxHashMap<TokenId, ValueKey>,
     rewrite: &mut Rewrite,
 ) -> Result<(), Diagnostic> {

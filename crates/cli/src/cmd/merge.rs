@@ -8,7 +8,7 @@ use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::Levels;
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
-use air_passes::merge::{finish, stitch};
+use air_passes::merge::{finish, stitch_parallel};
 use air_passes::zero_config::Bind;
 use air_syntax::Parse;
 use air_verify::air_opt::AirOptRun;
@@ -148,7 +148,8 @@ impl Opts {
         }
         report.count("slices", slices.len());
         let slice_count = slices.len();
-        let stitched = match stitch(&plan, &slices) {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let stitched = match stitch_parallel(&plan, &slices, threads) {
             Ok(stitched) => stitched,
             Err(errors) => return failed(report, &errors, &sources, Outcome::Problems),
         };

@@ -127,10 +127,14 @@ pub fn zero_config(
     let mut pending = Vec::new();
     let mut diagnostics = Vec::new();
     let mut unreadable = false;
-    for (idx, path) in args.files.iter().enumerate() {
+    let ranges = line.positional_ranges();
+    // How often each file was typed so far: its nth occurrence on the command line.
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for path in args.files {
         let typed = path.to_string_lossy();
-        let nth = args.files[..idx].iter().filter(|p| **p == *path).count();
-        let loc = line.positional_range(&typed, nth).map(|range| (line_file, range));
+        let nth = seen.entry(typed.to_string()).or_insert(0);
+        let loc = ranges.get(typed.as_ref()).and_then(|r| r.get(*nth)).map(|range| (line_file, *range));
+        *nth += 1;
         match read_slice(
             path,
             loc,
