@@ -155,7 +155,10 @@ impl Opts {
             Ok(backend) => backend,
             Err(err) => {
                 // No device here (or no NPU-capable XRT): what is missing, exit status 2.
-                report.add(&[Diagnostic::error(err.code, err.message)], &sources);
+                report.add(
+                    &[Diagnostic::error(err.code, err.message.clone()).with_help(device::help_for(&err).to_string())],
+                    &sources,
+                );
                 report.finish(&format!("check-merge: @{}: not run: no device", layout.name))?;
                 return Ok(STOPPED);
             }
@@ -163,13 +166,19 @@ impl Opts {
         let checked = match check_merge::run(layout, &inputs, &artifacts, backend.as_mut(), &self.run_options()) {
             Ok(checked) => checked,
             Err(err) if device::is_missing(&err) => {
-                report.add(&[Diagnostic::error(err.code, err.message)], &sources);
+                report.add(
+                    &[Diagnostic::error(err.code, err.message.clone()).with_help(device::help_for(&err).to_string())],
+                    &sources,
+                );
                 report.finish(&format!("check-merge: @{}: not run: no device", layout.name))?;
                 return Ok(STOPPED);
             }
             Err(err) => {
                 // The device failed a load, a transfer or a run: that is a failed check.
-                report.add(&[Diagnostic::error(err.code, err.message)], &sources);
+                report.add(
+                    &[Diagnostic::error(err.code, err.message.clone()).with_help(device::help_for(&err).to_string())],
+                    &sources,
+                );
                 report.finish(&format!("check-merge: @{}: failed on the device ({})", layout.name, err.code))?;
                 return Ok(Outcome::Problems);
             }

@@ -86,14 +86,7 @@ impl Stop {
 
     fn from_run(err: RunError) -> Stop {
         let missing = device::is_missing(&err);
-        let help = match err.code {
-            c if c == codes::NO_XRT_FEATURE => device::HOW_TO_GET_XRT,
-            c if c == codes::XRT_NO_NPU => "build on a distribution with XRT >= 2.18 (and the amdxdna driver): see docs/xrt.md",
-            c if c == codes::NO_DEVICE => "run on a machine with a Ryzen AI NPU and XRT's amdxdna driver (`xrt-smi examine` lists it)",
-            c if c == codes::NPU_LOCK => "name a lock file you may write with --npu-lock (or $AIR_STITCH_NPU_LOCK)",
-            c if c == codes::RUN_NOT_COMPLETED => "a run that does not complete is a hang or a fault, never a result (mlir-air issue 1822): check the kernel name, the argument order and the buffers' sizes",
-            _ => "XRT's message says what failed",
-        };
+        let help = device::help_for(&err);
         Stop { diagnostic: Diagnostic::error(err.code, err.message).with_help(help.to_string()), missing }
     }
 }
