@@ -15,8 +15,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// One slice as the Python half hands it over: its text, prefix, display name, `arg_map`,
-/// `arg_aliases` and the symbols it lists as externs (`extern_syms`).
-type SliceIn = (String, String, Option<String>, BTreeMap<i64, i64>, BTreeMap<i64, String>, Vec<String>);
+/// `arg_aliases`, the symbols it lists as externs (`extern_syms`) and its launches'
+/// `air.shim_dma_tile_sizes` (`shim_dma_tile_sizes`, an air-stitch extension).
+type SliceIn =
+    (String, String, Option<String>, BTreeMap<i64, i64>, BTreeMap<i64, String>, Vec<String>, Option<Vec<i64>>);
 
 /// The name of the generated plan in diagnostics.
 const PLAN_NAME: &str = "<stitch_text plan>";
@@ -75,7 +77,7 @@ fn plan_text(
         sorted.dedup();
         out.push_str(&format!("allow_unreferenced = [{}]\n", int_list(sorted)));
     }
-    for (_, prefix, name, arg_map, aliases, keep) in slices {
+    for (_, prefix, name, arg_map, aliases, keep, tile_sizes) in slices {
         let file = name.as_deref().unwrap_or(prefix);
         out.push_str(&format!("\n[[slice]]\nfile = {}\nprefix = {}\n", quote(file), quote(prefix)));
         let wired: Vec<String> = arg_map.iter().map(|(k, v)| format!("{k} = {v}")).collect();
@@ -87,6 +89,9 @@ fn plan_text(
         if !keep.is_empty() {
             let kept: Vec<String> = keep.iter().map(|s| quote(s)).collect();
             out.push_str(&format!("externs = {{ keep = [{}] }}\n", kept.join(", ")));
+        }
+        if let Some(sizes) = tile_sizes {
+            out.push_str(&format!("shim_dma_tile_sizes = [{}]\n", int_list(sizes.iter().copied())));
         }
     }
     (out, ranges)

@@ -45,6 +45,7 @@ def _call_of(plan: Any) -> Dict[str, Any]:
                 {int(k): v for k, v in s.get("args", {}).items()},
                 arg_aliases={int(k): v for k, v in s.get("aliases", {}).items()},
                 name=s["file"],
+                shim_dma_tile_sizes=s.get("shim_dma_tile_sizes"),
             )
         )
     return {

@@ -7,7 +7,7 @@ import numpy.typing as npt
 
 __version__: str
 
-_SliceIn = tuple[str, str, Optional[str], dict[int, int], dict[int, str], list[str]]
+_SliceIn = tuple[str, str, Optional[str], dict[int, int], dict[int, str], list[str], Optional[list[int]]]
 _Side = tuple[npt.NDArray[np.uint8], str, list[int], bool]
 
 def stitch(

@@ -6,7 +6,7 @@ import json
 import os
 import warnings
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Set, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from . import _native
 from ._errors import AirStitchWarning, MergeError, _raise_failure
@@ -41,6 +41,10 @@ class KernelSlice:
         extern declarations and renames conflicting ones, so it changes nothing.
     name: what diagnostics and the merged module's ``// slice`` comment call the slice
         (default: the prefix), e.g. the kernel's file name.
+    shim_dma_tile_sizes: an air-stitch extension: the ``air.shim_dma_tile_sizes`` every
+        ``air.launch`` of this slice carries (``[2, 2]``, ``[0]`` to skip tiling, ``[N]``), so a
+        merged module's GEMMs get the runtime loop tiling they need without a global aircc flag
+        (docs/merge.md). ``None``: the slice's launches keep what they have.
     """
 
     ir: Any
@@ -50,6 +54,7 @@ class KernelSlice:
     extern_syms: Set[str] = field(default_factory=set)
     private_from: bool = True
     name: Optional[str] = None
+    shim_dma_tile_sizes: Optional[Sequence[int]] = None
 
 
 def alloc_gemm_scratch(
@@ -81,7 +86,9 @@ def _index(value: Any, what: str) -> int:
     return value
 
 
-def _slice_in(sl: Any) -> Tuple[str, str, Optional[str], Dict[int, int], Dict[int, str], List[str]]:
+def _slice_in(
+    sl: Any,
+) -> Tuple[str, str, Optional[str], Dict[int, int], Dict[int, str], List[str], Optional[List[int]]]:
     """A slice (ours or upstream's: anything with those attributes) for the native half."""
     ir = sl.ir if isinstance(sl.ir, str) else str(sl.ir)
     prefix = str(sl.prefix)
@@ -90,7 +97,9 @@ def _slice_in(sl: Any) -> Tuple[str, str, Optional[str], Dict[int, int], Dict[in
     aliases = {_index(k, f"{where} arg_aliases key"): str(v) for k, v in getattr(sl, "arg_aliases", {}).items()}
     keep = sorted(str(s) for s in getattr(sl, "extern_syms", set()))
     name = getattr(sl, "name", None)
-    return ir, prefix, None if name is None else str(name), arg_map, aliases, keep
+    sizes = getattr(sl, "shim_dma_tile_sizes", None)
+    tile_sizes = None if sizes is None else [_index(v, f"{where} shim_dma_tile_sizes value") for v in sizes]
+    return ir, prefix, None if name is None else str(name), arg_map, aliases, keep, tile_sizes
 
 
 def stitch_text(
