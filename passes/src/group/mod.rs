@@ -155,13 +155,15 @@ fn plural(n: usize, noun: &str) -> String {
 
 /// Groups the layer. `inputs` are in the layer's kernel order; `check_kernels` has passed.
 pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
-    // The parses of the mergeable kernels, contiguous, so that a group is a sub-slice.
-    let mut slices: Vec<&ParsedSlice> = Vec::new();
+    // The parses of the mergeable kernels, contiguous, so that a group is a sub-slice. Each is
+    // copied once here (a kernel file used twice has one parse in `inputs`), not once per
+    // candidate that contains it.
+    let mut slices: Vec<ParsedSlice> = Vec::new();
     let mut at: Vec<usize> = Vec::new();
     for input in inputs {
         at.push(slices.len());
         if let Some(slice) = &input.slice {
-            slices.push(slice);
+            slices.push(ParsedSlice { file: slice.file, name: slice.name.clone(), parse: slice.parse.clone() });
         }
     }
     let mergeable = |k: usize| !layer.kernels[k].external && inputs.get(k).is_some_and(|i| i.slice.is_some());
@@ -245,7 +247,7 @@ impl Failure {
 }
 
 /// Plans, merges and checks one candidate group.
-fn evaluate(layer: &Layer, slices: &[&ParsedSlice], range: Range<usize>, func: &str) -> Result<Candidate, Failure> {
+fn evaluate(layer: &Layer, slices: &[ParsedSlice], range: Range<usize>, func: &str) -> Result<Candidate, Failure> {
     let last = &layer.kernels[range.end - 1].name;
     let planned = plan_text(layer, range.clone(), slices, func);
     let fail = |code, message: String, diagnostics| Failure {
@@ -263,16 +265,13 @@ fn evaluate(layer: &Layer, slices: &[&ParsedSlice], range: Range<usize>, func: &
         Ok(plan) => plan,
         Err(errors) => return Err(fail(codes::CUT_MERGE, first_message("the group's plan", &errors), errors)),
     };
-    let owned: Vec<ParsedSlice> =
-        slices.iter().map(|s| ParsedSlice { file: s.file, name: s.name.clone(), parse: s.parse.clone() }).collect();
-    let merged = match stitch(&plan, &owned).and_then(finish) {
+    let merged = match stitch(&plan, slices).and_then(finish) {
         Ok(merged) => merged,
         Err(errors) => {
             let message = first_message(&format!("with `{last}` the group does not merge"), &errors);
             return Err(fail(codes::CUT_MERGE, message, errors));
         }
     };
-    drop(owned);
     if let Some(max) = layer.max_launches {
         if merged.launches > max {
             let message =

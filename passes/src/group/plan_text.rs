@@ -24,7 +24,7 @@ fn quote(text: &str) -> String {
 
 /// The plan of kernels `range` as function `func` (`slices` are their parses, named as the
 /// plan writes them).
-pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[&ParsedSlice], func: &str) -> PlannedText {
+pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], func: &str) -> PlannedText {
     let kernels = &layer.kernels[range.clone()];
     let pinned = layer.abis.iter().find(|a| a.start == range.start);
     let mut abi_problem = None;
