@@ -22,7 +22,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Plan overrides for one slice (docs/merge.md#externs).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ExternOverrides {
     /// Symbols (without `@`) that must not be renamed: a conflict on them is an error.
     pub keep: BTreeSet<String>,

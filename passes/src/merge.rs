@@ -9,14 +9,17 @@
 //! is the result. A phase that finds problems stops the merge with all of them: the next phase
 //! assumes what the earlier ones checked.
 
+mod memo;
 pub mod phases;
+
+pub use memo::PassMemo;
 
 use crate::assemble::{assemble, AssemblySlice};
 use crate::codes;
 use crate::equivalence::{check_equivalence, SliceFacts, PARSE_CHECK_MESSAGE};
 use crate::externs::ExternState;
 use crate::merge_checks::{check_inputs, Checked, SymbolSites};
-use crate::pipeline::{Shared, SliceState};
+use crate::pipeline::{PassName, Shared, SliceState};
 use crate::plan::MergePlan;
 use crate::slice::ParsedSlice;
 use air_diagnostics::Diagnostic;
@@ -56,7 +59,7 @@ fn merge_checked(
     threads: usize,
     between: &dyn Fn(String) -> String,
 ) -> Result<Merged, Vec<Diagnostic>> {
-    let stitched = stitch_checked(plan, &slices, threads, between)?;
+    let stitched = stitch_checked(plan, &slices, threads, None, between)?;
     drop(slices);
     finish(stitched)
 }
@@ -71,13 +74,25 @@ pub struct Stitched {
 /// The first phase of [`merge`]: checks, passes, assembly and the equivalence check. Callers
 /// that keep their own copies of the inputs (for diagnostics) can drop them between the phases.
 pub fn stitch(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Stitched, Vec<Diagnostic>> {
-    stitch_checked(plan, slices, 1, &|text| text)
+    stitch_checked(plan, slices, 1, None, &|text| text)
+}
+
+/// [`stitch`] for the next of a series of merges that share their first slices (`group`'s
+/// growing candidates): the passes before remap-args are taken from `memo` for the leading
+/// slices that are the same as in the last merge that used it. The result is the same as
+/// [`stitch`]'s.
+pub fn stitch_with_memo(
+    plan: &MergePlan,
+    slices: &[ParsedSlice],
+    memo: &mut PassMemo,
+) -> Result<Stitched, Vec<Diagnostic>> {
+    stitch_checked(plan, slices, 1, Some(memo), &|text| text)
 }
 
 /// [`stitch`] with the per-slice work of the equivalence check spread over `threads` workers
 /// (the CLI passes the machine's cores); the result does not depend on `threads`.
 pub fn stitch_parallel(plan: &MergePlan, slices: &[ParsedSlice], threads: usize) -> Result<Stitched, Vec<Diagnostic>> {
-    stitch_checked(plan, slices, threads, &|text| text)
+    stitch_checked(plan, slices, threads, None, &|text| text)
 }
 
 /// The second phase of [`merge`]: the output must parse with zero errors and zero unresolved
@@ -106,12 +121,13 @@ fn stitch_checked(
     plan: &MergePlan,
     slices: &[ParsedSlice],
     threads: usize,
+    memo: Option<&mut PassMemo>,
     between: &dyn Fn(String) -> String,
 ) -> Result<Stitched, Vec<Diagnostic>> {
     // 1. Every problem with the plan and the inputs, before anything changes.
     let Checked { mut states, module_attrs } = check_inputs(plan, slices)?;
     // 2. The passes.
-    let shared = run_passes(plan, &mut states)?;
+    let shared = run_passes(plan, &mut states, memo)?;
     // 3. Assembly: one module from the slices' printed overlays.
     let assembly: Vec<AssemblySlice<'_>> = states.iter().map(AssemblySlice::of).collect();
     let assembled = assemble(plan, module_attrs.as_deref(), &assembly);
@@ -132,13 +148,25 @@ fn stitch_checked(
 /// The pipeline on each slice in plan order (aliases and externs carry over from one slice to
 /// the next, so the first to define one is the one emitted), each slice's final symbols checked
 /// against the earlier slices' as soon as its passes are done. A slice whose passes fail is left
-/// out of the symbol checks: its names are not final.
-fn run_passes(plan: &MergePlan, states: &mut [SliceState<'_>]) -> Result<Shared, Vec<Diagnostic>> {
+/// out of the symbol checks: its names are not final. With a memo, the passes before remap-args
+/// come from it where they can ([`PassMemo`]).
+fn run_passes(
+    plan: &MergePlan,
+    states: &mut [SliceState<'_>],
+    mut memo: Option<&mut PassMemo>,
+) -> Result<Shared, Vec<Diagnostic>> {
     let mut shared = Shared::default();
     let mut sites = SymbolSites::default();
     let mut errors = Vec::new();
+    let mut reusing = true;
     for (idx, state) in states.iter_mut().enumerate() {
-        match state.run_passes(&mut shared) {
+        let ran = match memo.as_deref_mut() {
+            Some(memo) => memo
+                .leading(idx, &mut reusing, state, &mut shared)
+                .and_then(|()| state.run_some(&[PassName::RemapArgs], &mut shared)),
+            None => state.run_passes(&mut shared),
+        };
+        match ran {
             Ok(()) => sites.add(plan, idx, state, &mut errors),
             Err(mut e) => errors.append(&mut e),
         }

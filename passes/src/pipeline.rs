@@ -41,7 +41,7 @@ pub type PassResult = Result<(Rewrite, Changed), Vec<Diagnostic>>;
 
 /// State carried from one slice to the next (merge order matters: the first slice to define
 /// an alias or declare an extern is the one whose definition is emitted).
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Shared {
     /// Alias definitions emitted so far (prefix-symbols shares identical ones).
     pub aliases: AliasTable,
@@ -51,7 +51,7 @@ pub struct Shared {
 
 /// What the passes found out about one slice, besides the overlay, for the checks and the
 /// assembly after them.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Findings {
     /// prefix-symbols: old symbol name → new name (without `@`).
     pub symbols: BTreeMap<String, String>,
@@ -108,6 +108,13 @@ pub enum PassName {
 /// remap-args last, so that the combined argument names it gives are not prefixed.
 pub const PIPELINE: [PassName; 5] =
     [PassName::WrapBareHerds, PassName::PrefixSsa, PassName::PrefixSymbols, PassName::Externs, PassName::RemapArgs];
+
+/// The passes before remap-args. What they make of a slice depends only on the slice, its plan
+/// entry's kernel function, prefix, extern overrides and tile sizes, and the [`Shared`] state the
+/// slices before it left; never on its wiring, which is remap-args' alone. That is what lets
+/// `group` keep their results while a candidate grows ([`crate::merge::PassMemo`]).
+pub const LEADING: [PassName; 4] =
+    [PassName::WrapBareHerds, PassName::PrefixSsa, PassName::PrefixSymbols, PassName::Externs];
 
 /// The names of the [`PIPELINE`]'s passes, in order.
 pub const PASS_NAMES: [&str; PIPELINE.len()] = {
@@ -248,9 +255,14 @@ impl<'a> SliceState<'a> {
     /// Runs the [`PIPELINE`] on this slice, with the options its plan entry gives. The first
     /// pass that fails stops it: the later ones assume what it should have done.
     pub fn run_passes(&mut self, shared: &mut Shared) -> Result<(), Vec<Diagnostic>> {
+        self.run_some(&PIPELINE, shared)
+    }
+
+    /// Runs `passes` (a part of the [`PIPELINE`], in its order) on the overlay so far.
+    pub fn run_some(&mut self, passes: &[PassName], shared: &mut Shared) -> Result<(), Vec<Diagnostic>> {
         let mut rewrite = std::mem::take(&mut self.rewrite);
         let mut cx = SliceCx { slice: self.slice, kernel: Some(&self.kernel), shared, found: &mut self.found };
-        for name in PIPELINE {
+        for &name in passes {
             (rewrite, _) = AnyPass::for_slice(name, self.plan, &self.targets).run(&mut cx, rewrite)?;
         }
         self.rewrite = rewrite;
@@ -271,6 +283,8 @@ mod tests {
             assert_eq!(PassName::from_name(name.as_str()), Some(name));
         }
         assert_eq!(PassName::from_name("prefix"), None);
+        // The memo's split: the leading passes, then remap-args alone.
+        assert_eq!([&LEADING[..], &[PassName::RemapArgs]].concat(), PIPELINE);
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub mod layer;
 mod plan_text;
 
 use crate::codes;
-use crate::merge::{finish, stitch, Merged};
+use crate::merge::{finish, stitch_with_memo, Merged, PassMemo};
 use crate::plan::{located, parse_plan};
 use crate::slice::{find_kernel, ParsedSlice};
 use air_diagnostics::{Diagnostic, FileId, Severity, TextRange};
@@ -155,6 +155,12 @@ fn plural(n: usize, noun: &str) -> String {
 
 /// Groups the layer. `inputs` are in the layer's kernel order; `check_kernels` has passed.
 pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
+    plan_groups_reusing(layer, inputs, true).0
+}
+
+/// [`plan_groups`], with or without carrying pass results from candidate to candidate; also
+/// says how many slices took them from the memo (the tests compare both ways).
+fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (Grouping, usize) {
     // The parses of the mergeable kernels, contiguous, so that a group is a sub-slice. Each is
     // copied once here (a kernel file used twice has one parse in `inputs`), not once per
     // candidate that contains it.
@@ -167,13 +173,17 @@ pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
         }
     }
     let mergeable = |k: usize| !layer.kernels[k].external && inputs.get(k).is_some_and(|i| i.slice.is_some());
-    let evaluate = |range: Range<usize>, number: usize| {
+    let evaluate = |range: Range<usize>, number: usize, memo: &mut PassMemo| {
+        if !reuse {
+            *memo = PassMemo::new();
+        }
         let func = format!("{}_{number}", layer.name);
-        evaluate(layer, &slices[at[range.start]..at[range.start] + range.len()], range, &func)
+        evaluate(layer, &slices[at[range.start]..at[range.start] + range.len()], range, &func, memo)
     };
     let n = layer.kernels.len().min(inputs.len());
     let mut groups = Vec::new();
     let mut start = 0;
+    let mut hits = 0;
     while start < n {
         if !mergeable(start) {
             groups.push(Group {
@@ -188,7 +198,10 @@ pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
             continue;
         }
         let number = groups.len() + 1;
-        let mut best = match evaluate(start..start + 1, number) {
+        // One memo per group: each candidate is the last one plus a kernel, so the passes
+        // before remap-args of the kernels already in it carry over.
+        let mut memo = PassMemo::new();
+        let mut best = match evaluate(start..start + 1, number, &mut memo) {
             Ok(candidate) => candidate,
             Err(failure) => {
                 groups.push(failure.alone(start));
@@ -199,7 +212,7 @@ pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
         let mut end = start + 1;
         let mut cut = None;
         while end < n && mergeable(end) {
-            match evaluate(start..end + 1, number) {
+            match evaluate(start..end + 1, number, &mut memo) {
                 Ok(candidate) => {
                     best = candidate;
                     end += 1;
@@ -210,6 +223,7 @@ pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
                 }
             }
         }
+        hits += memo.hits();
         groups.push(Group {
             kernels: start..end,
             external: false,
@@ -220,7 +234,7 @@ pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
         });
         start = end;
     }
-    Grouping { groups }
+    (Grouping { groups }, hits)
 }
 
 /// A candidate that does not pass: the check that stops it, and its findings.
@@ -247,7 +261,13 @@ impl Failure {
 }
 
 /// Plans, merges and checks one candidate group.
-fn evaluate(layer: &Layer, slices: &[ParsedSlice], range: Range<usize>, func: &str) -> Result<Candidate, Failure> {
+fn evaluate(
+    layer: &Layer,
+    slices: &[ParsedSlice],
+    range: Range<usize>,
+    func: &str,
+    memo: &mut PassMemo,
+) -> Result<Candidate, Failure> {
     let last = &layer.kernels[range.end - 1].name;
     let planned = plan_text(layer, range.clone(), slices, func);
     let fail = |code, message: String, diagnostics| Failure {
@@ -265,7 +285,7 @@ fn evaluate(layer: &Layer, slices: &[ParsedSlice], range: Range<usize>, func: &s
         Ok(plan) => plan,
         Err(errors) => return Err(fail(codes::CUT_MERGE, first_message("the group's plan", &errors), errors)),
     };
-    let merged = match stitch(&plan, slices).and_then(finish) {
+    let merged = match stitch_with_memo(&plan, slices, memo).and_then(finish) {
         Ok(merged) => merged,
         Err(errors) => {
             let message = first_message(&format!("with `{last}` the group does not merge"), &errors);
@@ -308,3 +328,6 @@ fn launch_of(merged: &Merged, finding: &Diagnostic) -> Option<usize> {
         .position(|op| op.node().text_range().contains(at.start))
         .map(|n| n + 1)
 }
+
+#[cfg(test)]
+mod tests;
