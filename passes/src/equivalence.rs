@@ -215,20 +215,13 @@ pub fn check_equivalence(merged_text: &str, slices: &[SliceFacts<'_>], threads: 
 
 /// `slices` cut into at most `threads` contiguous runs of about equal merged text.
 fn balanced_runs<'s, 'a>(slices: &'s [SliceFacts<'a>], threads: usize) -> Vec<&'s [SliceFacts<'a>]> {
-    let size = |f: &SliceFacts<'_>| u64::from(f.body.1.saturating_sub(f.body.0)) + 1;
-    let total: u64 = slices.iter().map(size).sum();
-    let threads = threads.clamp(1, slices.len().max(1)) as u64;
+    let weights: Vec<u64> = slices.iter().map(|f| u64::from(f.body.1.saturating_sub(f.body.0))).collect();
     let mut runs = Vec::new();
-    let (mut start, mut acc) = (0, 0u64);
-    for (idx, facts) in slices.iter().enumerate() {
-        acc += size(facts);
-        if acc * threads >= total * (runs.len() as u64 + 1) && runs.len() + 1 < threads as usize {
-            runs.push(&slices[start..=idx]);
-            start = idx + 1;
-        }
-    }
-    if start < slices.len() {
-        runs.push(&slices[start..]);
+    let mut rest = slices;
+    for len in crate::parallel::run_lengths(&weights, threads) {
+        let (run, tail) = rest.split_at(len);
+        runs.push(run);
+        rest = tail;
     }
     runs
 }
@@ -351,20 +344,20 @@ fn compare_unwrapped<'l>(
         (Some(first), Some(last)) => (first.node().token_range().0, last.node().token_range().1),
         _ => (0, 0),
     };
-    let source_stream = (first..end)
-        .map(|idx| tree.token(TokenId(idx)))
-        .filter(|t| !t.kind().is_trivia())
-        .map(|t| (t.kind(), t.text(), is_bound(t, &names)));
-    let (source, merged, kept) = match strip_tile_sizes(source_stream.collect(), merged_stream.collect(), facts) {
-        Ok(stripped) => stripped,
+    let source_stream = || {
+        (first..end)
+            .map(|idx| tree.token(TokenId(idx)))
+            .filter(|t| !t.kind().is_trivia())
+            .map(|t| (t.kind(), t.text(), is_bound(t, &names)))
+    };
+    let (problem, index) = match compare_raw(source_stream, || merged_stream.clone(), facts, &names) {
+        Ok(found) => found?,
         Err(problem) => {
             let at = lines().line_col(start, merged_text);
             return Some(differs(at.line, facts, &problem));
         }
     };
-    let (problem, index) = compare_streams(toks(source.into_iter()), toks(merged.into_iter()), facts, &names)?;
     // Point at the merged token that differs.
-    let index = kept.get(index).copied().unwrap_or(index);
     let offset = (0..tokens.len())
         .filter(|idx| !tokens.kinds[*idx].is_trivia())
         .nth(index)
@@ -433,13 +426,44 @@ fn is_bound(token: air_syntax::SyntaxToken<'_>, names: &Names) -> bool {
 }
 
 fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Names) -> Option<String> {
-    let source_tokens = source.node().significant_tokens().map(|t| (t.kind(), t.text(), is_bound(t, names)));
-    let merged_tokens = merged.node().significant_tokens().map(|t| (t.kind(), t.text(), true));
-    let (source, merged, _) = match strip_tile_sizes(source_tokens.collect(), merged_tokens.collect(), facts) {
-        Ok(stripped) => stripped,
-        Err(problem) => return Some(problem),
-    };
-    compare_streams(toks(source.into_iter()), toks(merged.into_iter()), facts, names).map(|(problem, _)| problem)
+    let source_tokens = || source.node().significant_tokens().map(|t| (t.kind(), t.text(), is_bound(t, names)));
+    let merged_tokens = || merged.node().significant_tokens().map(|t| (t.kind(), t.text(), true));
+    match compare_raw(source_tokens, merged_tokens, facts, names) {
+        Ok(found) => found.map(|(problem, _)| problem),
+        Err(problem) => Some(problem),
+    }
+}
+
+/// Compares a source and a merged token stream (each given as a way to walk it, since most are
+/// walked once and never stored). Where either carries `air.shim_dma_tile_sizes`, the attribute is
+/// checked against the plan and taken out of both first, which needs them collected; without it
+/// (most slices), the streams are compared in lockstep. `Err`: the attribute's values are not
+/// what the plan asks; `Ok(Some)`: the first difference and its index in the merged stream.
+fn compare_raw<'a, 'b, S, M>(
+    source: impl Fn() -> S,
+    merged: impl Fn() -> M,
+    facts: &SliceFacts<'_>,
+    names: &Names,
+) -> Result<Option<(String, usize)>, String>
+where
+    S: Iterator<Item = Raw<'a>>,
+    M: Iterator<Item = Raw<'b>>,
+{
+    let carries = |t: &Raw<'_>| t.1 == TILE_SIZES_ATTR;
+    if !source().any(|t| carries(&t)) && !merged().any(|t| carries(&t)) {
+        let launches = source().filter(is_launch).count();
+        if facts.tile_sizes.is_some() && launches > 0 {
+            return Err(tile_sizes_differ(&[], &expected_tile_sizes(facts, launches, Vec::new())));
+        }
+        return Ok(compare_streams(toks(source()), toks(merged()), facts, names));
+    }
+    let (source, merged, kept) = strip_tile_sizes(source().collect(), merged().collect(), facts)?;
+    let found = compare_streams(toks(source.into_iter()), toks(merged.into_iter()), facts, names);
+    Ok(found.map(|(problem, index)| (problem, kept.get(index).copied().unwrap_or(index))))
+}
+
+fn is_launch(token: &Raw<'_>) -> bool {
+    token.0 == SyntaxKind::BARE_ID && token.1 == air_ops::LAUNCH
 }
 
 /// Compares two token streams; on a mismatch, the problem and the merged token's index.
@@ -585,19 +609,28 @@ fn strip_tile_sizes<'a, 'b>(
     merged: Vec<Raw<'b>>,
     facts: &SliceFacts<'_>,
 ) -> Result<Stripped<'a, 'b>, String> {
-    let launches = source.iter().filter(|t| t.0 == SyntaxKind::BARE_ID && t.1 == air_ops::LAUNCH).count();
+    let launches = source.iter().filter(|t| is_launch(t)).count();
     let (source, source_values, _) = take_tile_sizes(source);
     let (merged, merged_values, kept) = take_tile_sizes(merged);
-    let expected = match &facts.tile_sizes {
-        Some(sizes) => vec![without_spaces(&tile_sizes_attr(sizes)); launches],
-        None => source_values,
-    };
+    let expected = expected_tile_sizes(facts, launches, source_values);
     if merged_values != expected {
-        return Err(format!(
-            "its launches carry {TILE_SIZES_ATTR} = [{}], the plan and the source give [{}]",
-            merged_values.join("; "),
-            expected.join("; ")
-        ));
+        return Err(tile_sizes_differ(&merged_values, &expected));
     }
     Ok((source, merged, kept))
+}
+
+/// What the merged launches must carry: the plan's value on each, or else the source's values.
+fn expected_tile_sizes(facts: &SliceFacts<'_>, launches: usize, source_values: Vec<String>) -> Vec<String> {
+    match &facts.tile_sizes {
+        Some(sizes) => vec![without_spaces(&tile_sizes_attr(sizes)); launches],
+        None => source_values,
+    }
+}
+
+fn tile_sizes_differ(merged: &[String], expected: &[String]) -> String {
+    format!(
+        "its launches carry {TILE_SIZES_ATTR} = [{}], the plan and the source give [{}]",
+        merged.join("; "),
+        expected.join("; ")
+    )
 }

@@ -15,6 +15,7 @@ pub mod make;
 pub mod merge;
 mod merge_checks;
 pub mod named;
+mod parallel;
 pub mod pipeline;
 pub mod plan;
 pub mod prefix_ssa;

@@ -19,6 +19,7 @@ use crate::codes;
 use crate::equivalence::{check_equivalence, SliceFacts, PARSE_CHECK_MESSAGE};
 use crate::externs::ExternState;
 use crate::merge_checks::{check_inputs, Checked, SymbolSites};
+use crate::parallel::map_balanced_mut;
 use crate::pipeline::{PassName, Shared, SliceState};
 use crate::plan::MergePlan;
 use crate::slice::ParsedSlice;
@@ -127,7 +128,7 @@ fn stitch_checked(
     // 1. Every problem with the plan and the inputs, before anything changes.
     let Checked { mut states, module_attrs } = check_inputs(plan, slices)?;
     // 2. The passes.
-    let shared = run_passes(plan, &mut states, memo)?;
+    let shared = run_passes(plan, &mut states, memo, threads)?;
     // 3. Assembly: one module from the slices' printed overlays.
     let assembly: Vec<AssemblySlice<'_>> = states.iter().map(AssemblySlice::of).collect();
     let assembled = assemble(plan, module_attrs.as_deref(), &assembly);
@@ -146,27 +147,33 @@ fn stitch_checked(
 }
 
 /// The pipeline on each slice in plan order (aliases and externs carry over from one slice to
-/// the next, so the first to define one is the one emitted), each slice's final symbols checked
-/// against the earlier slices' as soon as its passes are done. A slice whose passes fail is left
-/// out of the symbol checks: its names are not final. With a memo, the passes before remap-args
-/// come from it where they can ([`PassMemo`]).
+/// the next, so the first to define one is the one emitted), then each slice's final symbols
+/// checked against the earlier slices'. A slice whose passes fail is left out of the symbol
+/// checks: its names are not final. With a memo, the passes before remap-args come from it
+/// where they can ([`PassMemo`]); without one, the passes that read nothing another slice
+/// changes run on `threads` workers ([`run_spread`]).
 fn run_passes(
     plan: &MergePlan,
     states: &mut [SliceState<'_>],
-    mut memo: Option<&mut PassMemo>,
+    memo: Option<&mut PassMemo>,
+    threads: usize,
 ) -> Result<Shared, Vec<Diagnostic>> {
     let mut shared = Shared::default();
+    let results: Vec<PassOutcome> = match memo {
+        Some(memo) => {
+            let mut reusing = true;
+            let mut run = |(idx, state): (usize, &mut SliceState<'_>)| {
+                memo.leading(idx, &mut reusing, state, &mut shared)
+                    .and_then(|()| state.run_some(&[PassName::RemapArgs], &mut shared))
+            };
+            states.iter_mut().enumerate().map(&mut run).collect()
+        }
+        None => run_spread(states, threads, &mut shared),
+    };
     let mut sites = SymbolSites::default();
     let mut errors = Vec::new();
-    let mut reusing = true;
-    for (idx, state) in states.iter_mut().enumerate() {
-        let ran = match memo.as_deref_mut() {
-            Some(memo) => memo
-                .leading(idx, &mut reusing, state, &mut shared)
-                .and_then(|()| state.run_some(&[PassName::RemapArgs], &mut shared)),
-            None => state.run_passes(&mut shared),
-        };
-        match ran {
+    for ((idx, state), result) in states.iter().enumerate().zip(results) {
+        match result {
             Ok(()) => sites.add(plan, idx, state, &mut errors),
             Err(mut e) => errors.append(&mut e),
         }
@@ -176,6 +183,49 @@ fn run_passes(
         Ok(shared)
     } else {
         Err(errors)
+    }
+}
+
+type PassOutcome = Result<(), Vec<Diagnostic>>;
+
+/// Passes that read and write only their own slice: wrap-bare-herds and prefix-ssa before the
+/// carried ones, remap-args after them.
+const OWN_FIRST: [PassName; 2] = [PassName::WrapBareHerds, PassName::PrefixSsa];
+/// Passes that carry [`Shared`] state from slice to slice: one slice after another, in order.
+const CARRIED: [PassName; 2] = [PassName::PrefixSymbols, PassName::Externs];
+
+/// The [`crate::pipeline::PIPELINE`] on every slice, the slice-local passes on all cores: the
+/// same overlays and the same findings, in the same order, as one slice after another (a slice
+/// whose pass fails runs none of its later passes either way).
+fn run_spread(states: &mut [SliceState<'_>], threads: usize, shared: &mut Shared) -> Vec<PassOutcome> {
+    let weight = |(state, _): &(&mut SliceState<'_>, PassOutcome)| state.slice.parse.tree.text().len() as u64;
+    let mut work: Vec<(&mut SliceState<'_>, PassOutcome)> = states.iter_mut().map(|state| (state, Ok(()))).collect();
+    map_balanced_mut(&mut work, threads, weight, |(state, outcome)| {
+        // These passes take no shared state: each gets an empty one, which must stay empty.
+        let mut own = Shared::default();
+        *outcome = state.run_some(&OWN_FIRST, &mut own).and_then(|()| untouched(&own));
+    });
+    for (state, outcome) in work.iter_mut().filter(|(_, outcome)| outcome.is_ok()) {
+        *outcome = state.run_some(&CARRIED, shared);
+    }
+    map_balanced_mut(&mut work, threads, weight, |(state, outcome)| {
+        if outcome.is_ok() {
+            let mut own = Shared::default();
+            *outcome = state.run_some(&[PassName::RemapArgs], &mut own).and_then(|()| untouched(&own));
+        }
+    });
+    work.into_iter().map(|(_, outcome)| outcome).collect()
+}
+
+/// A slice-local pass that wrote shared state would make the merge depend on the thread count.
+fn untouched(own: &Shared) -> PassOutcome {
+    if own.aliases.is_empty() && own.externs.entries.is_empty() && own.externs.renames.is_empty() {
+        Ok(())
+    } else {
+        Err(vec![Diagnostic::error(
+            codes::INTERNAL_CHECK,
+            "internal error: a pass that runs on each slice by itself changed the state the slices share",
+        )])
     }
 }
 
@@ -266,6 +316,59 @@ mod tests {
         let errors =
             messages("%a_t2 = air.execute [%a_launch_token, %a_t0]", "%a_t2 = air.execute [%a_launch_token, %a_t1]");
         assert!(errors[0].contains("`%t0` became `%a_t1`"), "{errors:?}");
+    }
+
+    /// The two-slice merge with `sizes` as slice `a`'s `shim_dma_tile_sizes`, its output
+    /// changed by `tamper`: the proof's messages.
+    fn tiled(sizes: Option<Vec<i64>>, tamper: &dyn Fn(String) -> String) -> Vec<String> {
+        let slices =
+            || vec![ParsedSlice::new(FileId(0), "a.mlir", KERNEL), ParsedSlice::new(FileId(1), "b.mlir", KERNEL)];
+        let mut plan = zero_config_plan("fused", &slices(), &[], &Default::default()).unwrap();
+        plan.slices[0].shim_dma_tile_sizes = sizes;
+        match merge_checked(&plan, slices(), 1, tamper) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.iter().map(|e| e.message.clone()).collect(),
+        }
+    }
+
+    #[test]
+    fn equivalence_check_holds_launches_to_the_plans_tile_sizes() {
+        let attr = "air.shim_dma_tile_sizes = array<i64: 2, 2>";
+        assert!(tiled(Some(vec![2, 2]), &|text| text).is_empty());
+        // A changed value, a dropped attribute, and one the plan does not ask for.
+        let changed = tiled(Some(vec![2, 2]), &|text| text.replacen("array<i64: 2, 2>", "array<i64: 2, 4>", 1));
+        assert!(changed[0].ends_with("in slice `a`: its launches carry air.shim_dma_tile_sizes = [array<i64:2,4>], the plan and the source give [array<i64:2,2>]"), "{changed:?}");
+        let dropped = tiled(Some(vec![2, 2]), &|text| {
+            assert!(text.contains(attr), "{text}");
+            text.replacen(&format!(" attributes {{{attr}}}"), "", 1)
+        });
+        assert!(
+            dropped[0].ends_with(
+                "its launches carry air.shim_dma_tile_sizes = [], the plan and the source give [array<i64:2,2>]"
+            ),
+            "{dropped:?}"
+        );
+        let added = tiled(None, &|text| text.replacen("args(%b_in=", &format!("attributes {{{attr}}} args(%b_in="), 1));
+        assert!(added[0].ends_with("in slice `b`: its launches carry air.shim_dma_tile_sizes = [array<i64:2,2>], the plan and the source give []"), "{added:?}");
+    }
+
+    #[test]
+    fn passes_on_several_workers_give_the_same_module() {
+        // Bare herds (wrapped), SSA names, symbols and wiring on every slice.
+        let slices = || -> Vec<ParsedSlice> {
+            (0..5)
+                .map(|i| {
+                    let text = if i % 2 == 0 { KERNEL } else { ASYNC_KERNEL };
+                    ParsedSlice::new(FileId(i), format!("s{i}.mlir"), text)
+                })
+                .collect()
+        };
+        let plan = zero_config_plan("fused", &slices(), &[], &Default::default()).unwrap();
+        let text = |threads| merge_checked(&plan, slices(), threads, &|text| text).unwrap().text().to_string();
+        let one = text(1);
+        assert!(one.contains("%s1_launch_token"), "{one}");
+        assert_eq!(one, text(2));
+        assert_eq!(one, text(3));
     }
 
     #[test]
