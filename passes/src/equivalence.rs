@@ -238,10 +238,13 @@ fn check_slice(merged_text: &str, lines: &OnceLock<LineIndex>, facts: &SliceFact
         ));
         return errors;
     };
+    // Whether the attribute can be anywhere in the streams compared (one substring search each,
+    // instead of a look at every token of every op).
+    let maybe_tiled = part.contains(TILE_SIZES_ATTR) || facts.parse.tree.text().contains(TILE_SIZES_ATTR);
     if facts.wrapper_segments.is_empty() {
         // No wrapper: the part's significant tokens correspond one to one with those of the
         // kernel body, so a lexer pass is enough.
-        if let Some(problem) = compare_unwrapped(part, start, merged_text, lines, facts) {
+        if let Some(problem) = compare_unwrapped(part, start, merged_text, lines, facts, maybe_tiled) {
             errors.push(problem);
         }
         return errors;
@@ -313,7 +316,7 @@ fn check_slice(merged_text: &str, lines: &OnceLock<LineIndex>, facts: &SliceFact
             continue;
         }
         for (source_op, merged_op) in source_ops.iter().zip(&merged_ops) {
-            if let Some(problem) = compare_op(*source_op, *merged_op, facts, &names) {
+            if let Some(problem) = compare_op(*source_op, *merged_op, facts, &names, maybe_tiled) {
                 let at = lines().line_col(start + merged_op.node().text_range().start, merged_text);
                 errors.push(differs(at.line, facts, &problem));
             }
@@ -329,6 +332,7 @@ fn compare_unwrapped<'l>(
     merged_text: &str,
     lines: impl Fn() -> &'l LineIndex,
     facts: &SliceFacts<'_>,
+    maybe_tiled: bool,
 ) -> Option<Diagnostic> {
     let names = Names::new(&[], facts);
     let (tokens, lex_errors) = air_syntax::lex(part);
@@ -350,7 +354,7 @@ fn compare_unwrapped<'l>(
             .filter(|t| !t.kind().is_trivia())
             .map(|t| (t.kind(), t.text(), is_bound(t, &names)))
     };
-    let (problem, index) = match compare_raw(source_stream, || merged_stream.clone(), facts, &names) {
+    let (problem, index) = match compare_raw(source_stream, || merged_stream.clone(), facts, &names, maybe_tiled) {
         Ok(found) => found?,
         Err(problem) => {
             let at = lines().line_col(start, merged_text);
@@ -425,10 +429,16 @@ fn is_bound(token: air_syntax::SyntaxToken<'_>, names: &Names) -> bool {
     token.kind() == SyntaxKind::PERCENT_ID && names.bound.contains(token.id().0)
 }
 
-fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Names) -> Option<String> {
+fn compare_op(
+    source: Op<'_>,
+    merged: Op<'_>,
+    facts: &SliceFacts<'_>,
+    names: &Names,
+    maybe_tiled: bool,
+) -> Option<String> {
     let source_tokens = || source.node().significant_tokens().map(|t| (t.kind(), t.text(), is_bound(t, names)));
     let merged_tokens = || merged.node().significant_tokens().map(|t| (t.kind(), t.text(), true));
-    match compare_raw(source_tokens, merged_tokens, facts, names) {
+    match compare_raw(source_tokens, merged_tokens, facts, names, maybe_tiled) {
         Ok(found) => found.map(|(problem, _)| problem),
         Err(problem) => Some(problem),
     }
@@ -439,21 +449,25 @@ fn compare_op(source: Op<'_>, merged: Op<'_>, facts: &SliceFacts<'_>, names: &Na
 /// checked against the plan and taken out of both first, which needs them collected; without it
 /// (most slices), the streams are compared in lockstep. `Err`: the attribute's values are not
 /// what the plan asks; `Ok(Some)`: the first difference and its index in the merged stream.
+/// `maybe_tiled`: the attribute's name is somewhere in the texts the streams come from.
 fn compare_raw<'a, 'b, S, M>(
     source: impl Fn() -> S,
     merged: impl Fn() -> M,
     facts: &SliceFacts<'_>,
     names: &Names,
+    maybe_tiled: bool,
 ) -> Result<Option<(String, usize)>, String>
 where
     S: Iterator<Item = Raw<'a>>,
     M: Iterator<Item = Raw<'b>>,
 {
     let carries = |t: &Raw<'_>| t.1 == TILE_SIZES_ATTR;
-    if !source().any(|t| carries(&t)) && !merged().any(|t| carries(&t)) {
-        let launches = source().filter(is_launch).count();
-        if facts.tile_sizes.is_some() && launches > 0 {
-            return Err(tile_sizes_differ(&[], &expected_tile_sizes(facts, launches, Vec::new())));
+    if !maybe_tiled || (!source().any(|t| carries(&t)) && !merged().any(|t| carries(&t))) {
+        if facts.tile_sizes.is_some() {
+            let launches = source().filter(is_launch).count();
+            if launches > 0 {
+                return Err(tile_sizes_differ(&[], &expected_tile_sizes(facts, launches, Vec::new())));
+            }
         }
         return Ok(compare_streams(toks(source()), toks(merged()), facts, names));
     }
