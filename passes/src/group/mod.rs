@@ -18,6 +18,7 @@ use crate::slice::{find_kernel, ParsedSlice};
 use air_diagnostics::{Diagnostic, FileId, Severity, TextRange};
 use air_syntax::views::{all_ops, types_equal};
 use layer::{Binding, Layer};
+use std::cell::Cell;
 use std::ops::Range;
 
 pub use layer::parse_layer;
@@ -158,27 +159,26 @@ pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
     plan_groups_reusing(layer, inputs, true).0
 }
 
-/// [`plan_groups`], with or without carrying pass results from candidate to candidate; also
-/// says how many slices took them from the memo (the tests compare both ways).
-fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (Grouping, usize) {
-    // The parses of the mergeable kernels, contiguous, so that a group is a sub-slice. Each is
-    // copied once here (a kernel file used twice has one parse in `inputs`), not once per
-    // candidate that contains it.
-    let mut slices: Vec<ParsedSlice> = Vec::new();
-    let mut at: Vec<usize> = Vec::new();
-    for input in inputs {
-        at.push(slices.len());
-        if let Some(slice) = &input.slice {
-            slices.push(ParsedSlice { file: slice.file, name: slice.name.clone(), parse: slice.parse.clone() });
-        }
-    }
+/// How much work [`plan_groups`] saved: slices whose leading passes came from the memo, and
+/// check-bd runs.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Work {
+    memo_hits: usize,
+    checks: usize,
+}
+
+/// [`plan_groups`], reusing work between candidates or (`reuse` false) merging each from
+/// scratch and checking each as it grows; the tests compare both ways.
+fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (Grouping, Work) {
+    let checks = Cell::new(0);
+    let (slices, at) = contiguous(inputs);
     let mergeable = |k: usize| !layer.kernels[k].external && inputs.get(k).is_some_and(|i| i.slice.is_some());
-    let evaluate = |range: Range<usize>, number: usize, memo: &mut PassMemo| {
+    let merge_range = |range: Range<usize>, number: usize, memo: &mut PassMemo| {
         if !reuse {
             *memo = PassMemo::new();
         }
         let func = format!("{}_{number}", layer.name);
-        evaluate(layer, &slices[at[range.start]..at[range.start] + range.len()], range, &func, memo)
+        merge_candidate(layer, &slices[at[range.start]..at[range.start] + range.len()], range, &func, memo)
     };
     let n = layer.kernels.len().min(inputs.len());
     let mut groups = Vec::new();
@@ -201,27 +201,49 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
         // One memo per group: each candidate is the last one plus a kernel, so the passes
         // before remap-args of the kernels already in it carry over.
         let mut memo = PassMemo::new();
-        let mut best = match evaluate(start..start + 1, number, &mut memo) {
-            Ok(candidate) => candidate,
-            Err(failure) => {
-                groups.push(failure.alone(start));
-                start += 1;
-                continue;
-            }
-        };
+        let mut best =
+            match merge_range(start..start + 1, number, &mut memo).and_then(|m| check_candidate(layer, m, &checks)) {
+                Ok(candidate) => candidate,
+                Err(failure) => {
+                    groups.push(failure.alone(start));
+                    start += 1;
+                    continue;
+                }
+            };
         let mut end = start + 1;
         let mut cut = None;
+        let mut unchecked = Vec::new();
         while end < n && mergeable(end) {
-            match evaluate(start..end + 1, number, &mut memo) {
+            let merging = match merge_range(start..end + 1, number, &mut memo) {
+                Ok(merging) => merging,
+                Err(failure) => {
+                    cut = Some(failure.cut(end));
+                    break;
+                }
+            };
+            if reuse {
+                unchecked.push(merging);
+                end += 1;
+                continue;
+            }
+            match check_candidate(layer, merging, &checks) {
                 Ok(candidate) => {
                     best = candidate;
                     end += 1;
                 }
                 Err(failure) => {
-                    cut = Some(Cut { code: failure.code, message: failure.message, kernel: end });
+                    cut = Some(failure.cut(end));
                     break;
                 }
             }
+        }
+        let checked = check_grown(layer, start, unchecked, &checks);
+        if let Some(candidate) = checked.best {
+            best = candidate;
+        }
+        if let Some(failed) = checked.cut {
+            end = failed.kernel;
+            cut = Some(failed);
         }
         hits += memo.hits();
         groups.push(Group {
@@ -234,7 +256,54 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
         });
         start = end;
     }
-    (Grouping { groups }, hits)
+    (Grouping { groups }, Work { memo_hits: hits, checks: checks.get() })
+}
+
+/// The parses of the kernels that have one, contiguous, so that a group is a sub-slice, and
+/// each kernel's index among them. Each is copied once here (a kernel file used twice has one
+/// parse in `inputs`), not once per candidate that contains it.
+fn contiguous(inputs: &[KernelInput]) -> (Vec<ParsedSlice>, Vec<usize>) {
+    let mut slices: Vec<ParsedSlice> = Vec::new();
+    let mut at: Vec<usize> = Vec::new();
+    for input in inputs {
+        at.push(slices.len());
+        if let Some(slice) = &input.slice {
+            slices.push(ParsedSlice { file: slice.file, name: slice.name.clone(), parse: slice.parse.clone() });
+        }
+    }
+    (slices, at)
+}
+
+/// What check-bd made of a grown group's candidates.
+struct Grown {
+    /// The largest candidate that passes, if any beyond the first kernel alone.
+    best: Option<Candidate>,
+    /// The first candidate that fails, as the cut before its last kernel.
+    cut: Option<Cut>,
+}
+
+/// check-bd on the candidates of the group from `start` that merged (`unchecked[i]` holds
+/// kernels `start ..= start + 1 + i`), the largest first. Each launch is configured on its own
+/// device, so a candidate's per-launch errors stay when kernels are added after it, and so do
+/// the errors between launches (a segment or channel two launches share): when the largest
+/// passes, every smaller one does, and only the largest needs the check. When it fails, the
+/// others are checked in order to find the first that fails, as growing one kernel at a time
+/// would. The chosen candidate's report is always check-bd's own on it.
+fn check_grown(layer: &Layer, start: usize, mut unchecked: Vec<Merging>, checks: &Cell<usize>) -> Grown {
+    let Some(largest) = unchecked.pop() else { return Grown { best: None, cut: None } };
+    let largest_last = start + 1 + unchecked.len();
+    let failure = match check_candidate(layer, largest, checks) {
+        Ok(candidate) => return Grown { best: Some(candidate), cut: None },
+        Err(failure) => failure,
+    };
+    let mut best = None;
+    for (idx, merging) in unchecked.into_iter().enumerate() {
+        match check_candidate(layer, merging, checks) {
+            Ok(candidate) => best = Some(candidate),
+            Err(earlier) => return Grown { best, cut: Some(earlier.cut(start + 1 + idx)) },
+        }
+    }
+    Grown { best, cut: Some(failure.cut(largest_last)) }
 }
 
 /// A candidate that does not pass: the check that stops it, and its findings.
@@ -248,6 +317,11 @@ struct Failure {
 }
 
 impl Failure {
+    /// The cut before `kernel`, the last kernel of the candidate that failed.
+    fn cut(self, kernel: usize) -> Cut {
+        Cut { code: self.code, message: self.message, kernel }
+    }
+
     /// A kernel that fails alone is its own group, its findings errors.
     fn alone(self, kernel: usize) -> Group {
         // check-bd's errors and warnings (its notes are `check-bd`'s to show).
@@ -260,14 +334,23 @@ impl Failure {
     }
 }
 
-/// Plans, merges and checks one candidate group.
-fn evaluate(
+/// A candidate that merged within `max_launches`, before check-bd.
+struct Merging {
+    plan: String,
+    merged: Merged,
+    names: Vec<Option<String>>,
+    /// The name of its last kernel, for messages.
+    last: String,
+}
+
+/// Plans and merges one candidate group, and holds it to `max_launches`.
+fn merge_candidate(
     layer: &Layer,
     slices: &[ParsedSlice],
     range: Range<usize>,
     func: &str,
     memo: &mut PassMemo,
-) -> Result<Candidate, Failure> {
+) -> Result<Merging, Failure> {
     let last = &layer.kernels[range.end - 1].name;
     let planned = plan_text(layer, range.clone(), slices, func);
     let fail = |code, message: String, diagnostics| Failure {
@@ -299,15 +382,27 @@ fn evaluate(
             return Err(fail(codes::CUT_MAX_LAUNCHES, message, Vec::new()));
         }
     }
+    Ok(Merging { plan: planned.text, merged, names: planned.names, last: last.clone() })
+}
+
+/// check-bd on a merged candidate, with the layer's device and flags: no errors, or the cut.
+fn check_candidate(layer: &Layer, merging: Merging, checks: &Cell<usize>) -> Result<Candidate, Failure> {
+    let Merging { plan, merged, names, last } = merging;
+    checks.set(checks.get() + 1);
     let report = air_resource::check(&merged.parse, FileId(0), &layer.check);
     if let Some(error) = report.diagnostics.iter().find(|d| d.is_error()) {
         let launch = launch_of(&merged, error).map(|n| format!(" in launch {n}")).unwrap_or_default();
         let message = format!("with `{last}` check-bd fails{launch}: {}: {}", error.code, error.message);
-        let mut failure = fail(codes::CUT_CHECK_BD, message, report.diagnostics);
-        failure.merged = Some(merged);
-        return Err(failure);
+        return Err(Failure {
+            code: codes::CUT_CHECK_BD,
+            message,
+            plan,
+            merged: Some(merged),
+            names,
+            diagnostics: report.diagnostics,
+        });
     }
-    Ok(Candidate { plan: planned.text, merged, check: report.diagnostics, names: planned.names })
+    Ok(Candidate { plan, merged, check: report.diagnostics, names })
 }
 
 /// The file id of a group's plan text in cut messages (never rendered: cuts quote messages).

@@ -1,4 +1,5 @@
-//! Carrying pass results between a group's candidates changes nothing but the work done.
+//! Reusing work between a group's candidates (their leading passes, and check-bd only on the
+//! largest) changes nothing but the work done.
 #![allow(clippy::unwrap_used)]
 
 use super::*;
@@ -6,7 +7,7 @@ use std::collections::BTreeMap;
 
 macro_rules! kernels {
     ($($name:literal),* $(,)?) => {
-        BTreeMap::from([$((concat!("../kernels/", $name), include_str!(concat!("../../../testdata/kernels/", $name)))),*])
+        BTreeMap::from([$(($name, include_str!(concat!("../../../testdata/kernels/", $name)))),*])
     };
 }
 
@@ -54,48 +55,72 @@ fn outcome(grouping: &Grouping) -> String {
     out
 }
 
-/// Groups `layer` both ways: the same outcome, and `expected_hits` slices from the memo.
-fn same_both_ways(layer: &str, expected_hits: usize) -> Grouping {
+/// Groups `layer` both ways: the same outcome; returns it and the work the reusing way did.
+fn same_both_ways(layer: &str) -> (Grouping, Work) {
     let layer = parse_layer(layer, FileId(0)).unwrap();
     let texts = kernel_texts();
+    let text_of = |file: &str| texts[file.rsplit('/').next().unwrap_or(file)];
     let inputs: Vec<KernelInput> = layer
         .kernels
         .iter()
         .enumerate()
         .map(|(idx, k)| KernelInput {
-            slice: k.file.as_deref().map(|f| ParsedSlice::new(FileId(idx as u32 + 1), f, texts[f])),
+            slice: k.file.as_deref().map(|f| ParsedSlice::new(FileId(idx as u32 + 1), f, text_of(f))),
         })
         .collect();
     assert!(check_kernels(&layer, &inputs).is_empty());
-    let (reused, hits) = plan_groups_reusing(&layer, &inputs, true);
-    let (fresh, no_hits) = plan_groups_reusing(&layer, &inputs, false);
-    assert_eq!(no_hits, 0);
-    assert_eq!(hits, expected_hits, "slices that took their leading passes from the memo");
+    let (reused, work) = plan_groups_reusing(&layer, &inputs, true);
+    let (fresh, fresh_work) = plan_groups_reusing(&layer, &inputs, false);
+    assert_eq!(fresh_work.memo_hits, 0);
     assert_eq!(outcome(&reused), outcome(&fresh));
-    reused
+    // At most one more check-bd per group (the largest candidate, when it fails), never more.
+    assert!(work.checks <= fresh_work.checks + reused.groups.len(), "{work:?} {fresh_work:?}");
+    (reused, work)
+}
+
+/// The groups' kernel ranges and cut codes.
+fn shape(grouping: &Grouping) -> Vec<(Range<usize>, Option<&'static str>)> {
+    grouping.groups.iter().map(|g| (g.kernels.clone(), g.cut.as_ref().map(|c| c.code))).collect()
 }
 
 const PREFILL: &str = include_str!("../../../testdata/layers/llama32_1b_prefill.toml");
 const DECODE: &str = include_str!("../../../testdata/layers/llama32_1b_decode.toml");
 
 #[test]
-fn the_prefill_layer_groups_the_same_with_carried_passes() {
+fn the_prefill_layer_groups_the_same_with_reused_work() {
     // 6 + attention + 8: candidates of 1..6 and 1..8 kernels; each takes all but its last
-    // kernel's leading passes from the one before (5·6/2 + 7·8/2 = 43 slices).
-    let grouping = same_both_ways(PREFILL, 43);
-    assert_eq!(grouping.groups.len(), 3);
+    // kernel's leading passes from the one before (5·6/2 + 7·8/2 = 43 slices), and check-bd
+    // runs on each group's first kernel alone and on its largest candidate only.
+    let (grouping, work) = same_both_ways(PREFILL);
+    assert_eq!(shape(&grouping), vec![(0..6, None), (6..7, None), (7..15, None)]);
+    assert_eq!(work, Work { memo_hits: 43, checks: 4 });
 }
 
 #[test]
-fn the_decode_layer_groups_the_same_with_carried_passes() {
-    same_both_ways(DECODE, 18);
+fn the_decode_layer_groups_the_same_with_reused_work() {
+    let (_, work) = same_both_ways(DECODE);
+    assert_eq!(work.memo_hits, 18);
 }
 
 #[test]
-fn cut_groups_start_a_fresh_memo_and_group_the_same() {
-    // Cut by max_launches: the failing candidate's passes are recorded too, and the next group
-    // starts with a kernel that was the failing candidate's last.
-    let layer = PREFILL.replace("max_launches = 16", "max_launches = 3");
-    let grouping = same_both_ways(&layer, 22);
+fn groups_cut_by_max_launches_start_a_fresh_memo_and_group_the_same() {
+    // The failing candidate's passes are recorded too, and the next group starts with a
+    // kernel that was the failing candidate's last.
+    let (grouping, work) = same_both_ways(&PREFILL.replace("max_launches = 16", "max_launches = 3"));
     assert!(grouping.groups.iter().any(|g| g.cut.as_ref().is_some_and(|c| c.code == codes::CUT_MAX_LAUNCHES)));
+    assert_eq!(work.memo_hits, 22);
+}
+
+#[test]
+fn groups_cut_by_check_bd_find_the_same_first_failing_candidate() {
+    // The shipped case: the untiled GEMM fails check-bd after the RMSNorm, and alone.
+    let (grouping, _) = same_both_ways(include_str!("../../../testdata/group/cut-check-bd/layer.toml"));
+    assert_eq!(shape(&grouping), vec![(0..1, Some(codes::CUT_CHECK_BD)), (1..2, None)]);
+    // The prefill layer without its GEMMs' tiling: every GEMM exhausts the shim BDs, so the
+    // groups are cut by check-bd where a candidate grows to one, after candidates that pass.
+    let untiled = PREFILL.replace("shim_dma_tile_sizes = [2, 2]\n", "");
+    assert_ne!(untiled, PREFILL);
+    let (grouping, _) = same_both_ways(&untiled);
+    let cuts = grouping.groups.iter().filter(|g| g.cut.as_ref().is_some_and(|c| c.code == codes::CUT_CHECK_BD)).count();
+    assert!(cuts >= 2, "{:?}", shape(&grouping));
 }
