@@ -105,6 +105,9 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("dirs", nargs="+")
     args = parser.parse_args()
+    # The merges run in each input directory: a relative binary path means the caller's.
+    if os.sep in args.air_stitch:
+        args.air_stitch = os.path.abspath(args.air_stitch)
     stand_in_air_ir()
     st = load_stitching(args.stitching)
     print("| input | slices | MB | stitch_elf wall / CPU | air-stitch merge wall / CPU | ratio wall / CPU |")

@@ -54,15 +54,13 @@ fn bench_shape(c: &mut Criterion, name: &str, input: &Input) {
     group.bench_function("parse", |b| b.iter(|| parse_all(input)));
     group.bench_function("plan", |b| b.iter(|| plan_of(&slices)));
     group.bench_function("check", |b| b.iter(|| phases::check(&plan, &slices).ok().is_some()));
-    for threads in [1, 2] {
-        group.bench_function(format!("passes_{threads}thread"), |b| {
-            b.iter_batched(
-                || phases::check(&plan, &slices).ok().unwrap(),
-                |mut checked| phases::passes_on(&plan, &mut checked, threads).ok().is_some(),
-                BatchSize::LargeInput,
-            )
-        });
-    }
+    group.bench_function("passes", |b| {
+        b.iter_batched(
+            || phases::check(&plan, &slices).ok().unwrap(),
+            |mut checked| phases::passes(&plan, &mut checked).ok().is_some(),
+            BatchSize::LargeInput,
+        )
+    });
     let mut checked = phases::check(&plan, &slices).ok().unwrap();
     let shared = phases::passes(&plan, &mut checked).ok().unwrap();
     group.bench_function("assembly", |b| b.iter(|| phases::assembly(&plan, &checked).text.len()));

@@ -74,7 +74,6 @@ fn run_loop(dir: &Path, phase: &str, n: usize) {
             "parse" => drop(parse_all()),
             "check" => drop(phases::check(&plan, &slices).ok()),
             "passes" => drop(phases::passes(&plan, &mut phases::check(&plan, &slices).ok().unwrap()).ok()),
-            "passes2" => drop(phases::passes_on(&plan, &mut phases::check(&plan, &slices).ok().unwrap(), 2).ok()),
             "assembly" => drop(phases::assembly(&plan, &checked)),
             "equivalence" => drop(phases::equivalence(&checked, &assembled, &shared, 1)),
             "equivalence2" => drop(phases::equivalence(&checked, &assembled, &shared, 2)),

@@ -19,7 +19,6 @@ use crate::codes;
 use crate::equivalence::{check_equivalence, SliceFacts, PARSE_CHECK_MESSAGE};
 use crate::externs::ExternState;
 use crate::merge_checks::{check_inputs, Checked, SymbolSites};
-use crate::parallel::map_balanced_mut;
 use crate::pipeline::{PassName, Shared, SliceState};
 use crate::plan::MergePlan;
 use crate::slice::ParsedSlice;
@@ -128,7 +127,7 @@ fn stitch_checked(
     // 1. Every problem with the plan and the inputs, before anything changes.
     let Checked { mut states, module_attrs } = check_inputs(plan, slices)?;
     // 2. The passes.
-    let shared = run_passes(plan, &mut states, memo, threads)?;
+    let shared = run_passes(plan, &mut states, memo)?;
     // 3. Assembly: one module from the slices' printed overlays.
     let assembly: Vec<AssemblySlice<'_>> = states.iter().map(AssemblySlice::of).collect();
     let assembled = assemble(plan, module_attrs.as_deref(), &assembly);
@@ -150,30 +149,28 @@ fn stitch_checked(
 /// the next, so the first to define one is the one emitted), then each slice's final symbols
 /// checked against the earlier slices'. A slice whose passes fail is left out of the symbol
 /// checks: its names are not final. With a memo, the passes before remap-args come from it
-/// where they can ([`PassMemo`]); without one, the passes that read nothing another slice
-/// changes run on `threads` workers ([`run_spread`]).
+/// where they can ([`PassMemo`]).
+///
+/// The passes stay on one thread: running the slice-local ones (wrap-bare-herds, prefix-ssa,
+/// remap-args) on both cores around the carried ones (prefix-symbols, externs) was measured at
+/// no gain (8.48 -> 8.42 ms on 382 slices, 5.85 -> 6.29 ms on 3), docs/performance.md.
 fn run_passes(
     plan: &MergePlan,
     states: &mut [SliceState<'_>],
-    memo: Option<&mut PassMemo>,
-    threads: usize,
+    mut memo: Option<&mut PassMemo>,
 ) -> Result<Shared, Vec<Diagnostic>> {
     let mut shared = Shared::default();
-    let results: Vec<PassOutcome> = match memo {
-        Some(memo) => {
-            let mut reusing = true;
-            let mut run = |(idx, state): (usize, &mut SliceState<'_>)| {
-                memo.leading(idx, &mut reusing, state, &mut shared)
-                    .and_then(|()| state.run_some(&[PassName::RemapArgs], &mut shared))
-            };
-            states.iter_mut().enumerate().map(&mut run).collect()
-        }
-        None => run_spread(states, threads, &mut shared),
-    };
     let mut sites = SymbolSites::default();
     let mut errors = Vec::new();
-    for ((idx, state), result) in states.iter().enumerate().zip(results) {
-        match result {
+    let mut reusing = true;
+    for (idx, state) in states.iter_mut().enumerate() {
+        let ran = match memo.as_deref_mut() {
+            Some(memo) => memo
+                .leading(idx, &mut reusing, state, &mut shared)
+                .and_then(|()| state.run_some(&[PassName::RemapArgs], &mut shared)),
+            None => state.run_passes(&mut shared),
+        };
+        match ran {
             Ok(()) => sites.add(plan, idx, state, &mut errors),
             Err(mut e) => errors.append(&mut e),
         }
@@ -183,49 +180,6 @@ fn run_passes(
         Ok(shared)
     } else {
         Err(errors)
-    }
-}
-
-type PassOutcome = Result<(), Vec<Diagnostic>>;
-
-/// Passes that read and write only their own slice: wrap-bare-herds and prefix-ssa before the
-/// carried ones, remap-args after them.
-const OWN_FIRST: [PassName; 2] = [PassName::WrapBareHerds, PassName::PrefixSsa];
-/// Passes that carry [`Shared`] state from slice to slice: one slice after another, in order.
-const CARRIED: [PassName; 2] = [PassName::PrefixSymbols, PassName::Externs];
-
-/// The [`crate::pipeline::PIPELINE`] on every slice, the slice-local passes on all cores: the
-/// same overlays and the same findings, in the same order, as one slice after another (a slice
-/// whose pass fails runs none of its later passes either way).
-fn run_spread(states: &mut [SliceState<'_>], threads: usize, shared: &mut Shared) -> Vec<PassOutcome> {
-    let weight = |(state, _): &(&mut SliceState<'_>, PassOutcome)| state.slice.parse.tree.text().len() as u64;
-    let mut work: Vec<(&mut SliceState<'_>, PassOutcome)> = states.iter_mut().map(|state| (state, Ok(()))).collect();
-    map_balanced_mut(&mut work, threads, weight, |(state, outcome)| {
-        // These passes take no shared state: each gets an empty one, which must stay empty.
-        let mut own = Shared::default();
-        *outcome = state.run_some(&OWN_FIRST, &mut own).and_then(|()| untouched(&own));
-    });
-    for (state, outcome) in work.iter_mut().filter(|(_, outcome)| outcome.is_ok()) {
-        *outcome = state.run_some(&CARRIED, shared);
-    }
-    map_balanced_mut(&mut work, threads, weight, |(state, outcome)| {
-        if outcome.is_ok() {
-            let mut own = Shared::default();
-            *outcome = state.run_some(&[PassName::RemapArgs], &mut own).and_then(|()| untouched(&own));
-        }
-    });
-    work.into_iter().map(|(_, outcome)| outcome).collect()
-}
-
-/// A slice-local pass that wrote shared state would make the merge depend on the thread count.
-fn untouched(own: &Shared) -> PassOutcome {
-    if own.aliases.is_empty() && own.externs.entries.is_empty() && own.externs.renames.is_empty() {
-        Ok(())
-    } else {
-        Err(vec![Diagnostic::error(
-            codes::INTERNAL_CHECK,
-            "internal error: a pass that runs on each slice by itself changed the state the slices share",
-        )])
     }
 }
 
@@ -353,7 +307,7 @@ mod tests {
     }
 
     #[test]
-    fn passes_on_several_workers_give_the_same_module() {
+    fn merges_on_several_workers_give_the_same_module() {
         // Bare herds (wrapped), SSA names, symbols and wiring on every slice.
         let slices = || -> Vec<ParsedSlice> {
             (0..5)

@@ -1,33 +1,5 @@
-//! Per-slice work spread over the cores: contiguous runs of about equal weight, one scoped
-//! thread each, results joined in slice order (so they never depend on the thread count).
-
-/// `f` on every item, on at most `threads` workers; the results in item order. `weight` says
-/// how much work an item is (its text length), so that the runs take about equally long.
-pub(crate) fn map_balanced_mut<T: Send, R: Send>(
-    items: &mut [T],
-    threads: usize,
-    weight: impl Fn(&T) -> u64,
-    f: impl Fn(&mut T) -> R + Sync,
-) -> Vec<R> {
-    let lengths = run_lengths(&items.iter().map(&weight).collect::<Vec<u64>>(), threads);
-    if lengths.len() <= 1 {
-        return items.iter_mut().map(f).collect();
-    }
-    let mut runs: Vec<&mut [T]> = Vec::with_capacity(lengths.len());
-    let mut rest = items;
-    for len in lengths {
-        let (run, tail) = rest.split_at_mut(len);
-        runs.push(run);
-        rest = tail;
-    }
-    let f = &f;
-    std::thread::scope(|scope| {
-        let workers: Vec<_> =
-            runs.into_iter().map(|run| scope.spawn(move || run.iter_mut().map(f).collect::<Vec<R>>())).collect();
-        // A worker that panicked is a bug: re-raise it, as a single thread would.
-        workers.into_iter().flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-    })
-}
+//! Per-slice work spread over the cores: contiguous runs of about equal weight, so that each
+//! worker takes about as long (the equivalence proof's runs).
 
 /// The lengths of at most `threads` contiguous runs of about equal total weight (they add up
 /// to `weights.len()`).
@@ -60,19 +32,9 @@ mod tests {
             let lengths = run_lengths(&weights, threads);
             assert_eq!(lengths.iter().sum::<usize>(), weights.len(), "{threads} threads");
             assert!(lengths.len() <= threads && lengths.iter().all(|&len| len > 0), "{lengths:?}");
-            let mut items: Vec<u64> = weights.to_vec();
-            let out = map_balanced_mut(
-                &mut items,
-                threads,
-                |w| *w,
-                |w| {
-                    *w += 100;
-                    *w * 2
-                },
-            );
-            assert_eq!(out, weights.iter().map(|w| (w + 100) * 2).collect::<Vec<_>>());
-            assert_eq!(items, weights.iter().map(|w| w + 100).collect::<Vec<_>>());
         }
+        // A run ends with the item that takes it to its share (here the 9, at 22 of 27).
+        assert_eq!(run_lengths(&weights, 2), vec![5, 2]);
         assert!(run_lengths(&[], 2).is_empty());
     }
 }

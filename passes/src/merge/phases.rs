@@ -23,12 +23,7 @@ pub fn check<'a>(plan: &'a MergePlan, slices: &'a [ParsedSlice]) -> Result<Check
 
 /// Phase 2: the pipeline on every slice, and the symbol checks between slices.
 pub fn passes(plan: &MergePlan, checked: &mut Checked<'_>) -> Result<Shared, Vec<Diagnostic>> {
-    passes_on(plan, checked, 1)
-}
-
-/// Phase 2 with the slice-local passes on `threads` workers.
-pub fn passes_on(plan: &MergePlan, checked: &mut Checked<'_>, threads: usize) -> Result<Shared, Vec<Diagnostic>> {
-    run_passes(plan, &mut checked.inner.states, None, threads)
+    run_passes(plan, &mut checked.inner.states, None)
 }
 
 /// Phase 3: the merged text from the slices' overlays.
