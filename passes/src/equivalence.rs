@@ -227,7 +227,7 @@ fn balanced_runs<'s, 'a>(slices: &'s [SliceFacts<'a>], threads: usize) -> Vec<&'
 }
 
 /// The check of one slice's part.
-fn check_slice(merged_text: &str, lines: &OnceLock<LineIndex>, facts: &SliceFacts<'_>) -> Vec<Diagnostic> {
+pub(crate) fn check_slice(merged_text: &str, lines: &OnceLock<LineIndex>, facts: &SliceFacts<'_>) -> Vec<Diagnostic> {
     let lines = || lines.get_or_init(|| LineIndex::new(merged_text));
     let mut errors = Vec::new();
     let (start, end) = facts.body;

@@ -12,7 +12,7 @@
 mod memo;
 pub mod phases;
 
-pub use memo::PassMemo;
+pub use memo::MergeMemo;
 
 use crate::assemble::{assemble, AssemblySlice};
 use crate::codes;
@@ -78,13 +78,13 @@ pub fn stitch(plan: &MergePlan, slices: &[ParsedSlice]) -> Result<Stitched, Vec<
 }
 
 /// [`stitch`] for the next of a series of merges that share their first slices (`group`'s
-/// growing candidates): the passes before remap-args are taken from `memo` for the leading
-/// slices that are the same as in the last merge that used it. The result is the same as
+/// growing candidates): the passes before remap-args, and the proofs of slices whose part of
+/// the output did not change, are taken from `memo` ([`MergeMemo`]). The result is the same as
 /// [`stitch`]'s.
 pub fn stitch_with_memo(
     plan: &MergePlan,
     slices: &[ParsedSlice],
-    memo: &mut PassMemo,
+    memo: &mut MergeMemo,
 ) -> Result<Stitched, Vec<Diagnostic>> {
     stitch_checked(plan, slices, 1, Some(memo), &|text| text)
 }
@@ -121,13 +121,13 @@ fn stitch_checked(
     plan: &MergePlan,
     slices: &[ParsedSlice],
     threads: usize,
-    memo: Option<&mut PassMemo>,
+    mut memo: Option<&mut MergeMemo>,
     between: &dyn Fn(String) -> String,
 ) -> Result<Stitched, Vec<Diagnostic>> {
     // 1. Every problem with the plan and the inputs, before anything changes.
     let Checked { mut states, module_attrs } = check_inputs(plan, slices)?;
     // 2. The passes.
-    let shared = run_passes(plan, &mut states, memo)?;
+    let shared = run_passes(plan, &mut states, memo.as_deref_mut())?;
     // 3. Assembly: one module from the slices' printed overlays.
     let assembly: Vec<AssemblySlice<'_>> = states.iter().map(AssemblySlice::of).collect();
     let assembled = assemble(plan, module_attrs.as_deref(), &assembly);
@@ -138,7 +138,10 @@ fn stitch_checked(
         .zip(&assembled.bodies)
         .map(|(state, body)| SliceFacts::of(state, *body, &shared.externs))
         .collect();
-    let mismatches = check_equivalence(&text, &facts, threads);
+    let mismatches = match memo {
+        Some(memo) => memo.prove(&text, &facts),
+        None => check_equivalence(&text, &facts, threads),
+    };
     if !mismatches.is_empty() {
         return Err(mismatches);
     }
@@ -149,7 +152,7 @@ fn stitch_checked(
 /// the next, so the first to define one is the one emitted), then each slice's final symbols
 /// checked against the earlier slices'. A slice whose passes fail is left out of the symbol
 /// checks: its names are not final. With a memo, the passes before remap-args come from it
-/// where they can ([`PassMemo`]).
+/// where they can ([`MergeMemo`]).
 ///
 /// The passes stay on one thread: running the slice-local ones (wrap-bare-herds, prefix-ssa,
 /// remap-args) on both cores around the carried ones (prefix-symbols, externs) was measured at
@@ -157,7 +160,7 @@ fn stitch_checked(
 fn run_passes(
     plan: &MergePlan,
     states: &mut [SliceState<'_>],
-    mut memo: Option<&mut PassMemo>,
+    mut memo: Option<&mut MergeMemo>,
 ) -> Result<Shared, Vec<Diagnostic>> {
     let mut shared = Shared::default();
     let mut sites = SymbolSites::default();
@@ -304,6 +307,27 @@ mod tests {
         );
         let added = tiled(None, &|text| text.replacen("args(%b_in=", &format!("attributes {{{attr}}} args(%b_in="), 1));
         assert!(added[0].ends_with("in slice `b`: its launches carry air.shim_dma_tile_sizes = [array<i64:2,2>], the plan and the source give []"), "{added:?}");
+    }
+
+    #[test]
+    fn a_memo_skips_only_proofs_of_unchanged_parts() {
+        let slices = vec![ParsedSlice::new(FileId(0), "a.mlir", KERNEL), ParsedSlice::new(FileId(1), "b.mlir", KERNEL)];
+        let plan = zero_config_plan("fused", &slices, &[], &Default::default()).unwrap();
+        let mut memo = MergeMemo::new();
+        let clean = stitch_checked(&plan, &slices, 1, Some(&mut memo), &|text| text).unwrap();
+        assert_eq!((memo.hits(), memo.proof_hits()), (0, 0));
+        // The same merge again: both slices' passes and proofs come from the memo.
+        let again = stitch_checked(&plan, &slices, 1, Some(&mut memo), &|text| text).unwrap();
+        assert_eq!(again.text, clean.text);
+        assert_eq!((memo.hits(), memo.proof_hits()), (2, 2));
+        // A changed byte in slice b's part is proved again, and caught; slice a's is not.
+        let tamper = |text: String| text.replacen("%b_c2 = arith.constant 2", "%b_c2 = arith.constant 3", 1);
+        let errors = stitch_checked(&plan, &slices, 1, Some(&mut memo), &tamper).unwrap_err();
+        assert!(errors[0].message.contains("in slice `b`: `2` became `3`"), "{errors:?}");
+        assert_eq!(memo.proof_hits(), 3);
+        // The failed proof is not kept: the next clean merge proves slice b again.
+        stitch_checked(&plan, &slices, 1, Some(&mut memo), &|text| text).unwrap();
+        assert_eq!(memo.proof_hits(), 4);
     }
 
     #[test]

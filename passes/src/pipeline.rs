@@ -112,7 +112,7 @@ pub const PIPELINE: [PassName; 5] =
 /// The passes before remap-args. What they make of a slice depends only on the slice, its plan
 /// entry's kernel function, prefix, extern overrides and tile sizes, and the [`Shared`] state the
 /// slices before it left; never on its wiring, which is remap-args' alone. That is what lets
-/// `group` keep their results while a candidate grows ([`crate::merge::PassMemo`]).
+/// `group` keep their results while a candidate grows ([`crate::merge::MergeMemo`]).
 pub const LEADING: [PassName; 4] =
     [PassName::WrapBareHerds, PassName::PrefixSsa, PassName::PrefixSymbols, PassName::Externs];
 

@@ -12,7 +12,7 @@ pub mod layer;
 mod plan_text;
 
 use crate::codes;
-use crate::merge::{finish, stitch_with_memo, Merged, PassMemo};
+use crate::merge::{finish, stitch_with_memo, MergeMemo, Merged};
 use crate::plan::{located, parse_plan};
 use crate::slice::{find_kernel, ParsedSlice};
 use air_diagnostics::{Diagnostic, FileId, Severity, TextRange};
@@ -159,11 +159,12 @@ pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
     plan_groups_reusing(layer, inputs, true).0
 }
 
-/// How much work [`plan_groups`] saved: slices whose leading passes came from the memo, and
-/// check-bd runs.
+/// How much work [`plan_groups`] saved: slices whose leading passes came from the memo, slices
+/// not proved again, and check-bd runs.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Work {
     memo_hits: usize,
+    proof_hits: usize,
     checks: usize,
 }
 
@@ -173,9 +174,9 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
     let checks = Cell::new(0);
     let (slices, at) = contiguous(inputs);
     let mergeable = |k: usize| !layer.kernels[k].external && inputs.get(k).is_some_and(|i| i.slice.is_some());
-    let merge_range = |range: Range<usize>, number: usize, memo: &mut PassMemo| {
+    let merge_range = |range: Range<usize>, number: usize, memo: &mut MergeMemo| {
         if !reuse {
-            *memo = PassMemo::new();
+            *memo = MergeMemo::new();
         }
         let func = format!("{}_{number}", layer.name);
         merge_candidate(layer, &slices[at[range.start]..at[range.start] + range.len()], range, &func, memo)
@@ -183,7 +184,7 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
     let n = layer.kernels.len().min(inputs.len());
     let mut groups = Vec::new();
     let mut start = 0;
-    let mut hits = 0;
+    let (mut hits, mut proof_hits) = (0, 0);
     while start < n {
         if !mergeable(start) {
             groups.push(Group {
@@ -200,7 +201,7 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
         let number = groups.len() + 1;
         // One memo per group: each candidate is the last one plus a kernel, so the passes
         // before remap-args of the kernels already in it carry over.
-        let mut memo = PassMemo::new();
+        let mut memo = MergeMemo::new();
         let mut best =
             match merge_range(start..start + 1, number, &mut memo).and_then(|m| check_candidate(layer, m, &checks)) {
                 Ok(candidate) => candidate,
@@ -246,6 +247,7 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
             cut = Some(failed);
         }
         hits += memo.hits();
+        proof_hits += memo.proof_hits();
         groups.push(Group {
             kernels: start..end,
             external: false,
@@ -256,7 +258,7 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
         });
         start = end;
     }
-    (Grouping { groups }, Work { memo_hits: hits, checks: checks.get() })
+    (Grouping { groups }, Work { memo_hits: hits, proof_hits, checks: checks.get() })
 }
 
 /// The parses of the kernels that have one, contiguous, so that a group is a sub-slice, and
@@ -349,7 +351,7 @@ fn merge_candidate(
     slices: &[ParsedSlice],
     range: Range<usize>,
     func: &str,
-    memo: &mut PassMemo,
+    memo: &mut MergeMemo,
 ) -> Result<Merging, Failure> {
     let last = &layer.kernels[range.end - 1].name;
     let planned = plan_text(layer, range.clone(), slices, func);

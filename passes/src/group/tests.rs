@@ -71,7 +71,7 @@ fn same_both_ways(layer: &str) -> (Grouping, Work) {
     assert!(check_kernels(&layer, &inputs).is_empty());
     let (reused, work) = plan_groups_reusing(&layer, &inputs, true);
     let (fresh, fresh_work) = plan_groups_reusing(&layer, &inputs, false);
-    assert_eq!(fresh_work.memo_hits, 0);
+    assert_eq!((fresh_work.memo_hits, fresh_work.proof_hits), (0, 0));
     assert_eq!(outcome(&reused), outcome(&fresh));
     // At most one more check-bd per group (the largest candidate, when it fails), never more.
     assert!(work.checks <= fresh_work.checks + reused.groups.len(), "{work:?} {fresh_work:?}");
@@ -89,17 +89,18 @@ const DECODE: &str = include_str!("../../../testdata/layers/llama32_1b_decode.to
 #[test]
 fn the_prefill_layer_groups_the_same_with_reused_work() {
     // 6 + attention + 8: candidates of 1..6 and 1..8 kernels; each takes all but its last
-    // kernel's leading passes from the one before (5·6/2 + 7·8/2 = 43 slices), and check-bd
-    // runs on each group's first kernel alone and on its largest candidate only.
+    // kernel's leading passes and proofs from the one before (5·6/2 + 7·8/2 = 43 slices: the
+    // earlier kernels' parts of the output stay byte for byte the same), and check-bd runs on
+    // each group's first kernel alone and on its largest candidate only.
     let (grouping, work) = same_both_ways(PREFILL);
     assert_eq!(shape(&grouping), vec![(0..6, None), (6..7, None), (7..15, None)]);
-    assert_eq!(work, Work { memo_hits: 43, checks: 4 });
+    assert_eq!(work, Work { memo_hits: 43, proof_hits: 43, checks: 4 });
 }
 
 #[test]
 fn the_decode_layer_groups_the_same_with_reused_work() {
     let (_, work) = same_both_ways(DECODE);
-    assert_eq!(work.memo_hits, 18);
+    assert_eq!((work.memo_hits, work.proof_hits), (18, 18));
 }
 
 #[test]
@@ -108,7 +109,7 @@ fn groups_cut_by_max_launches_start_a_fresh_memo_and_group_the_same() {
     // kernel that was the failing candidate's last.
     let (grouping, work) = same_both_ways(&PREFILL.replace("max_launches = 16", "max_launches = 3"));
     assert!(grouping.groups.iter().any(|g| g.cut.as_ref().is_some_and(|c| c.code == codes::CUT_MAX_LAUNCHES)));
-    assert_eq!(work.memo_hits, 22);
+    assert_eq!((work.memo_hits, work.proof_hits), (22, 22));
 }
 
 #[test]
