@@ -19,8 +19,8 @@ find_beside() {
 # AIR's own verifier, the judge of every AIR file the project ships or emits: $AIR_OPT, else
 # air-opt on PATH, else air-mini-opt built by the kit beside the repository (AIR_OPT_KIT, or
 # shared/air-opt found by find_beside; about a minute the first time, nothing afterwards).
-# Exports AIR_OPT when it builds one; says on stderr what it found. Never fails: without a
-# verifier, the tests that need one skip (or fail under CI=true) with their own message.
+# Exports AIR_OPT when it builds one; says on stderr what it found. Returns 1 when there is
+# none (the caller decides: the tests that need one skip, or fail under CI=true).
 find_air_opt() {
   if [ -n "${AIR_OPT:-}" ]; then
     echo "==> AIR's verifier: $AIR_OPT (\$AIR_OPT)" >&2
@@ -39,11 +39,12 @@ find_air_opt() {
     return 0
   fi
   echo "==> no AIR verifier: set AIR_OPT, put air-opt on PATH, or place the kit (build.sh) at ../shared/air-opt or AIR_OPT_KIT" >&2
+  return 1
 }
 
 # The upstream corpus, looked up in the testkit's order; only reports what the tests will use,
 # except that with AIR_STITCH_FETCH=1 and nothing else found it fetches now (so the progress
-# shows) and exports AIR_STITCH_CORPUS.
+# shows) and exports AIR_STITCH_CORPUS. Returns 1 when there is none.
 find_corpus() {
   if [ -n "${AIR_STITCH_CORPUS:-}" ]; then
     echo "==> corpus: $AIR_STITCH_CORPUS (\$AIR_STITCH_CORPUS)" >&2
@@ -57,5 +58,6 @@ find_corpus() {
     echo "==> corpus: $AIR_STITCH_CORPUS (fetched)" >&2
   else
     echo "==> no corpus: set AIR_STITCH_CORPUS or MLIR_AIR_SRC, place it at ../shared/corpus/mlir-air, or set AIR_STITCH_FETCH=1 (testdata/corpus/README.md)" >&2
+    return 1
   fi
 }

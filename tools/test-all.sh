@@ -23,8 +23,14 @@ export PATH="/usr/lib/llvm-22/bin:$PATH"
 # AIR's own verifier and the upstream corpus, looked up as the README says (tools/lib.sh).
 # shellcheck source=tools/lib.sh
 source tools/lib.sh
-find_air_opt
-find_corpus
+# Under CI=true the tests that need them fail without them: say so now, not minutes later.
+judges_missing=0
+find_air_opt || judges_missing=1
+find_corpus || judges_missing=1
+if [ "$judges_missing" = 1 ] && [ "${CI:-}" = "true" ]; then
+  echo "error: CI=true needs AIR's verifier and the corpus (above); nothing was tested" >&2
+  exit 1
+fi
 
 # numpy for compare's fixtures (tools/compare-fixtures.py): the system's if it has it, else a
 # venv under target/ (installed once). Under CI=true a failed install fails the run; elsewhere
