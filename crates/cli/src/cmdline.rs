@@ -2,7 +2,7 @@
 //! (`--prefix`, `--bind`) points at what the user typed, the way a plan's diagnostics point
 //! into the plan.
 
-use air_diagnostics::{FileId, SourceMap, TextRange};
+use air_diagnostics::{Diagnostic, FileId, SourceMap, TextRange};
 
 /// The arguments of this run, joined as a shell would show them, and where each one sits.
 #[derive(Clone, Debug)]
@@ -74,6 +74,38 @@ impl CommandLine {
     }
 }
 
+/// Reports an input that cannot be read as AS0002 on standard error, at the argument that names
+/// it: the argument itself, or the part after `=` of one like `--arg 0=FILE` or `--plan=FILE`.
+pub fn report_unreadable(unread: &crate::common::CannotRead, color: crate::common::ColorArg) {
+    let line = CommandLine::capture();
+    let mut sources = SourceMap::new();
+    let file = line.register(&mut sources);
+    let diagnostic = unreadable(&line, file, unread);
+    let options = crate::common::GlobalOpts { color }.render_options();
+    eprintln!("{}", air_diagnostics::render(&diagnostic, &sources, options));
+}
+
+fn unreadable(line: &CommandLine, file: FileId, unread: &crate::common::CannotRead) -> Diagnostic {
+    let path = unread.path.to_string_lossy();
+    let at = line.args.iter().find_map(|(arg, range)| {
+        if *arg == path {
+            return Some(*range);
+        }
+        let tail = arg.strip_suffix(path.as_ref())?;
+        tail.ends_with('=').then(|| TextRange::new(range.end - path.len() as u32, range.end))
+    });
+    let help = if path == "-" {
+        "standard input could not be read"
+    } else {
+        "inputs are read as given (relative to the current directory)"
+    };
+    let diagnostic = Diagnostic::error(crate::codes::CANNOT_READ, unread.to_string()).with_help(help);
+    match at {
+        Some(range) => diagnostic.with_primary(file, range, "named here"),
+        None => diagnostic,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,5 +125,22 @@ mod tests {
         let ranges = line.positional_ranges();
         assert_eq!(at(ranges["c d.mlir"].first().copied()), Some("c d.mlir"));
         assert_eq!(at(ranges["a.mlir"].first().copied()), Some("a.mlir"));
+    }
+
+    #[test]
+    fn an_unreadable_input_is_located_where_it_is_named() {
+        let line = CommandLine::from_args(["run", "--arg", "0=in.bin", "--plan=p.toml", "x.mlir"].map(String::from));
+        let located = |path: &str| {
+            let err = std::io::Error::from(std::io::ErrorKind::NotFound);
+            let unread = crate::common::CannotRead { path: path.into(), err };
+            let diagnostic = unreadable(&line, FileId(0), &unread);
+            assert_eq!(diagnostic.code, crate::codes::CANNOT_READ);
+            diagnostic.primary.map(|label| line.text[label.range.start as usize..label.range.end as usize].to_string())
+        };
+        assert_eq!(located("in.bin").as_deref(), Some("in.bin"));
+        assert_eq!(located("p.toml").as_deref(), Some("p.toml"));
+        assert_eq!(located("x.mlir").as_deref(), Some("x.mlir"));
+        // A path the line does not spell (built from another argument): no location.
+        assert_eq!(located("elsewhere/x.mlir"), None);
     }
 }

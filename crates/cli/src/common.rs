@@ -97,10 +97,27 @@ pub struct RawInput {
     pub bytes: Vec<u8>,
 }
 
-/// Reads `path`, or standard input for `-`; the error names the input as the user gave it.
+/// Reads `path`, or standard input for `-`; the error ([`CannotRead`]) names the input as the
+/// user gave it.
 pub fn read_input(path: &Path) -> anyhow::Result<RawInput> {
-    read_bytes(path).map_err(|err| anyhow::anyhow!("cannot read {}: {err}", shown(path)))
+    read_bytes(path).map_err(|err| anyhow::Error::new(CannotRead { path: path.to_path_buf(), err }))
 }
+
+/// An input that cannot be read. `main` reports it as AS0002, located at the argument that
+/// names the file, as `merge` and `group` report theirs.
+#[derive(Debug)]
+pub struct CannotRead {
+    pub path: PathBuf,
+    pub err: std::io::Error,
+}
+
+impl std::fmt::Display for CannotRead {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot read {}: {}", shown(&self.path), self.err)
+    }
+}
+
+impl std::error::Error for CannotRead {}
 
 /// Like [`read_input`], with the I/O error itself (for a command that reports it as a
 /// diagnostic).

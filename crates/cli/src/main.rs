@@ -36,6 +36,14 @@ struct Cli {
     command: cmd::Command,
 }
 
+/// The subcommand's `--color` choice, for errors `main` reports itself.
+fn color_of(matches: &clap::ArgMatches) -> common::ColorArg {
+    matches
+        .subcommand()
+        .and_then(|(_, sub)| sub.try_get_one::<common::ColorArg>("color").ok().flatten().copied())
+        .unwrap_or_default()
+}
+
 /// The clap definition of the whole command line, with the build's version text (shared with
 /// `completions` and `man`, which are generated from it).
 pub fn cli_command() -> clap::Command {
@@ -54,6 +62,12 @@ fn main() -> ExitCode {
         Ok(common::Outcome::Failed) => ExitCode::from(2),
         // The reader of standard output went away (`| head`): nothing more to say, as ripgrep.
         Err(err) if common::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if err.downcast_ref::<common::CannotRead>().is_some() => {
+            if let Some(unread) = err.downcast_ref::<common::CannotRead>() {
+                cmdline::report_unreadable(unread, color_of(&matches));
+            }
+            ExitCode::from(2)
+        }
         Err(err) => {
             eprintln!("error: {err}");
             for cause in err.chain().skip(1) {

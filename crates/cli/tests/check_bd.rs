@@ -146,7 +146,7 @@ fn usage_and_io_errors_exit_with_status_2() {
     let (code, _, stderr) = run_in(&root, &["check-bd".into(), "testdata/checkbd/no_such_file.mlir".into()]);
     assert_eq!(
         (code, stderr.trim()),
-        (2, "error: cannot read testdata/checkbd/no_such_file.mlir: No such file or directory (os error 2)")
+        (2, "error[AS0002]: cannot read testdata/checkbd/no_such_file.mlir: No such file or directory (os error 2)\n --> <command line>:1:21\n  |\n1 | air-stitch check-bd testdata/checkbd/no_such_file.mlir\n  |                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ named here\n  |\n  = help: inputs are read as given (relative to the current directory)")
     );
     let (code, _, _) = run_in(&root, &["check-bd".into(), "--device".into(), "npu3".into(), "x.mlir".into()]);
     assert_eq!(code, 2);

@@ -103,11 +103,15 @@ fn an_empty_file_is_an_empty_module() {
 fn a_missing_file_exits_with_status_2() {
     for subcommand in ["parse", "print", "outline"] {
         let output = run(&[subcommand, "--color", "never", "testdata/bad/no_such_file.mlir"]);
-        assert_eq!(
-            transcript(&output),
-            "exit: 2\n--- stderr ---\nerror: cannot read testdata/bad/no_such_file.mlir: No such file or directory (os error 2)\n",
-            "{subcommand}"
+        // AS0002 at the argument, as merge reports its inputs.
+        let line = format!("air-stitch {subcommand} --color never testdata/bad/no_such_file.mlir");
+        let col = line.find("testdata").unwrap() + 1;
+        let expected = format!(
+            "exit: 2\n--- stderr ---\nerror[AS0002]: cannot read testdata/bad/no_such_file.mlir: No such file or directory (os error 2)\n --> <command line>:1:{col}\n  |\n1 | {line}\n  | {}{} named here\n  |\n  = help: inputs are read as given (relative to the current directory)\n\n",
+            " ".repeat(col - 1),
+            "^".repeat("testdata/bad/no_such_file.mlir".len()),
         );
+        assert_eq!(transcript(&output), expected, "{subcommand}");
     }
 }
 
