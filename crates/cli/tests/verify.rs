@@ -95,7 +95,7 @@ fn verify_of_a_missing_file_is_an_io_error_with_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "error[AS0002]: cannot read testdata/verify/no_such_file.mlir: No such file or directory (os error 2)\n --> <command line>:1:32\n  |\n1 | air-stitch verify --no-air-opt testdata/verify/no_such_file.mlir\n  |                                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ named here\n  |\n  = help: inputs are read as given (relative to the current directory)\n\n"
+        "error[AS0002]: cannot read testdata/verify/no_such_file.mlir: No such file or directory (os error 2)\n --> <command line>:1:32\n  |\n1 | air-stitch verify --no-air-opt testdata/verify/no_such_file.mlir --color never\n  |                                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ named here\n  |\n  = help: inputs are read as given (relative to the current directory)\n\n"
     );
 }
 
