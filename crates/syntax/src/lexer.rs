@@ -38,16 +38,53 @@ impl Tokens {
     }
 }
 
+/// Byte classes, one bit each, looked up in one table: the identifier loops are the lexer's
+/// hottest, and a load beats a chain of range tests per byte.
+const BARE_CONTINUE: u8 = 1;
+const SUFFIX_CONTINUE: u8 = 2;
+const SUFFIX_START: u8 = 4;
+const SPACE: u8 = 8;
+
+const CLASSES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut byte = 0usize;
+    while byte < 256 {
+        let b = byte as u8;
+        let alpha = b.is_ascii_alphabetic();
+        let digit = b.is_ascii_digit();
+        let mut class = 0;
+        if alpha || digit || matches!(b, b'_' | b'$' | b'.') {
+            class |= BARE_CONTINUE;
+        }
+        if alpha || digit || matches!(b, b'$' | b'.' | b'_' | b'-') {
+            class |= SUFFIX_CONTINUE;
+        }
+        if alpha || matches!(b, b'$' | b'.' | b'_' | b'-') {
+            class |= SUFFIX_START;
+        }
+        if matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+            class |= SPACE;
+        }
+        table[byte] = class;
+        byte += 1;
+    }
+    table
+};
+
 fn is_suffix_start(byte: u8) -> bool {
-    byte.is_ascii_alphabetic() || matches!(byte, b'$' | b'.' | b'_' | b'-')
+    CLASSES[byte as usize] & SUFFIX_START != 0
 }
 
 fn is_suffix_continue(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'$' | b'.' | b'_' | b'-')
+    CLASSES[byte as usize] & SUFFIX_CONTINUE != 0
 }
 
 fn is_bare_continue(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'$' | b'.')
+    CLASSES[byte as usize] & BARE_CONTINUE != 0
+}
+
+fn is_space(byte: u8) -> bool {
+    CLASSES[byte as usize] & SPACE != 0
 }
 
 struct Lexer<'a> {
@@ -114,7 +151,7 @@ impl Lexer<'_> {
         let byte = self.bytes[start];
         match byte {
             b' ' | b'\t' | b'\n' | b'\r' => {
-                self.skip_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'));
+                self.skip_while(is_space);
                 self.tokens.push(WHITESPACE, start);
             }
             b'/' if self.peek(1) == b'/' => {
@@ -309,5 +346,21 @@ fn utf8_width(first: u8) -> usize {
         0xE0..=0xEF => 3,
         0xC0..=0xDF => 2,
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_class_table_says_what_mlirs_character_classes_say() {
+        for b in 0..=255u8 {
+            let (alpha, digit) = (b.is_ascii_alphabetic(), b.is_ascii_digit());
+            assert_eq!(is_bare_continue(b), alpha || digit || matches!(b, b'_' | b'$' | b'.'), "{b}");
+            assert_eq!(is_suffix_continue(b), alpha || digit || matches!(b, b'$' | b'.' | b'_' | b'-'), "{b}");
+            assert_eq!(is_suffix_start(b), alpha || matches!(b, b'$' | b'.' | b'_' | b'-'), "{b}");
+            assert_eq!(is_space(b), matches!(b, b' ' | b'\t' | b'\n' | b'\r'), "{b}");
+        }
     }
 }
