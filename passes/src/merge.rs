@@ -178,6 +178,9 @@ fn run_passes(
             Err(mut e) => errors.append(&mut e),
         }
     }
+    if let Some(memo) = memo {
+        memo.take_up_shared(&mut shared);
+    }
     sites.check_externs(plan, &shared.externs, &mut errors);
     if errors.is_empty() {
         Ok(shared)

@@ -91,4 +91,20 @@ fn a_merge_whose_passes_fail_leaves_the_memo_right_for_the_next() {
     assert_eq!(outcomes, [true, false, true, false]);
     // `gg` is the same slice with the same plan entry every time: from the memo after the first.
     assert_eq!(memo.hits(), 3);
+    // The same parses under other file ids and names are other slices: the extern report names
+    // the new ones.
+    let renamed_slices: Vec<ParsedSlice> = slices
+        .iter()
+        .enumerate()
+        .map(|(i, s)| ParsedSlice {
+            file: FileId(10 + i as u32),
+            name: format!("other{i}.mlir"),
+            parse: s.parse.clone(),
+        })
+        .collect();
+    let externs = |merged: air_passes::merge::Merged| format!("{:?}", merged.externs);
+    let fresh = stitch(&renamed, &renamed_slices).and_then(finish).map(externs).unwrap();
+    let reused = stitch_with_memo(&renamed, &renamed_slices, &mut memo).and_then(finish).map(externs).unwrap();
+    assert_eq!(reused, fresh);
+    assert!(fresh.contains("other1.mlir"), "{fresh}");
 }

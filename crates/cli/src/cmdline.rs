@@ -58,6 +58,14 @@ impl CommandLine {
         ranges
     }
 
+    /// Whether argument `idx` names an output (`-o FILE`, `--out N=FILE`), not an input.
+    fn names_an_output(&self, idx: usize) -> bool {
+        const OUTPUTS: [&str; 3] = ["-o", "--out", "--output"];
+        let arg = self.args[idx].0.as_str();
+        let after_flag = idx > 0 && OUTPUTS.contains(&self.args[idx - 1].0.as_str());
+        after_flag || OUTPUTS.iter().any(|flag| arg.strip_prefix(flag).is_some_and(|rest| rest.starts_with('=')))
+    }
+
     /// The range of `value` in its `nth` (from 0) occurrence as the value of `flag`, written
     /// `--flag value` or `--flag=value`.
     pub fn value_range(&self, flag: &str, value: &str, nth: usize) -> Option<TextRange> {
@@ -87,13 +95,18 @@ pub fn report_unreadable(unread: &crate::common::CannotRead, color: crate::commo
 
 fn unreadable(line: &CommandLine, file: FileId, unread: &crate::common::CannotRead) -> Diagnostic {
     let path = unread.path.to_string_lossy();
-    let at = line.args.iter().find_map(|(arg, range)| {
-        if *arg == path {
-            return Some(*range);
-        }
-        let tail = arg.strip_suffix(path.as_ref())?;
-        tail.ends_with('=').then(|| TextRange::new(range.end - path.len() as u32, range.end))
-    });
+    let at =
+        line.args.iter().enumerate().filter(|&(idx, _)| !line.names_an_output(idx)).find_map(|(_, (arg, range))| {
+            if *arg == path {
+                return Some(*range);
+            }
+            // `--plan=FILE`, `--arg 0=FILE`, `--arg 0=FILE:SHAPE:DTYPE`: a value after an `=`.
+            arg.match_indices('=').find_map(|(eq, _)| {
+                let rest = arg[eq + 1..].strip_prefix(path.as_ref())?;
+                let start = range.start + eq as u32 + 1;
+                (rest.is_empty() || rest.starts_with(':')).then(|| TextRange::new(start, start + path.len() as u32))
+            })
+        });
     let help = if path == "-" {
         "standard input could not be read"
     } else {
@@ -129,7 +142,10 @@ mod tests {
 
     #[test]
     fn an_unreadable_input_is_located_where_it_is_named() {
-        let line = CommandLine::from_args(["run", "--arg", "0=in.bin", "--plan=p.toml", "x.mlir"].map(String::from));
+        let line = CommandLine::from_args(
+            ["run", "--out", "0=out.bin", "--arg", "0=in.bin", "--arg=1=out.bin:2x2:f32", "--plan=p.toml", "x.mlir"]
+                .map(String::from),
+        );
         let located = |path: &str| {
             let err = std::io::Error::from(std::io::ErrorKind::NotFound);
             let unread = crate::common::CannotRead { path: path.into(), err };
@@ -138,6 +154,11 @@ mod tests {
             diagnostic.primary.map(|label| line.text[label.range.start as usize..label.range.end as usize].to_string())
         };
         assert_eq!(located("in.bin").as_deref(), Some("in.bin"));
+        // Not the `--out` that names the same file; a shape and dtype after the path.
+        let unread = crate::common::CannotRead { path: "out.bin".into(), err: std::io::ErrorKind::NotFound.into() };
+        let label = unreadable(&line, FileId(0), &unread).primary.unwrap();
+        assert_eq!(&line.text[label.range.start as usize..label.range.end as usize], "out.bin");
+        assert!(line.text[..label.range.start as usize].ends_with("--arg=1="), "{}", line.text);
         assert_eq!(located("p.toml").as_deref(), Some("p.toml"));
         assert_eq!(located("x.mlir").as_deref(), Some("x.mlir"));
         // A path the line does not spell (built from another argument): no location.

@@ -159,25 +159,27 @@ pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
     plan_groups_reusing(layer, inputs, true).0
 }
 
-/// How much work [`plan_groups`] saved: slices whose leading passes came from the memo, slices
-/// not proved again, and check-bd runs.
+/// The work [`plan_groups`] did and saved: slices whose leading passes came from the memo,
+/// slices not proved again, candidates merged, and check-bd runs.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Work {
     memo_hits: usize,
     proof_hits: usize,
+    merges: usize,
     checks: usize,
 }
 
 /// [`plan_groups`], reusing work between candidates or (`reuse` false) merging each from
 /// scratch and checking each as it grows; the tests compare both ways.
 fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (Grouping, Work) {
-    let checks = Cell::new(0);
+    let (checks, merges) = (Cell::new(0), Cell::new(0));
     let (slices, at) = contiguous(inputs);
     let mergeable = |k: usize| !layer.kernels[k].external && inputs.get(k).is_some_and(|i| i.slice.is_some());
     let merge_range = |range: Range<usize>, number: usize, memo: &mut MergeMemo| {
         if !reuse {
             *memo = MergeMemo::new();
         }
+        merges.set(merges.get() + 1);
         let func = format!("{}_{number}", layer.name);
         merge_candidate(layer, &slices[at[range.start]..at[range.start] + range.len()], range, &func, memo)
     };
@@ -213,7 +215,11 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
             };
         let mut end = start + 1;
         let mut cut = None;
-        let mut unchecked = Vec::new();
+        // Candidates merged but not yet checked, each with its last kernel. With reuse they are
+        // checked at doubling sizes (2, 4, 8, ... kernels) and at the end of the growth, so a
+        // cut by check-bd costs at most about twice the merges of checking each one.
+        let mut unchecked: Vec<(usize, Merging)> = Vec::new();
+        let mut next_check = 2;
         while end < n && mergeable(end) {
             let merging = match merge_range(start..end + 1, number, &mut memo) {
                 Ok(merging) => merging,
@@ -222,27 +228,28 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
                     break;
                 }
             };
-            if reuse {
-                unchecked.push(merging);
-                end += 1;
+            unchecked.push((end, merging));
+            end += 1;
+            if reuse && end - start < next_check {
                 continue;
             }
-            match check_candidate(layer, merging, &checks) {
-                Ok(candidate) => {
-                    best = candidate;
-                    end += 1;
-                }
-                Err(failure) => {
-                    cut = Some(failure.cut(end));
-                    break;
-                }
+            next_check *= 2;
+            let settled = settle(layer, std::mem::take(&mut unchecked), &checks);
+            if let Some(candidate) = settled.best {
+                best = candidate;
+            }
+            if let Some(failed) = settled.cut {
+                end = failed.kernel;
+                cut = Some(failed);
+                break;
             }
         }
-        let checked = check_grown(layer, start, unchecked, &checks);
-        if let Some(candidate) = checked.best {
+        // What the growth left unchecked (after a merge cut, or at the end of the run).
+        let settled = settle(layer, unchecked, &checks);
+        if let Some(candidate) = settled.best {
             best = candidate;
         }
-        if let Some(failed) = checked.cut {
+        if let Some(failed) = settled.cut {
             end = failed.kernel;
             cut = Some(failed);
         }
@@ -258,7 +265,7 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
         });
         start = end;
     }
-    (Grouping { groups }, Work { memo_hits: hits, proof_hits, checks: checks.get() })
+    (Grouping { groups }, Work { memo_hits: hits, proof_hits, merges: merges.get(), checks: checks.get() })
 }
 
 /// The parses of the kernels that have one, contiguous, so that a group is a sub-slice, and
@@ -276,33 +283,32 @@ fn contiguous(inputs: &[KernelInput]) -> (Vec<ParsedSlice>, Vec<usize>) {
     (slices, at)
 }
 
-/// What check-bd made of a grown group's candidates.
+/// What check-bd made of a group's candidates.
 struct Grown {
-    /// The largest candidate that passes, if any beyond the first kernel alone.
+    /// The largest candidate that passes, if any.
     best: Option<Candidate>,
     /// The first candidate that fails, as the cut before its last kernel.
     cut: Option<Cut>,
 }
 
-/// check-bd on the candidates of the group from `start` that merged (`unchecked[i]` holds
-/// kernels `start ..= start + 1 + i`), the largest first. Each launch is configured on its own
-/// device, so a candidate's per-launch errors stay when kernels are added after it, and so do
-/// the errors between launches (a segment or channel two launches share): when the largest
-/// passes, every smaller one does, and only the largest needs the check. When it fails, the
-/// others are checked in order to find the first that fails, as growing one kernel at a time
-/// would. The chosen candidate's report is always check-bd's own on it.
-fn check_grown(layer: &Layer, start: usize, mut unchecked: Vec<Merging>, checks: &Cell<usize>) -> Grown {
-    let Some(largest) = unchecked.pop() else { return Grown { best: None, cut: None } };
-    let largest_last = start + 1 + unchecked.len();
+/// check-bd on merged candidates of one group, each with its last kernel, smallest first (each
+/// the one before plus a kernel), the largest first. Each launch is configured on its own
+/// device, so a candidate's errors (per launch, and between launches: a segment or channel two
+/// share) are still there when kernels are added after it: when the largest passes, every
+/// smaller one does, and only the largest needs the check. When it fails, the others are
+/// checked in order to find the first that fails, as growing one kernel at a time would. The
+/// chosen candidate's report is always check-bd's own on it.
+fn settle(layer: &Layer, mut unchecked: Vec<(usize, Merging)>, checks: &Cell<usize>) -> Grown {
+    let Some((largest_last, largest)) = unchecked.pop() else { return Grown { best: None, cut: None } };
     let failure = match check_candidate(layer, largest, checks) {
         Ok(candidate) => return Grown { best: Some(candidate), cut: None },
         Err(failure) => failure,
     };
     let mut best = None;
-    for (idx, merging) in unchecked.into_iter().enumerate() {
+    for (last, merging) in unchecked {
         match check_candidate(layer, merging, checks) {
             Ok(candidate) => best = Some(candidate),
-            Err(earlier) => return Grown { best, cut: Some(earlier.cut(start + 1 + idx)) },
+            Err(earlier) => return Grown { best, cut: Some(earlier.cut(last)) },
         }
     }
     Grown { best, cut: Some(failure.cut(largest_last)) }

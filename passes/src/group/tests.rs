@@ -73,8 +73,10 @@ fn same_both_ways(layer: &str) -> (Grouping, Work) {
     let (fresh, fresh_work) = plan_groups_reusing(&layer, &inputs, false);
     assert_eq!((fresh_work.memo_hits, fresh_work.proof_hits), (0, 0));
     assert_eq!(outcome(&reused), outcome(&fresh));
-    // At most one more check-bd per group (the largest candidate, when it fails), never more.
-    assert!(work.checks <= fresh_work.checks + reused.groups.len(), "{work:?} {fresh_work:?}");
+    // check-bd at doubling sizes: at most about twice the merges of checking each candidate,
+    // and a few more checks where a group is cut (the size that fails, then the ones below it).
+    assert!(work.merges <= 2 * fresh_work.merges, "{work:?} {fresh_work:?}");
+    assert!(work.checks <= fresh_work.checks + 2 * reused.groups.len(), "{work:?} {fresh_work:?}");
     (reused, work)
 }
 
@@ -90,11 +92,11 @@ const DECODE: &str = include_str!("../../../testdata/layers/llama32_1b_decode.to
 fn the_prefill_layer_groups_the_same_with_reused_work() {
     // 6 + attention + 8: candidates of 1..6 and 1..8 kernels; each takes all but its last
     // kernel's leading passes and proofs from the one before (5·6/2 + 7·8/2 = 43 slices: the
-    // earlier kernels' parts of the output stay byte for byte the same), and check-bd runs on
-    // each group's first kernel alone and on its largest candidate only.
+    // earlier kernels' parts of the output stay byte for byte the same).
     let (grouping, work) = same_both_ways(PREFILL);
     assert_eq!(shape(&grouping), vec![(0..6, None), (6..7, None), (7..15, None)]);
-    assert_eq!(work, Work { memo_hits: 43, proof_hits: 43, checks: 4 });
+    // check-bd on each group's first kernel, then at 2, 4 (and 8) kernels, then the largest.
+    assert_eq!(work, Work { memo_hits: 43, proof_hits: 43, merges: 14, checks: 8 });
 }
 
 #[test]
@@ -124,4 +126,23 @@ fn groups_cut_by_check_bd_find_the_same_first_failing_candidate() {
     let (grouping, _) = same_both_ways(&untiled);
     let cuts = grouping.groups.iter().filter(|g| g.cut.as_ref().is_some_and(|c| c.code == codes::CUT_CHECK_BD)).count();
     assert!(cuts >= 2, "{:?}", shape(&grouping));
+}
+
+#[test]
+fn groups_cut_early_by_check_bd_do_not_merge_the_rest_of_the_layer() {
+    // RMSNorm, then the untiled GEMM that fails check-bd, eight times over, no max_launches:
+    // every group is cut at its second kernel. Checking at doubling sizes finds that at once,
+    // instead of merging the rest of the layer first.
+    let base = include_str!("../../../testdata/group/cut-check-bd/layer.toml");
+    let head = &base[..base.find("[[kernel]]").unwrap()];
+    let mut layer = head.to_string();
+    for i in 0..8 {
+        layer.push_str(&format!(
+            "[[kernel]]\nname = \"r{i}\"\nfile = \"../../kernels/rmsnorm_2048x2048.mlir\"\nargs = [\"x_in\", \"norm_w\", \"normed\"]\n\n[[kernel]]\nname = \"q{i}\"\nfile = \"../../kernels/gemm_2048x2048x2048.mlir\"\nargs = [\"normed\", \"wq\", \"q\"]\n\n"
+        ));
+    }
+    let (grouping, work) = same_both_ways(&layer);
+    assert_eq!(grouping.groups.len(), 16, "{:?}", shape(&grouping));
+    // 8 groups of r (merged alone, then with the next q) and 8 of q alone.
+    assert_eq!((work.merges, work.checks), (24, 24));
 }

@@ -22,6 +22,7 @@ use crate::pipeline::{Findings, Shared, SliceState, LEADING};
 use crate::remap_args::Target;
 use crate::rewrite::Rewrite;
 use air_diagnostics::Diagnostic;
+use air_diagnostics::FileId;
 use air_syntax::NodeId;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, OnceLock};
@@ -31,6 +32,9 @@ use std::sync::{Arc, OnceLock};
 #[derive(Debug, Default)]
 pub struct MergeMemo {
     entries: Vec<Entry>,
+    /// The entry whose shared state the merge in progress has to take up, once it needs it
+    /// (copied once per merge, not once per slice: it grows with the slices).
+    restore_from: Option<usize>,
     proofs: Vec<Option<Proven>>,
     hits: usize,
     proof_hits: usize,
@@ -45,10 +49,13 @@ struct Entry {
     shared: Shared,
 }
 
-/// What the leading passes read of a slice and its plan entry.
+/// What the leading passes read of a slice and its plan entry (the file id and name go into
+/// the shared extern state and the extern report).
 #[derive(Debug)]
 struct Key {
     text: Arc<String>,
+    file: FileId,
+    name: String,
     func: Option<String>,
     prefix: String,
     externs: ExternOverrides,
@@ -59,6 +66,8 @@ impl Key {
     fn of(state: &SliceState<'_>) -> Key {
         Key {
             text: state.slice.parse.tree.shared_text(),
+            file: state.slice.file,
+            name: state.slice.name.clone(),
             func: state.plan.func.clone(),
             prefix: state.plan.prefix.clone(),
             externs: state.plan.externs.clone(),
@@ -68,6 +77,7 @@ impl Key {
 
     fn same(&self, other: &Key) -> bool {
         Arc::ptr_eq(&self.text, &other.text)
+            && (self.file, &self.name) == (other.file, &other.name)
             && self.func == other.func
             && self.prefix == other.prefix
             && self.externs == other.externs
@@ -88,6 +98,13 @@ impl MergeMemo {
     /// How many slices were not proved again, their proof being in the memo.
     pub fn proof_hits(&self) -> usize {
         self.proof_hits
+    }
+
+    /// Makes `shared` the state the last slice taken from the memo left.
+    pub(crate) fn take_up_shared(&mut self, shared: &mut Shared) {
+        if let Some(entry) = self.restore_from.take().and_then(|idx| self.entries.get(idx)) {
+            *shared = entry.shared.clone();
+        }
     }
 
     /// The equivalence proof of every slice of a merge (one thread), in slice order, except the
@@ -116,8 +133,10 @@ impl MergeMemo {
 
     /// The leading passes on slice `idx` of a merge, every earlier slice having gone through
     /// here in order (`reusing`: all of them came from the memo). A hit restores the recorded
-    /// overlay, findings and shared state; a miss runs the passes and records them in place of
-    /// whatever the memo held from this position on.
+    /// overlay and findings, and marks the shared state after it as the one to take up (by the
+    /// next miss, or [`MergeMemo::take_up_shared`] after the last slice; until then `shared` is
+    /// stale, which only remap-args sees, and it reads no shared state). A miss runs the passes
+    /// and records them in place of whatever the memo held from this position on.
     pub(crate) fn leading(
         &mut self,
         idx: usize,
@@ -130,12 +149,13 @@ impl MergeMemo {
             if let Some(entry) = self.entries.get(idx).filter(|entry| entry.key.same(&key)) {
                 state.rewrite = entry.rewrite.clone();
                 state.found = entry.found.clone();
-                *shared = entry.shared.clone();
+                self.restore_from = Some(idx);
                 self.hits += 1;
                 return Ok(());
             }
         }
         *reusing = false;
+        self.take_up_shared(shared);
         self.entries.truncate(idx);
         state.run_some(&LEADING, shared)?;
         // After a slice whose passes failed, positions no longer line up: record nothing more.
