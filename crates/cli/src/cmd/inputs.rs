@@ -69,7 +69,7 @@ impl Opts {
             .map(|g| {
                 let b = &layout.buffers[g.arg];
                 json!({"member": g.member, "arg": g.arg, "name": b.name, "dtype": b.dtype.name(),
-                       "descr": check_merge::descr(b.dtype), "shape": b.shape, "bytes": b.bytes})
+                       "descr": b.dtype.descr(), "shape": b.shape, "bytes": b.bytes})
             })
             .collect();
         for g in &generated {

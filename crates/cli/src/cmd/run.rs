@@ -135,7 +135,7 @@ impl Opts {
             let Some(slot) = slots.iter().find(|s| s.index == index) else { continue };
             let Some(path) = &slot.output else { continue };
             let contents = if path.extension().is_some_and(|e| e == "npy") {
-                formats::write_npy(bindings::descr(slot.dtype), &slot.shape, false, &bytes)
+                formats::write_npy(slot.dtype.descr(), &slot.shape, false, &bytes)
             } else {
                 bytes
             };

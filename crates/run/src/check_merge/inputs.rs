@@ -108,24 +108,6 @@ fn describe(dtype: Dtype) -> String {
     }
 }
 
-/// The numpy descriptor `inputs` writes for a dtype (bf16 as `<u2`).
-pub fn descr(dtype: Dtype) -> &'static str {
-    match dtype {
-        Dtype::Bool => "|b1",
-        Dtype::I8 => "|i1",
-        Dtype::U8 => "|u1",
-        Dtype::I16 => "<i2",
-        Dtype::U16 | Dtype::Bf16 => "<u2",
-        Dtype::I32 => "<i4",
-        Dtype::U32 => "<u4",
-        Dtype::I64 => "<i8",
-        Dtype::U64 => "<u8",
-        Dtype::F16 => "<f2",
-        Dtype::F32 => "<f4",
-        Dtype::F64 => "<f8",
-    }
-}
-
 /// SplitMix64: a small, fast generator whose stream depends only on its seed.
 struct SplitMix(u64);
 
@@ -211,7 +193,7 @@ pub fn generate_inputs(layout: &Layout, seed: u64) -> Vec<Generated> {
         .map(|b| Generated {
             member: b.member(),
             arg: b.index,
-            npy: formats::write_npy(descr(b.dtype), &b.shape, false, &random_data(b, seed)),
+            npy: formats::write_npy(b.dtype.descr(), &b.shape, false, &random_data(b, seed)),
         })
         .collect()
 }

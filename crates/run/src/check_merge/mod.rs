@@ -15,7 +15,7 @@ mod layout;
 mod report;
 pub mod views;
 
-pub use inputs::{bf16_bits, bind_inputs, descr, generate_inputs, Generated, Inputs};
+pub use inputs::{bf16_bits, bind_inputs, generate_inputs, Generated, Inputs};
 pub use layout::{element_dtype, prepare, Binding, Buffer, Layout, SliceLayout};
 pub use report::{ArgCheck, CheckReport, Divergence, StaleCheck, Timings};
 

@@ -99,6 +99,25 @@ impl Dtype {
             .or_else(|| aliases.iter().find(|(a, _)| *a == name).map(|(_, d)| *d))
     }
 
+    /// The little-endian numpy descriptor this dtype is written with (bf16 as `<u2`, as
+    /// upstream stores it); [`Dtype::from_descr`] reads it back (as bf16 when asked).
+    pub fn descr(self) -> &'static str {
+        match self {
+            Dtype::Bool => "|b1",
+            Dtype::I8 => "|i1",
+            Dtype::U8 => "|u1",
+            Dtype::I16 => "<i2",
+            Dtype::U16 | Dtype::Bf16 => "<u2",
+            Dtype::F16 => "<f2",
+            Dtype::I32 => "<i4",
+            Dtype::U32 => "<u4",
+            Dtype::F32 => "<f4",
+            Dtype::I64 => "<i8",
+            Dtype::U64 => "<u8",
+            Dtype::F64 => "<f8",
+        }
+    }
+
     /// A numpy descriptor's dtype and byte order (`<f4`, `>i8`, `|b1`, `|V2`). `|V2` (a
     /// 2-byte void, how ml_dtypes' bfloat16 is saved without its tag) is bf16 when `bf16`.
     pub fn from_descr(descr: &str, bf16: bool) -> Option<(Dtype, ByteOrder)> {
@@ -220,6 +239,8 @@ mod tests {
         assert_eq!(Dtype::from_descr("<c8", false), None);
         for d in ALL {
             assert_eq!(Dtype::from_name(d.name()), Some(*d));
+            let bf16 = *d == Dtype::Bf16;
+            assert_eq!(Dtype::from_descr(d.descr(), bf16), Some((*d, ByteOrder::Little)), "{d:?}");
         }
         assert_eq!(Dtype::from_name("bfloat16"), Some(Dtype::Bf16));
     }

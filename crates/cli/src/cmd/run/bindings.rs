@@ -190,25 +190,6 @@ fn slot(index: usize, input: Option<Input>, out: Option<&OutSpec>) -> Result<Slo
     }
 }
 
-/// The numpy descriptor an output of `dtype` is written with (bf16 as `<u2`, as upstream
-/// stores it).
-pub fn descr(dtype: Dtype) -> &'static str {
-    match dtype {
-        Dtype::Bool => "|b1",
-        Dtype::I8 => "|i1",
-        Dtype::U8 => "|u1",
-        Dtype::I16 => "<i2",
-        Dtype::U16 | Dtype::Bf16 => "<u2",
-        Dtype::F16 => "<f2",
-        Dtype::I32 => "<i4",
-        Dtype::U32 => "<u4",
-        Dtype::F32 => "<f4",
-        Dtype::I64 => "<i8",
-        Dtype::U64 => "<u8",
-        Dtype::F64 => "<f8",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
