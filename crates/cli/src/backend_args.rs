@@ -87,3 +87,20 @@ pub fn check_tiling_sizes(sizes: &[u32]) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// `--output-format`: the artifact aircc makes (an xclbin with its instruction stream, or one
+/// full ELF).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    Xclbin,
+    Elf,
+}
+
+impl FormatArg {
+    pub fn aircc(self) -> air_driver::aircc::OutputFormat {
+        match self {
+            FormatArg::Xclbin => air_driver::aircc::OutputFormat::Xclbin,
+            FormatArg::Elf => air_driver::aircc::OutputFormat::Elf,
+        }
+    }
+}

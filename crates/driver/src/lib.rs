@@ -4,4 +4,5 @@
 //! Like every library crate it does no I/O: the CLI runs aircc, keeps the cache and reads logs.
 
 pub mod aircc;
+pub mod lower;
 pub mod triage;

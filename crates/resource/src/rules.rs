@@ -131,6 +131,10 @@ rules! {
         "mlir-air Passes.td shim-dma-tile-sizes: a non-empty global option wins over every launch's air.shim_dma_tile_sizes");
     SHIM_ITERATION_STRIDE = ("AS0436", "shim-iteration-stride", Warn, Source,
         "mlir-aie AIEXDialect.cpp verifyStridesWraps (encoded Stride 3 ≤ 2^20), aie-decompose-large-dma-bd (newer: one task per iteration); mlir-air enforceAIE2StrideLimit leaves dimension 0");
+    SHIM_RUNTIME_OFFSETS = ("AS0437", "shim-runtime-offsets", Deny, Source,
+        "mlir-air AIRRtToNpuPass.cpp (one non-constant offset per shim DMA; airrt-to-npu unrolls affine.for only, so launch loops air-opt-shim-dma-bds leaves as scf.for stay rolled)");
+    HOST_VIEW_IN_SEQUENCE = ("AS0438", "host-view-in-sequence", Deny, Source,
+        "mlir-aie AIEDMATasksToNPU.cpp (a runtime-sequence BD's buffer is a sequence argument or a subview/view/cast/reinterpret_cast chain of one); mlir-air air-to-std copies the function body's views into the sequence");
 }
 
 impl Rule {

@@ -9,6 +9,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod corpus;
+pub mod lowering;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -25,9 +25,9 @@ pub struct Cli {
 pub enum Command {
     /// Weighted RMSNorm as a bare 8 x 1 herd (weighted_rms_norm.py).
     Rmsnorm(Gen<RmsNorm>),
-    /// Tiled GEMM: launch -> segment -> three 8 x 4 herds, L2 staging over channels, mm<suffix>.o externs.
+    /// Tiled GEMM: launch -> segment -> three 8 x 4 herds, L2 staging, mm<suffix>.o externs (--form dma|channels).
     Gemm(Gen<Gemm>),
-    /// RoPE with a LUT as a bare herd calling @rope (rope.o), 2-D arguments collapsed in the body.
+    /// RoPE with a LUT: launch -> segment -> 8 x 1 herd calling @rope (rope.o), 2-D arguments collapsed in the launch (--bare: in the body, bare herd).
     Rope(Gen<Rope>),
     /// Element-wise add: bare 8 x 1 herd (1-D), or launch + segment with 2-D arguments (--2d).
     Add(Gen<Add>),

@@ -3,7 +3,7 @@
 //! checks the committed copies are byte-identical to what this list generates.
 
 use crate::kernels::add::Add;
-use crate::kernels::gemm::Gemm;
+use crate::kernels::gemm::{Gemm, GemmForm};
 use crate::kernels::gemv::Gemv;
 use crate::kernels::matvec_2tile_add::Matvec2TileAdd;
 use crate::kernels::matvec_swiglu_rms::MatvecSwigluRms;
@@ -28,7 +28,7 @@ impl Fixture {
     }
 }
 
-/// The drain GEMM at llama tiles: 32 x 256 x 32 x 128 on an 8 x 4 herd, externs `_m32`.
+/// The drain GEMM at llama tiles: 32 x 256 x 32 x 128 on an 8 x 4 herd, externs `_m32`, DMA form.
 fn gemm(m: u64, k: u64, n: u64) -> Box<dyn Kernel> {
     Box::new(Gemm {
         m,
@@ -42,6 +42,7 @@ fn gemm(m: u64, k: u64, n: u64) -> Box<dyn Kernel> {
         herd_n: 4,
         suffix: "_m32".to_string(),
         launches: 1,
+        form: GemmForm::Dma,
     })
 }
 
@@ -139,22 +140,22 @@ pub fn fixtures() -> Vec<Fixture> {
         Fixture {
             file: "rope_1d_2048.mlir",
             used_by: "decode layer rq (rms_gemv_rope RoPE Q: 32 heads of 64, 1-D)",
-            kernel: Box::new(Rope { rows: 1, cols: 2048, embed_dim: 64, herd_x: 1, decode: true }),
+            kernel: Box::new(Rope { rows: 1, cols: 2048, embed_dim: 64, herd_x: 1, decode: true, bare: false }),
         },
         Fixture {
             file: "rope_1d_512.mlir",
             used_by: "decode layer rk (rms_gemv_rope RoPE K: 8 heads of 64, 1-D)",
-            kernel: Box::new(Rope { rows: 1, cols: 512, embed_dim: 64, herd_x: 1, decode: true }),
+            kernel: Box::new(Rope { rows: 1, cols: 512, embed_dim: 64, herd_x: 1, decode: true, bare: false }),
         },
         Fixture {
             file: "rope_2048x2048.mlir",
             used_by: "rms_gemms_rope rq",
-            kernel: Box::new(Rope { rows: 2048, cols: 2048, embed_dim: 64, herd_x: 8, decode: false }),
+            kernel: Box::new(Rope { rows: 2048, cols: 2048, embed_dim: 64, herd_x: 8, decode: false, bare: false }),
         },
         Fixture {
             file: "rope_2048x512.mlir",
             used_by: "rms_gemms_rope rk",
-            kernel: Box::new(Rope { rows: 2048, cols: 512, embed_dim: 64, herd_x: 8, decode: false }),
+            kernel: Box::new(Rope { rows: 2048, cols: 512, embed_dim: 64, herd_x: 8, decode: false, bare: false }),
         },
         Fixture {
             file: "silu_mul_2d_2048x8192.mlir",

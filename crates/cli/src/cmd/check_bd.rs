@@ -1,7 +1,7 @@
 //! `air-stitch check-bd`: the NPU resource lint (shim channels and BDs, L1/L2, placement,
 //! DMA fields, multi-launch structure), rendered as rustc-style diagnostics or JSON.
 
-use crate::backend_args::{check_tiling_sizes, tiling_size, DeviceArg, OmitArg};
+use crate::backend_args::{check_tiling_sizes, tiling_size, DeviceArg, FormatArg, OmitArg};
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::{Levels, LintArgs};
 use crate::report;
@@ -10,6 +10,9 @@ use air_report::check_bd::{self, location, Checked};
 use air_resource::{Amount, CheckOptions, OmitPingPong, Report, Status};
 use std::fmt::Write as _;
 use std::path::PathBuf;
+
+mod lower;
+use crate::compile::lower as lower_tools;
 
 /// Predict NPU resource failures of AIR modules before aircc runs.
 ///
@@ -53,6 +56,19 @@ pub struct Opts {
     /// Core stack in bytes, as aircc --stack-size.
     #[arg(long, default_value_t = 1024, value_name = "BYTES")]
     stack_size: u64,
+    /// The artifact the module is compiled into (what --lower lowers for): an xclbin, or a full
+    /// ELF (airrt-to-npu's ELF form, a `main` sequence configuring one device per launch).
+    #[arg(long, value_enum, default_value_t = FormatArg::Xclbin)]
+    output_format: FormatArg,
+    /// Also lower each module through the MLIR half of the real compiler (aircc and aiecc up to
+    /// the NPU instruction stream, no core compilation) with the same options: its verdict, its
+    /// errors on the launches they come from, its instruction words per sequence. DIR holds
+    /// aircc and aiecc (else $AIRCC, else PATH).
+    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "", value_name = "DIR")]
+    lower: Option<PathBuf>,
+    /// How long one lowering may take (90s, 10m): a lowering that does not finish gives no verdict.
+    #[arg(long, default_value = "10m", value_name = "DURATION")]
+    lower_timeout: String,
     /// Print a per-launch budget table (used / available per resource) to standard output.
     #[arg(long)]
     report: bool,
@@ -91,6 +107,36 @@ impl Opts {
         })
     }
 
+    /// The compile options the lowering runs with: check-bd's, as aircc spells them.
+    fn compile_options(&self, check: &CheckOptions) -> air_driver::aircc::CompileOptions {
+        let default_stack = check.device.model().default_stack_bytes;
+        air_driver::aircc::CompileOptions {
+            device: self.device.aircc(),
+            output_format: self.output_format.aircc(),
+            runtime_loop_tiling_sizes: self.air_runtime_loop_tiling_sizes.clone(),
+            omit_ping_pong: self.omit_pingpong.map(OmitArg::aircc),
+            stack_size: (check.stack_size != default_stack).then_some(check.stack_size),
+            ..Default::default()
+        }
+    }
+
+    /// The lowering's drivers and timeout, when --lower is given.
+    /// `Ok(Err(diagnostic))` when the drivers are missing.
+    #[allow(clippy::type_complexity)]
+    fn lower_tools(
+        &self,
+    ) -> anyhow::Result<Result<Option<(lower_tools::LowerTools, std::time::Duration)>, Diagnostic>> {
+        let Some(dir) = &self.lower else { return Ok(Ok(None)) };
+        let dir = (!dir.as_os_str().is_empty()).then_some(dir.as_path());
+        let timeout = air_driver::aircc::parse_duration(&self.lower_timeout)
+            .map_err(|why| anyhow::anyhow!("--lower-timeout {why}"))?;
+        Ok(match lower_tools::find_tools(dir) {
+            Ok(tools) => Ok(Some((tools, timeout))),
+            Err(why) => Err(Diagnostic::error(lower::codes::TOOLS_NOT_FOUND, format!("--lower: {why}"))
+                .with_help(lower_tools::HOW_TO_GET)),
+        })
+    }
+
     /// The lint levels: `--plan`'s `[lints]`, then the flags; or (`Err`) the plan's problems.
     fn levels(&self, sources: &mut SourceMap) -> anyhow::Result<Result<Levels, Vec<Diagnostic>>> {
         let mut levels = Levels::default();
@@ -124,6 +170,17 @@ impl Opts {
                 return Ok(Outcome::Problems);
             }
         };
+        let lowering = match self.lower_tools()? {
+            Ok(lowering) => lowering,
+            Err(missing) => {
+                report.add(&[missing], &sources);
+                report.finish("check-bd: nothing checked: the compiler to lower with was not found")?;
+                return Ok(Outcome::Failed);
+            }
+        };
+        let compile_options = self.compile_options(&options);
+        let mut lowered: Vec<lower::LoweredFile> = Vec::new();
+        let mut lowering_found: Vec<Diagnostic> = Vec::new();
         let mut checked: Vec<Checked> = Vec::new();
         for path in &self.files {
             let raw = common::read_input(path)?;
@@ -139,23 +196,48 @@ impl Opts {
             }
             let text = sources.text(file).to_string();
             let shown = common::shown(path);
-            for chunk in common::parse_chunks(&text, self.split_input_file) {
-                checked.push(check_bd::check_chunk(&chunk.parse, file, chunk.offset, &raw.name, &shown, &options));
+            let chunks = common::parse_chunks(&text, self.split_input_file);
+            let bodies: Vec<&str> = if self.split_input_file {
+                air_syntax::split_input_file(&text).into_iter().map(|c| c.text).collect()
+            } else {
+                vec![text.as_str()]
+            };
+            let several = chunks.len() > 1;
+            for (index, chunk) in chunks.iter().enumerate() {
+                let one = check_bd::check_chunk(&chunk.parse, file, chunk.offset, &raw.name, &shown, &options);
+                if let (Some((tools, timeout)), true) = (&lowering, one.parsed) {
+                    let name = if several { format!("{}.chunk{index}", raw.name) } else { raw.name.clone() };
+                    let body = bodies.get(index).copied().unwrap_or_default();
+                    let run = lower::lower_one(tools, body, &name, &compile_options, *timeout)
+                        .map_err(|err| anyhow::anyhow!("cannot lower {name}: {err}"))?;
+                    let done = lower::LoweredFile { name, lowered: run };
+                    let found = lower::diagnostics(&done, body, file, tools);
+                    lowering_found.extend(found.into_iter().map(|d| d.shifted(chunk.offset)));
+                    lowered.push(done);
+                }
+                checked.push(one);
             }
         }
         let findings: Vec<Diagnostic> =
             levels.apply(checked.iter().flat_map(|c| c.report.diagnostics.iter().cloned()).collect());
         report.add_findings(findings, &levels, &sources);
+        report.add(&lowering_found, &sources);
         if self.report && !report.is_json() {
             common::write_stdout(budget_tables(&checked, &sources).as_bytes())?;
         }
         for (key, value) in check_bd::fields(&options, &checked, &sources) {
             report.field(key, value);
         }
+        if lowering.is_some() {
+            report.field("lowerings", lower::json(&lowered));
+        }
         report.count("files", self.files.len());
         report.count("chunks", checked.len());
         let errors = report.tally().errors;
-        let line = check_bd::closing_line(&options, self.files.len(), checked.len(), &report.tally());
+        let mut line = check_bd::closing_line(&options, self.files.len(), checked.len(), &report.tally());
+        if lowering.is_some() {
+            line = format!("{line}; {}", lower::summary(&lowered));
+        }
         report.finish(&line)?;
         Ok(Outcome::from_problems(errors > 0 || checked.iter().any(|c| !c.parsed)))
     }

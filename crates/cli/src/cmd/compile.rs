@@ -20,6 +20,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 mod args;
+mod lower_only;
 mod outcome;
 
 pub use args::Opts;
@@ -64,6 +65,20 @@ impl Opts {
             );
         }
         let text = sources.text(file).to_string();
+        if self.lower_only {
+            return self.lower_only(
+                &raw.bytes,
+                &text,
+                file,
+                &input_name,
+                &options,
+                timeout,
+                report,
+                &sources,
+                record,
+                started,
+            );
+        }
         let staged = match self.locate_objects(&text, file, &sources) {
             Ok(objects) => objects,
             Err((diagnostics, outcome)) => {
@@ -146,6 +161,56 @@ impl Opts {
         };
         let done = self.compile(&context, cache.as_ref(), &text, &mut record)?;
         done.finish(report, record, started)
+    }
+
+    /// `--lower-only`: lint, then the lowering instead of the compile.
+    #[allow(clippy::too_many_arguments)]
+    fn lower_only(
+        &self,
+        module: &[u8],
+        text: &str,
+        file: FileId,
+        input_name: &str,
+        options: &CompileOptions,
+        timeout: Duration,
+        mut report: Report,
+        sources: &SourceMap,
+        record: Record,
+        started: Instant,
+    ) -> anyhow::Result<Outcome> {
+        let tools = tools::find_aircc(self.aircc.as_deref()).and_then(|a| lower_only::tools(&a.path, a.from));
+        let tools = match tools {
+            Ok(tools) => tools,
+            Err(why) => {
+                let diagnostic =
+                    Diagnostic::error(codes::AIRCC_NOT_FOUND, why).with_help(crate::compile::lower::HOW_TO_GET);
+                return finish_problem(
+                    report,
+                    &[diagnostic],
+                    sources,
+                    record,
+                    Outcome::Failed,
+                    "aircc or aiecc is missing",
+                );
+            }
+        };
+        if !self.no_lint {
+            let found = self.lint(text, file, input_name, options)?;
+            report.add(&found, sources);
+        }
+        let name = self.name();
+        let request = lower_only::Request {
+            tools: &tools,
+            module,
+            text,
+            file,
+            input_name,
+            name: &name,
+            options,
+            timeout,
+            keep: self.keep_tmpdir,
+        };
+        lower_only::run(&request, report, sources, record, started)
     }
 
     fn name(&self) -> String {

@@ -4,6 +4,7 @@
 
 pub mod artifacts;
 pub mod cache;
+pub mod lower;
 pub mod run;
 pub mod stage;
 pub mod tools;

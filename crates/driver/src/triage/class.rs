@@ -19,6 +19,8 @@ pub enum Class {
     Stack,
     Locks,
     BareHerd,
+    RuntimeOffsets,
+    SequenceView,
     CompileTimeout,
     UnsupportedOption,
     ToolMissing,
@@ -33,7 +35,7 @@ pub struct Remedy {
 }
 
 impl Class {
-    pub const ALL: [Class; 14] = [
+    pub const ALL: [Class; 16] = [
         Class::BdExhaustion,
         Class::RepeatCount,
         Class::DmaDims,
@@ -44,6 +46,8 @@ impl Class {
         Class::Stack,
         Class::Locks,
         Class::BareHerd,
+        Class::RuntimeOffsets,
+        Class::SequenceView,
         Class::CompileTimeout,
         Class::UnsupportedOption,
         Class::ToolMissing,
@@ -63,6 +67,8 @@ impl Class {
             Class::Stack => "stack",
             Class::Locks => "locks",
             Class::BareHerd => "bare-herd",
+            Class::RuntimeOffsets => "runtime-offsets",
+            Class::SequenceView => "sequence-view",
             Class::CompileTimeout => "compile-timeout",
             Class::UnsupportedOption => "unsupported-option",
             Class::ToolMissing => "tool-missing",
@@ -82,6 +88,8 @@ impl Class {
             Class::Stack => codes::STACK,
             Class::Locks => codes::LOCKS,
             Class::BareHerd => codes::BARE_HERD,
+            Class::RuntimeOffsets => codes::RUNTIME_OFFSETS,
+            Class::SequenceView => codes::SEQUENCE_VIEW,
             Class::CompileTimeout => codes::COMPILE_TIMEOUT,
             Class::UnsupportedOption => codes::UNSUPPORTED_OPTION,
             Class::ToolMissing => codes::TOOL_MISSING,
@@ -102,6 +110,8 @@ impl Class {
             Class::Stack => "core stack too small",
             Class::Locks => "out of locks",
             Class::BareHerd => "bare herd reached the runtime lowering",
+            Class::RuntimeOffsets => "a shim DMA with more than one runtime offset",
+            Class::SequenceView => "a host buffer view the runtime sequence cannot address",
             Class::CompileTimeout => "compile-time blow-up",
             Class::UnsupportedOption => "aircc refused an option",
             Class::ToolMissing => "tool missing",
@@ -169,6 +179,21 @@ impl Class {
                        (merge does it for every slice)",
                 source: "mlir-air .claude/skills/debug-multi-launch-merge/SKILL.md, Hypothesis 4 (bare herd)",
             },
+            Class::RuntimeOffsets => Remedy {
+                text: "give the host transfer one loop of launch iterations at most: fold it into the BD's four \
+                       dimensions (a 2-D host side, as upstream's GEMM writes C back), tile the launch loops \
+                       (--air-runtime-loop-tiling-sizes), or make the launch grid one-dimensional; check-bd \
+                       AS0437 names the transfer",
+                source: "mlir-air mlir/lib/Conversion/AIRRtToNpuPass.cpp (the DMA lowering takes one \
+                         non-constant offset; runtime-sequence scf.for loops stay rolled since mlir-air #1816)",
+            },
+            Class::SequenceView => Remedy {
+                text: "move the reshape (memref.collapse_shape / expand_shape) of the host argument into the \
+                       air.launch body, as upstream's builders do, or pass the argument with the shape the \
+                       kernel reads; check-bd AS0438 names the view",
+                source: "mlir-aie lib/Dialect/AIEX/Transforms/AIEDMATasksToNPU.cpp (a BD's buffer is a block \
+                         argument or a subview/view/cast/reinterpret_cast chain of one)",
+            },
             Class::CompileTimeout => Remedy {
                 text: "reduce the merge: drop the last-added launch and recompile; record the soft cap (about \
                        5-10 minutes) for this model",
@@ -223,6 +248,8 @@ impl Class {
         const LOCKS: &[&str] = &[r::CORE_LOCKS.code];
         const BARE: &[&str] = &[r::BARE_HERD.code];
         const TIME: &[&str] = &[r::COMPILE_TIME.code];
+        const RUNTIME_OFFSETS: &[&str] = &[r::SHIM_RUNTIME_OFFSETS.code];
+        const SEQUENCE_VIEW: &[&str] = &[r::HOST_VIEW_IN_SEQUENCE.code];
         match self {
             Class::BdExhaustion => BD,
             Class::RepeatCount => REPEAT,
@@ -234,6 +261,8 @@ impl Class {
             Class::Stack => STACK,
             Class::Locks => LOCKS,
             Class::BareHerd => BARE,
+            Class::RuntimeOffsets => RUNTIME_OFFSETS,
+            Class::SequenceView => SEQUENCE_VIEW,
             Class::CompileTimeout => TIME,
             Class::UnsupportedOption | Class::ToolMissing | Class::Unknown => &[],
         }

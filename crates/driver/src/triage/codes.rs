@@ -21,6 +21,11 @@ pub const STACK: &str = "AS0707";
 pub const LOCKS: &str = "AS0708";
 /// A herd without its launch and segment reached the runtime lowering.
 pub const BARE_HERD: &str = "AS0709";
+/// A shim DMA of the runtime sequence with more than one non-constant offset (AIRRtToNpu).
+pub const RUNTIME_OFFSETS: &str = "AS0714";
+/// A runtime-sequence BD whose buffer is a view of a host argument the DMA lowering cannot
+/// trace (a `memref.collapse_shape` outside the launch; AIEDMATasksToNPU).
+pub const SEQUENCE_VIEW: &str = "AS0715";
 /// aircc did not finish within `--timeout`.
 pub const COMPILE_TIMEOUT: &str = "AS0710";
 /// aircc refused an option or its value.

@@ -215,6 +215,11 @@ impl Builder {
         let text = record.full_text();
         match patterns::classify(&text) {
             Some((pattern, _)) if pattern.role == Role::Wrapper => self.wrapper(record),
+            Some((pattern, _)) if pattern.role == Role::Consequence && !self.since_wrapper.is_empty() => {
+                if let Some(last) = self.since_wrapper.last().and_then(|&i| self.findings.get_mut(i)) {
+                    last.lines.extend(record_lines(record));
+                }
+            }
             Some((pattern, caps)) => {
                 let mut params = params_of(pattern, &caps);
                 notes_params(record, &mut params);

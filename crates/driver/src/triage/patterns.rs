@@ -13,6 +13,10 @@ pub enum Role {
     /// Detail of the finding of the same class just before it (`Unplaced herd: ...` after
     /// `No valid placement found.`), or a finding of its own when there is none.
     Detail,
+    /// A conversion's follow-up of an error before it (`failed to legalize operation ...` after
+    /// the pattern that refused the op): joins the last finding of the same pipeline, or is a
+    /// cause of its own class when none came before.
+    Consequence,
     /// aircc's wrapper around a failure (`Error: pass pipeline failed: ...`): context of the
     /// causes before it, never a cause.
     Wrapper,
@@ -46,7 +50,13 @@ const TILE_PLACER: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEPlaceTiles (Se
 const AIR_TO_AIE: &str = "mlir-air mlir/lib/Conversion/AIRToAIEPass.cpp";
 const BUFFERS: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEAssignBuffers.cpp";
 const AIECC: &str = "mlir-aie aiecc (the stack-size check after linking)";
+const CONNECT: &str =
+    "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp (a switchbox's connect ops: one source per destination port)";
+const LOCK_VERIFY: &str =
+    "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp LockOp::verify (lock ids per tile of the target model)";
 const LOCK_IDS: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEAssignLockIDs.cpp";
+const AIRRT_TO_NPU: &str = "mlir-air mlir/lib/Conversion/AIRRtToNpuPass.cpp (the DMA lowering)";
+const DMA_TASKS: &str = "mlir-aie lib/Dialect/AIEX/Transforms/AIEDMATasksToNPU.cpp";
 const AIRRT: &str = "mlir-air AIRRt lowering (AIRRtToNpu); SKILL debug-multi-launch-merge Hypothesis 4";
 const SKILL: &str = "mlir-air .claude/skills/debug-multi-launch-merge/SKILL.md (trigger patterns)";
 const AIRCC: &str = "mlir-air tools/aircc/aircc.cpp";
@@ -165,6 +175,13 @@ const ROWS: &[Row] = &[
     ),
     (Class::Routing, Role::Cause, ROUTER, None, r"Couldn't connect|Unable to add fixed connections"),
     (Class::Routing, Role::Cause, SKILL, None, r"(?i)cannot route|channel allocation failed"),
+    (
+        Class::Routing,
+        Role::Cause,
+        CONNECT,
+        None,
+        r"connecting \((?P<from_bundle>\w+): ?(?P<from_channel>\d+)\) to \((?P<to_bundle>\w+): ?(?P<to_channel>\d+)\) on TileID\((?P<col>\d+), ?(?P<row>\d+)\) targets same dst as another connect op",
+    ),
     // Herd shapes (before placement: a pinned-place conflict is a shape conflict).
     (
         Class::HerdShape,
@@ -213,7 +230,13 @@ const ROWS: &[Row] = &[
         None,
         r#"Failed to allocate buffer: "?(?P<buffer>[^"\s]+)"? with size: (?P<size_bytes>\d+) bytes"#,
     ),
-    (Class::Memory, Role::Detail, BUFFERS, None, r"Bank-aware allocation failed|Basic sequential allocation failed"),
+    (
+        Class::Memory,
+        Role::Detail,
+        BUFFERS,
+        None,
+        r"Bank-aware allocation failed|Basic sequential allocation (?:also )?failed",
+    ),
     (Class::Memory, Role::Detail, BUFFERS, None, r"reserves (?P<data_bytes>\d+) bytes for its static data"),
     // Stack: both forms.
     (
@@ -232,8 +255,24 @@ const ROWS: &[Row] = &[
     ),
     // Locks.
     (Class::Locks, Role::Cause, LOCK_IDS, None, r"not allocated a lock"),
-    // Bare herds.
-    (Class::BareHerd, Role::Cause, AIRRT, None, r"failed to legalize operation '(?P<airrt_op>airrt\.[\w.]+)'"),
+    (Class::Locks, Role::Cause, LOCK_VERIFY, None, r"lock assigned invalid id \(maximum is (?P<max_lock_id>\d+)\)"),
+    // The runtime sequence: one non-constant offset or size per shim DMA; BD buffers it can trace.
+    (
+        Class::RuntimeOffsets,
+        Role::Cause,
+        AIRRT_TO_NPU,
+        None,
+        r"more than one runtime-valued DMA (?P<what>offset|size) is not supported",
+    ),
+    (
+        Class::SequenceView,
+        Role::Cause,
+        DMA_TASKS,
+        None,
+        r"Buffer argument must be a constant aie\.buffer, a runtime sequence input argument, or a supported chain",
+    ),
+    // Bare herds (a legalization failure after another error is that error's follow-up).
+    (Class::BareHerd, Role::Consequence, AIRRT, None, r"failed to legalize operation '(?P<airrt_op>airrt\.[\w.]+)'"),
     (Class::BareHerd, Role::Cause, AIRRT, None, r"airrt\.herd_load\b.*not found|undefined symbol: \S*herd"),
 ];
 

@@ -12,7 +12,7 @@
 //! here they are deallocated once after it.
 
 use crate::ir::{Builder, Value};
-use crate::kernels::launch_flatten_segment;
+use crate::kernels::{flatten_in_body, launch_flatten_segment};
 use crate::ops::{self, pattern, typed, whole, Body, Level};
 use crate::types::{self, L1};
 use crate::{copy_suffix, ensure, ensure_divides, ensure_positive, GenError, Kernel};
@@ -114,27 +114,6 @@ impl Kernel for Add {
         }
         Ok(b.finish())
     }
-}
-
-/// `memref.collapse_shape` of the flagged arguments in the function body; returns the herd
-/// operands.
-fn flatten_in_body(
-    b: &mut Builder,
-    args: &[Value],
-    arg_types: &[String],
-    flatten: &[bool],
-    flat_ty: &str,
-) -> Vec<(Value, String)> {
-    let mut operands = Vec::new();
-    for ((&value, ty), &flag) in args.iter().zip(arg_types).zip(flatten) {
-        if flag {
-            let collapse = format!("memref.collapse_shape $0 [[0, 1]] : {ty} into {flat_ty}");
-            operands.push((b.named("collapse_shape", &collapse, &[value]), flat_ty.to_string()));
-        } else {
-            operands.push((value, ty.clone()));
-        }
-    }
-    operands
 }
 
 struct AddBody {

@@ -41,3 +41,24 @@ pub(crate) fn launch_flatten_segment(
         ops::hierarchy(b, Level::Segment, Some(segment), &[], &segment_operands, None, |b, seg| body(b, &seg.args));
     });
 }
+
+/// `memref.collapse_shape` of the flagged arguments in the function body; returns the herd
+/// operands. The `--bare` forms of `add --2d` and `rope` use it.
+pub(crate) fn flatten_in_body(
+    b: &mut Builder,
+    args: &[Value],
+    arg_types: &[String],
+    flatten: &[bool],
+    flat_ty: &str,
+) -> Vec<(Value, String)> {
+    let mut operands = Vec::new();
+    for ((&value, ty), &flag) in args.iter().zip(arg_types).zip(flatten) {
+        if flag {
+            let collapse = format!("memref.collapse_shape $0 [[0, 1]] : {ty} into {flat_ty}");
+            operands.push((b.named("collapse_shape", &collapse, &[value]), flat_ty.to_string()));
+        } else {
+            operands.push((value, ty.clone()));
+        }
+    }
+    operands
+}

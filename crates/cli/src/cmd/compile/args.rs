@@ -2,9 +2,9 @@
 //! aircc's own spellings (air `tools/aircc/aircc.cpp`).
 
 use crate::air_opt::AirOptArgs;
-use crate::backend_args::{check_tiling_sizes, tiling_size, DeviceArg, OmitArg};
+use crate::backend_args::{check_tiling_sizes, tiling_size, DeviceArg, FormatArg, OmitArg};
 use crate::common::{FormatOpts, GlobalOpts};
-use air_driver::aircc::{CompileOptions, OutputFormat, PlacedIrVerifiers};
+use air_driver::aircc::{CompileOptions, PlacedIrVerifiers};
 use std::path::PathBuf;
 
 /// Compile an AIR module with aircc into an xclbin and its instruction stream (or an ELF).
@@ -45,6 +45,12 @@ pub struct Opts {
     /// Kill aircc (its whole process group) after this long: 90s, 20m, 1h30m.
     #[arg(long, default_value = "20m", value_name = "DURATION")]
     pub(super) timeout: String,
+    /// Lower only: run the MLIR half of the compiler (aircc's passes, aiecc up to the NPU
+    /// instruction stream; no core compilation, no peano) with these options, and report its
+    /// verdict, its errors on the module's launches and the instruction words per sequence in
+    /// NAME.compile.json. Nothing is compiled or cached; lint errors do not stop it.
+    #[arg(long)]
+    pub(super) lower_only: bool,
     /// Do not lint before compiling.
     #[arg(long)]
     pub(super) no_lint: bool,
@@ -137,12 +143,6 @@ pub struct AirccOptions {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum FormatArg {
-    Xclbin,
-    Elf,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum VerifiersArg {
     Off,
     Warn,
@@ -163,10 +163,7 @@ impl Opts {
         check_tiling_sizes(&a.air_runtime_loop_tiling_sizes)?;
         Ok(CompileOptions {
             device: a.device.aircc(),
-            output_format: match a.output_format {
-                FormatArg::Xclbin => OutputFormat::Xclbin,
-                FormatArg::Elf => OutputFormat::Elf,
-            },
+            output_format: a.output_format.aircc(),
             xclbin_kernel_name: a.xclbin_kernel_name.clone(),
             xclbin_instance_name: a.xclbin_instance_name.clone(),
             xclbin_kernel_id: a.xclbin_kernel_id.clone(),
