@@ -61,3 +61,32 @@ find_corpus() {
     return 1
   fi
 }
+
+# The MLIR half of the real compiler (aircc's passes, aiecc's up to the NPU instruction stream),
+# the judge of what the project ships and of check-bd: $AIR_LOWERING_KIT (a directory holding
+# aircc and aiecc), else aircc and aiecc on PATH (a user's mlir-air install), else the compiler
+# kit beside the repository (COMPILER_KIT, or shared/compiler-kit found by find_beside), built
+# and cached by its build.sh (about 10-17 minutes the first time on 2 cores, seconds afterwards).
+# Exports AIR_LOWERING_KIT when it finds or builds one; returns 1 when there is none.
+find_lowering_kit() {
+  if [ -n "${AIR_LOWERING_KIT:-}" ]; then
+    echo "==> the compiler's lowering: $AIR_LOWERING_KIT (\$AIR_LOWERING_KIT)" >&2
+    return 0
+  fi
+  if command -v aircc >/dev/null 2>&1 && command -v aiecc >/dev/null 2>&1; then
+    AIR_LOWERING_KIT="$(dirname "$(command -v aircc)")"
+    export AIR_LOWERING_KIT
+    echo "==> the compiler's lowering: $AIR_LOWERING_KIT (aircc and aiecc on PATH)" >&2
+    return 0
+  fi
+  local kit="${COMPILER_KIT:-$(find_beside compiler-kit || true)}"
+  if [ -n "$kit" ] && [ -x "$kit/build.sh" ]; then
+    echo "==> building the compiler's lowering with $kit/build.sh (cached; ~10-17 minutes the first time)" >&2
+    AIR_LOWERING_KIT="$("$kit/build.sh" | tail -1)"
+    export AIR_LOWERING_KIT
+    echo "==> the compiler's lowering: $AIR_LOWERING_KIT" >&2
+    return 0
+  fi
+  echo "==> no compiler lowering: set AIR_LOWERING_KIT, put aircc and aiecc on PATH, or place the kit (build.sh) at ../shared/compiler-kit or COMPILER_KIT" >&2
+  return 1
+}

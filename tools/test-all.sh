@@ -20,15 +20,17 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 export PATH="/usr/lib/llvm-22/bin:$PATH"
 
-# AIR's own verifier and the upstream corpus, looked up as the README says (tools/lib.sh).
+# AIR's own verifier, the upstream corpus and the compiler's lowering, looked up as the README
+# says (tools/lib.sh).
 # shellcheck source=tools/lib.sh
 source tools/lib.sh
 # Under CI=true the tests that need them fail without them: say so now, not minutes later.
 judges_missing=0
 find_air_opt || judges_missing=1
 find_corpus || judges_missing=1
+find_lowering_kit || judges_missing=1
 if [ "$judges_missing" = 1 ] && [ "${CI:-}" = "true" ]; then
-  echo "error: CI=true needs AIR's verifier and the corpus (above); nothing was tested" >&2
+  echo "error: CI=true needs AIR's verifier, the corpus and the compiler's lowering (above); nothing was tested" >&2
   exit 1
 fi
 

@@ -41,3 +41,4 @@ pub const CUT_MAX_LAUNCHES: &str = "AS0856";
 pub const CUT_MERGE: &str = "AS0857";
 pub const CUT_CHECK_BD: &str = "AS0858";
 pub const CUT_ABI: &str = "AS0859";
+pub const CUT_BACKEND: &str = "AS0860";

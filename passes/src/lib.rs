@@ -7,6 +7,7 @@
 //! its output, as an internal check, and hands that tree to its caller.
 
 pub mod assemble;
+pub mod backend;
 pub mod codes;
 pub mod equivalence;
 pub mod externs;

@@ -17,11 +17,16 @@
 //! externs = { keep = [], rename = {}, objects = {} }
 //! shim_dma_tile_sizes = [2, 2]
 //!
+//! [backend]
+//! output_format = "elf"
+//! air_runtime_loop_tiling_sizes = [16, 16]
+//!
 //! [lints]
 //! utilisation = "allow"
 //! warnings = "deny"
 //! ```
 
+use crate::backend::{self, Backend, RawBackend};
 use crate::codes;
 use crate::externs::ExternOverrides;
 use crate::named::{Names, RawArg, RawTarget};
@@ -42,6 +47,9 @@ struct RawPlan {
     /// Lint name (or code, or `warnings`) → "allow" | "warn" | "deny".
     #[serde(default)]
     lints: BTreeMap<Spanned<String>, Spanned<String>>,
+    /// How the merged module is compiled (crate::backend).
+    #[serde(default)]
+    backend: Option<Spanned<RawBackend>>,
 }
 
 #[derive(Deserialize)]
@@ -160,6 +168,8 @@ pub struct MergePlan {
     pub slices: Vec<SlicePlan>,
     /// `[lints]`, in the plan's order: the levels `merge --verify` and `check-bd --plan` apply.
     pub lints: Vec<PlanLint>,
+    /// `[backend]`: how the merged module is compiled (`compile --plan`, `check-bd --plan`).
+    pub backend: Backend,
 }
 
 fn range(span: std::ops::Range<usize>) -> TextRange {
@@ -243,6 +253,10 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
     let slices: Vec<SlicePlan> =
         raw.slice.into_iter().map(|slice| slice_plan(slice, file, &names, &mut errors)).collect();
     let lints = plan_lints(raw.lints, file);
+    let backend = raw
+        .backend
+        .map(|table| backend::resolve(table, file, backend::PLAN_CODE, true, &mut errors))
+        .unwrap_or_default();
     if slices.is_empty() {
         errors.push(
             Diagnostic::error(codes::PLAN_INVALID, "the plan has no slices")
@@ -261,6 +275,7 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
         allow_unreferenced,
         slices,
         lints,
+        backend,
     })
 }
 

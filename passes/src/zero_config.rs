@@ -213,6 +213,7 @@ pub fn zero_config_plan(
         allow_unreferenced: BTreeMap::new(),
         slices: plans,
         lints: Vec::new(),
+        backend: Default::default(),
     })
 }
 

@@ -22,7 +22,7 @@ module {
         %alloc = memref.alloc() : memref<128x1536xbf16, 1 : i32>
         %alloc_0 = memref.alloc() : memref<128xbf16, 1 : i32>
         air.dma_memcpy_nd (%alloc[] [] [], %arg9[%0, %c0_s] [%c128_s, %c1536_s] [%c1536_s, %c1_s]) : (memref<128x1536xbf16, 1 : i32>, memref<151936x1536xbf16>)
-        air.herd @herd_0  tile (%arg12) in (%arg13=%c8_s) args(%arg14=%alloc, %arg15=%arg10, %arg16=%alloc_0) : memref<128x1536xbf16, 1 : i32>, memref<1536xbf16>, memref<128xbf16, 1 : i32> attributes {link_with = "mv.o"} {
+        air.herd @herd_0  tile (%arg12, %arg13) in (%arg14=%c8_s, %arg15=%c1_s) args(%arg16=%alloc, %arg17=%arg10, %arg18=%alloc_0) : memref<128x1536xbf16, 1 : i32>, memref<1536xbf16>, memref<128xbf16, 1 : i32> attributes {link_with = "mv.o"} {
           %c0_h = arith.constant 0 : index
           %c1_h = arith.constant 1 : index
           %c16_h = arith.constant 16 : index
@@ -34,14 +34,14 @@ module {
           %alloc_3 = memref.alloc() : memref<16xbf16, 2 : i32>
           func.call @linalg_fill_bf16(%alloc_3) : (memref<16xbf16, 2 : i32>) -> ()
           %1 = affine.apply #map1()[%arg12]
-          scf.for %arg17 = %c0_h to %c16_h step %c16_h {
-            air.dma_memcpy_nd (%alloc_2[] [] [], %arg15[%c0_h] [%c1536_h] [%c1_h]) : (memref<1536xbf16, 2 : i32>, memref<1536xbf16>)
-            %2 = affine.apply #map2()[%1, %arg17]
-            air.dma_memcpy_nd (%alloc_1[] [] [], %arg14[%2, %c0_h] [%c16_h, %c1536_h] [%c1536_h, %c1_h]) : (memref<16x1536xbf16, 2 : i32>, memref<128x1536xbf16, 1 : i32>)
-            %3 = arith.index_cast %arg17 : index to i32
+          scf.for %arg19 = %c0_h to %c16_h step %c16_h {
+            air.dma_memcpy_nd (%alloc_2[] [] [], %arg17[%c0_h] [%c1536_h] [%c1_h]) : (memref<1536xbf16, 2 : i32>, memref<1536xbf16>)
+            %2 = affine.apply #map2()[%1, %arg19]
+            air.dma_memcpy_nd (%alloc_1[] [] [], %arg16[%2, %c0_h] [%c16_h, %c1536_h] [%c1536_h, %c1_h]) : (memref<16x1536xbf16, 2 : i32>, memref<128x1536xbf16, 1 : i32>)
+            %3 = arith.index_cast %arg19 : index to i32
             func.call @matvec_vectorized_bf16_bf16(%c16_i32, %c1536_i32, %3, %alloc_1, %alloc_2, %alloc_3) : (i32, i32, i32, memref<16x1536xbf16, 2 : i32>, memref<1536xbf16, 2 : i32>, memref<16xbf16, 2 : i32>) -> ()
           }
-          air.dma_memcpy_nd (%arg16[%1] [%c16_h] [%c1_h], %alloc_3[] [] []) : (memref<128xbf16, 1 : i32>, memref<16xbf16, 2 : i32>)
+          air.dma_memcpy_nd (%arg18[%1] [%c16_h] [%c1_h], %alloc_3[] [] []) : (memref<128xbf16, 1 : i32>, memref<16xbf16, 2 : i32>)
           memref.dealloc %alloc_1 : memref<16x1536xbf16, 2 : i32>
           memref.dealloc %alloc_2 : memref<1536xbf16, 2 : i32>
           memref.dealloc %alloc_3 : memref<16xbf16, 2 : i32>

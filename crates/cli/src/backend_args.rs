@@ -46,16 +46,6 @@ pub enum OmitArg {
 }
 
 impl OmitArg {
-    /// check-bd's reading of the level.
-    pub fn check_bd(self) -> air_resource::OmitPingPong {
-        use air_resource::OmitPingPong;
-        match self {
-            OmitArg::All => OmitPingPong::All,
-            OmitArg::L1 => OmitPingPong::L1,
-            OmitArg::L2 => OmitPingPong::L2,
-        }
-    }
-
     /// aircc's reading of the level.
     pub fn aircc(self) -> air_driver::aircc::OmitPingPong {
         use air_driver::aircc::OmitPingPong;
@@ -102,5 +92,63 @@ impl FormatArg {
             FormatArg::Xclbin => air_driver::aircc::OutputFormat::Xclbin,
             FormatArg::Elf => air_driver::aircc::OutputFormat::Elf,
         }
+    }
+}
+
+/// The backend options of one run, as the command line gives them: each `None` (or empty) is
+/// taken from the plan's `[backend]` (`--plan`), else aircc's default.
+#[derive(Clone, Debug, Default)]
+pub struct BackendFlags {
+    pub device: Option<DeviceArg>,
+    pub output_format: Option<FormatArg>,
+    pub runtime_loop_tiling_sizes: Vec<u32>,
+    pub omit_ping_pong: Option<OmitArg>,
+    pub omit_while_true_loop: bool,
+    pub omit_auto_broadcast: bool,
+    pub stack_size: Option<u64>,
+}
+
+impl BackendFlags {
+    /// The compile options: the flags over `plan` (a plan's `[backend]`; empty without one).
+    pub fn resolve(&self, plan: &air_passes::backend::Backend) -> anyhow::Result<air_driver::aircc::CompileOptions> {
+        use air_driver::aircc::{CompileOptions, Device, OmitPingPong as Omit, OutputFormat};
+        use air_passes::backend::OutputFormat as PlanFormat;
+        check_tiling_sizes(&self.runtime_loop_tiling_sizes)?;
+        let device = match (self.device, plan.device) {
+            (Some(flag), _) => flag.aircc(),
+            (None, Some(DeviceKind::Npu1)) => Device::Npu1,
+            (None, Some(DeviceKind::Npu2_4col)) => Device::Npu2_4col,
+            (None, _) => Device::Npu2,
+        };
+        let output_format = match (self.output_format, plan.output_format) {
+            (Some(flag), _) => flag.aircc(),
+            (None, Some(PlanFormat::Elf)) => OutputFormat::Elf,
+            (None, _) => OutputFormat::Xclbin,
+        };
+        let runtime_loop_tiling_sizes = if self.runtime_loop_tiling_sizes.is_empty() {
+            let planned = plan.runtime_loop_tiling_sizes.clone().unwrap_or_default();
+            planned.iter().map(|&s| u32::try_from(s)).collect::<Result<Vec<u32>, _>>()?
+        } else {
+            self.runtime_loop_tiling_sizes.clone()
+        };
+        let omit_ping_pong = match (self.omit_ping_pong, plan.omit_ping_pong) {
+            (Some(flag), _) => Some(flag.aircc()),
+            (None, Some(air_resource::OmitPingPong::All)) => Some(Omit::All),
+            (None, Some(air_resource::OmitPingPong::L1)) => Some(Omit::L1),
+            (None, Some(air_resource::OmitPingPong::L2)) => Some(Omit::L2),
+            (None, _) => None,
+        };
+        let options = CompileOptions {
+            device,
+            output_format,
+            runtime_loop_tiling_sizes,
+            omit_ping_pong,
+            omit_while_true_loop: self.omit_while_true_loop || plan.omit_while_true_loop == Some(true),
+            omit_auto_broadcast: self.omit_auto_broadcast || plan.omit_auto_broadcast == Some(true),
+            stack_size: self.stack_size.or(plan.stack_size),
+            ..CompileOptions::default()
+        };
+        options.validate().map_err(anyhow::Error::msg)?;
+        Ok(options)
     }
 }

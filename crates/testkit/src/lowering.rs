@@ -176,7 +176,10 @@ impl Kit {
     /// threads as the machine has cores, cached ones read back.
     pub fn judge(&self, air_stitch: &Path, cases: &[Case]) -> Vec<Judged> {
         let limit = timeout();
-        let scratch = ScratchDir::new("lowering");
+        // One directory per call: tests of one binary judge at the same time.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let scratch = ScratchDir::new(&format!("lowering-{call}"));
         let jobs = std::thread::available_parallelism().map_or(2, |n| n.get()).min(cases.len().max(1));
         let next = Mutex::new(0usize);
         let results: Mutex<Vec<Option<Judged>>> = Mutex::new(vec![None; cases.len()]);

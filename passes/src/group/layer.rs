@@ -1,11 +1,12 @@
 //! The layer file of `air-stitch group` (docs/group.md#the-layer-file), read with byte spans so
 //! every problem points at its line.
 
+use crate::backend::{self, Backend, RawBackend};
 use crate::codes;
 use crate::named::{did_you_mean, valid_name};
 use crate::plan::{located, valid_prefix, Loc};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
-use air_resource::{CheckOptions, DeviceKind, OmitPingPong};
+use air_resource::{CheckOptions, DeviceKind};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -36,17 +37,6 @@ struct RawLayer {
     max_launches: Option<Spanned<i64>>,
     #[serde(default)]
     abi: Option<Spanned<String>>,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct RawBackend {
-    #[serde(default)]
-    air_runtime_loop_tiling_sizes: Vec<i64>,
-    #[serde(default)]
-    omit_ping_pong_transform: Option<Spanned<String>>,
-    #[serde(default)]
-    stack_size: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -80,6 +70,9 @@ struct RawKernel {
     external: bool,
     #[serde(default)]
     shim_dma_tile_sizes: Option<Spanned<Vec<i64>>>,
+    /// Backend options this kernel needs (a group holding it is built with them).
+    #[serde(default)]
+    backend: Option<Spanned<RawBackend>>,
 }
 
 #[derive(Deserialize)]
@@ -130,6 +123,9 @@ pub struct KernelDecl {
     /// `shim_dma_tile_sizes = [2, 2]`: the runtime loop tiling of the kernel's launches,
     /// written into each group plan's slice (docs/merge.md).
     pub shim_dma_tile_sizes: Option<Vec<i64>>,
+    /// `backend = { ... }`: options a group holding this kernel is built with (an option two
+    /// kernels need differently cuts between them).
+    pub backend: Backend,
     pub loc: Loc,
 }
 
@@ -146,6 +142,9 @@ pub struct GroupAbi {
 #[derive(Clone, Debug)]
 pub struct Layer {
     pub name: String,
+    /// `[layer] device` and `backend`: how every group is built, unless a kernel adds to it.
+    pub backend: Backend,
+    /// check-bd's options for `backend`.
     pub check: CheckOptions,
     pub max_launches: Option<usize>,
     pub max_launches_loc: Loc,
@@ -209,7 +208,8 @@ pub fn parse_layer(text: &str, file: FileId) -> Result<Layer, Vec<Diagnostic>> {
                 .with_help("it names the output files: letters, digits and `_`, not starting with a digit"),
         );
     }
-    let check = check_options(&layer, file, &mut errors);
+    let layer_backend = layer_backend(&layer, file, &mut errors);
+    let check = layer_backend.check_options();
     let max_launches = layer.max_launches.as_ref().and_then(|m| match usize::try_from(*m.get_ref()) {
         Ok(n) if n > 0 => Some(n),
         _ => {
@@ -270,6 +270,7 @@ pub fn parse_layer(text: &str, file: FileId) -> Result<Layer, Vec<Diagnostic>> {
     }
     Ok(Layer {
         name: layer.name.into_inner(),
+        backend: layer_backend,
         check,
         max_launches,
         max_launches_loc: layer.max_launches.map(|m| m.span()).and_then(loc),
@@ -287,47 +288,28 @@ fn unknown_key(message: &str) -> Option<String> {
     did_you_mean(key, expected.split('`').skip(1).step_by(2)).map(str::to_string)
 }
 
-/// The device and backend flags, as check-bd takes them.
-fn check_options(layer: &RawLayer, file: FileId, errors: &mut Vec<Diagnostic>) -> CheckOptions {
+/// The layer's device and backend table.
+fn layer_backend(layer: &RawLayer, file: FileId, errors: &mut Vec<Diagnostic>) -> Backend {
     let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
-    let mut check = CheckOptions::default();
+    let mut resolved = match &layer.backend {
+        Some(table) => backend::resolve(table.clone(), file, codes::LAYER_INVALID, false, errors),
+        None => Backend::default(),
+    };
     if let Some(device) = &layer.device {
-        check.device = match device.get_ref().as_str() {
-            "npu2" => DeviceKind::Npu2,
-            "npu1" => DeviceKind::Npu1,
+        resolved.device = match device.get_ref().as_str() {
+            "npu2" => Some(DeviceKind::Npu2),
+            "npu1" => Some(DeviceKind::Npu1),
+            "npu2_4col" => Some(DeviceKind::Npu2_4col),
             other => {
                 errors.push(
                     located(codes::LAYER_INVALID, &format!("unknown device `{other}`"), loc(device.span()))
-                        .with_help("the devices are \"npu2\" (the default) and \"npu1\""),
+                        .with_help("the devices are \"npu2\" (the default), \"npu1\" and \"npu2_4col\""),
                 );
-                DeviceKind::Npu2
+                None
             }
         };
-        check.stack_size = check.device.model().default_stack_bytes;
     }
-    if let Some(backend) = &layer.backend {
-        let backend = backend.get_ref();
-        check.runtime_loop_tiling_sizes = backend.air_runtime_loop_tiling_sizes.clone();
-        if let Some(size) = backend.stack_size {
-            check.stack_size = size;
-        }
-        if let Some(omit) = &backend.omit_ping_pong_transform {
-            check.omit_pingpong = match omit.get_ref().as_str() {
-                "L1" => OmitPingPong::L1,
-                "L2" => OmitPingPong::L2,
-                "all" => OmitPingPong::All,
-                "none" => OmitPingPong::None,
-                other => {
-                    errors.push(
-                        located(codes::LAYER_INVALID, &format!("unknown ping-pong level `{other}`"), loc(omit.span()))
-                            .with_help("the levels are \"L1\", \"L2\", \"all\" and \"none\""),
-                    );
-                    OmitPingPong::None
-                }
-            };
-        }
-    }
-    check
+    resolved
 }
 
 /// Declares a buffer or view name; false (and an error) when it is bad or taken.
@@ -422,6 +404,10 @@ fn kernels(
                 .with_help(crate::plan::TILE_SIZES_HELP),
             );
         }
+        let kernel_backend = kernel
+            .backend
+            .map(|table| backend::resolve(table, file, codes::LAYER_INVALID, false, errors))
+            .unwrap_or_default();
         out.push(KernelDecl {
             name,
             name_loc,
@@ -432,6 +418,7 @@ fn kernels(
             args,
             external: kernel.external,
             shim_dma_tile_sizes: tile_sizes,
+            backend: kernel_backend,
             loc: kernel_loc,
         });
     }

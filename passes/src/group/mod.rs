@@ -50,6 +50,9 @@ pub struct Candidate {
     pub check: Vec<Diagnostic>,
     /// The group's buffer name per combined argument.
     pub names: Vec<Option<String>>,
+    /// How the group is compiled: the layer's backend with its kernels' additions (the plan's
+    /// `[backend]`).
+    pub backend: crate::backend::Backend,
 }
 
 /// One XRT call of the layer.
@@ -204,15 +207,15 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
         // One memo per group: each candidate is the last one plus a kernel, so the passes
         // before remap-args of the kernels already in it carry over.
         let mut memo = MergeMemo::new();
-        let mut best =
-            match merge_range(start..start + 1, number, &mut memo).and_then(|m| check_candidate(layer, m, &checks)) {
-                Ok(candidate) => candidate,
-                Err(failure) => {
-                    groups.push(failure.alone(start));
-                    start += 1;
-                    continue;
-                }
-            };
+        let mut best = match merge_range(start..start + 1, number, &mut memo).and_then(|m| check_candidate(m, &checks))
+        {
+            Ok(candidate) => candidate,
+            Err(failure) => {
+                groups.push(failure.alone(start));
+                start += 1;
+                continue;
+            }
+        };
         let mut end = start + 1;
         let mut cut = None;
         // Candidates merged but not yet checked, each with its last kernel. With reuse they are
@@ -234,7 +237,7 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
                 continue;
             }
             next_check *= 2;
-            let settled = settle(layer, std::mem::take(&mut unchecked), &checks);
+            let settled = settle(std::mem::take(&mut unchecked), &checks);
             if let Some(candidate) = settled.best {
                 best = candidate;
             }
@@ -245,7 +248,7 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
             }
         }
         // What the growth left unchecked (after a merge cut, or at the end of the run).
-        let settled = settle(layer, unchecked, &checks);
+        let settled = settle(unchecked, &checks);
         if let Some(candidate) = settled.best {
             best = candidate;
         }
@@ -298,15 +301,15 @@ struct Grown {
 /// smaller one does, and only the largest needs the check. When it fails, the others are
 /// checked in order to find the first that fails, as growing one kernel at a time would. The
 /// chosen candidate's report is always check-bd's own on it.
-fn settle(layer: &Layer, mut unchecked: Vec<(usize, Merging)>, checks: &Cell<usize>) -> Grown {
+fn settle(mut unchecked: Vec<(usize, Merging)>, checks: &Cell<usize>) -> Grown {
     let Some((largest_last, largest)) = unchecked.pop() else { return Grown { best: None, cut: None } };
-    let failure = match check_candidate(layer, largest, checks) {
+    let failure = match check_candidate(largest, checks) {
         Ok(candidate) => return Grown { best: Some(candidate), cut: None },
         Err(failure) => failure,
     };
     let mut best = None;
     for (last, merging) in unchecked {
-        match check_candidate(layer, merging, checks) {
+        match check_candidate(merging, checks) {
             Ok(candidate) => best = Some(candidate),
             Err(earlier) => return Grown { best, cut: Some(earlier.cut(last)) },
         }
@@ -322,6 +325,7 @@ struct Failure {
     merged: Option<Merged>,
     names: Vec<Option<String>>,
     diagnostics: Vec<Diagnostic>,
+    backend: crate::backend::Backend,
 }
 
 impl Failure {
@@ -336,8 +340,13 @@ impl Failure {
         let errors: Vec<Diagnostic> = self.diagnostics.into_iter().filter(|d| d.severity != Severity::Note).collect();
         let errors = if errors.is_empty() { vec![Diagnostic::error(self.code, self.message)] } else { errors };
         let failed_plan = self.merged.is_none().then(|| self.plan.clone());
-        let candidate =
-            self.merged.map(|merged| Candidate { plan: self.plan, merged, check: Vec::new(), names: self.names });
+        let candidate = self.merged.map(|merged| Candidate {
+            plan: self.plan,
+            merged,
+            check: Vec::new(),
+            names: self.names,
+            backend: self.backend,
+        });
         Group { kernels: kernel..kernel + 1, external: false, candidate, failed_plan, cut: None, errors }
     }
 }
@@ -349,6 +358,8 @@ struct Merging {
     names: Vec<Option<String>>,
     /// The name of its last kernel, for messages.
     last: String,
+    /// The group's backend (the layer's, with its kernels' additions).
+    backend: crate::backend::Backend,
 }
 
 /// Plans and merges one candidate group, and holds it to `max_launches`.
@@ -368,9 +379,13 @@ fn merge_candidate(
         merged: None,
         names: planned.names.clone(),
         diagnostics,
+        backend: layer.backend.clone(),
     };
     if let Some(abi) = &planned.abi_problem {
         return Err(fail(codes::CUT_ABI, abi.clone(), Vec::new()));
+    }
+    if let Some(backend) = &planned.backend_problem {
+        return Err(fail(codes::CUT_BACKEND, backend.clone(), Vec::new()));
     }
     let plan = match parse_plan(&planned.text, PLAN_FILE) {
         Ok(plan) => plan,
@@ -390,14 +405,14 @@ fn merge_candidate(
             return Err(fail(codes::CUT_MAX_LAUNCHES, message, Vec::new()));
         }
     }
-    Ok(Merging { plan: planned.text, merged, names: planned.names, last: last.clone() })
+    Ok(Merging { plan: planned.text, merged, names: planned.names, last: last.clone(), backend: plan.backend })
 }
 
-/// check-bd on a merged candidate, with the layer's device and flags: no errors, or the cut.
-fn check_candidate(layer: &Layer, merging: Merging, checks: &Cell<usize>) -> Result<Candidate, Failure> {
-    let Merging { plan, merged, names, last } = merging;
+/// check-bd on a merged candidate, with the group's backend: no errors, or the cut.
+fn check_candidate(merging: Merging, checks: &Cell<usize>) -> Result<Candidate, Failure> {
+    let Merging { plan, merged, names, last, backend } = merging;
     checks.set(checks.get() + 1);
-    let report = air_resource::check(&merged.parse, FileId(0), &layer.check);
+    let report = air_resource::check(&merged.parse, FileId(0), &backend.check_options());
     if let Some(error) = report.diagnostics.iter().find(|d| d.is_error()) {
         let launch = launch_of(&merged, error).map(|n| format!(" in launch {n}")).unwrap_or_default();
         let message = format!("with `{last}` check-bd fails{launch}: {}: {}", error.code, error.message);
@@ -408,9 +423,10 @@ fn check_candidate(layer: &Layer, merging: Merging, checks: &Cell<usize>) -> Res
             merged: Some(merged),
             names,
             diagnostics: report.diagnostics,
+            backend,
         });
     }
-    Ok(Candidate { plan, merged, check: report.diagnostics, names })
+    Ok(Candidate { plan, merged, check: report.diagnostics, names, backend })
 }
 
 /// The file id of a group's plan text in cut messages (never rendered: cuts quote messages).

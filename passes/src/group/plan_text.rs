@@ -15,6 +15,8 @@ pub struct PlannedText {
     pub names: Vec<Option<String>>,
     /// A kernel uses a buffer that the group's pinned ABI does not have.
     pub abi_problem: Option<String>,
+    /// Two kernels need different backend options.
+    pub backend_problem: Option<String>,
 }
 
 /// A TOML basic string.
@@ -48,6 +50,21 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], fun
                 if !views.contains(v) {
                     views.push(*v);
                 }
+            }
+        }
+    }
+    let mut backend = layer.backend.clone();
+    let mut backend_problem = None;
+    for kernel in kernels {
+        match backend.combine(&kernel.backend) {
+            Ok(combined) => backend = combined,
+            Err(conflict) => {
+                backend_problem.get_or_insert_with(|| {
+                    format!(
+                        "with `{}` the group needs {} = {} but has {} = {}",
+                        kernel.name, conflict.option, conflict.second, conflict.option, conflict.first
+                    )
+                });
             }
         }
     }
@@ -103,8 +120,12 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], fun
             let _ = writeln!(out, "shim_dma_tile_sizes = [{}]", list.join(", "));
         }
     }
+    let lines = backend.toml_lines();
+    if !lines.is_empty() {
+        let _ = write!(out, "\n[backend]\n{lines}");
+    }
     let names = args.iter().map(|&b| Some(layer.buffers[b].name.clone())).collect();
-    PlannedText { text: out, names, abi_problem }
+    PlannedText { text: out, names, abi_problem, backend_problem }
 }
 
 /// `%name` → `%replacement` where `%name` is a whole SSA name (not a prefix of a longer one).

@@ -1,13 +1,15 @@
 //! `air-stitch check-bd`: the NPU resource lint (shim channels and BDs, L1/L2, placement,
 //! DMA fields, multi-launch structure), rendered as rustc-style diagnostics or JSON.
 
-use crate::backend_args::{check_tiling_sizes, tiling_size, DeviceArg, FormatArg, OmitArg};
+use crate::backend_args::{tiling_size, BackendFlags, DeviceArg, FormatArg, OmitArg};
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::{Levels, LintArgs};
 use crate::report;
 use air_diagnostics::{Diagnostic, SourceMap};
+use air_passes::backend::Backend;
+use air_passes::plan::MergePlan;
 use air_report::check_bd::{self, location, Checked};
-use air_resource::{Amount, CheckOptions, OmitPingPong, Report, Status};
+use air_resource::{Amount, Report, Status};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -33,9 +35,9 @@ pub struct Opts {
     /// Input files (`-` for standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Device to check against.
-    #[arg(long, value_enum, default_value_t = DeviceArg::Npu2)]
-    device: DeviceArg,
+    /// Device to check against (default npu2, or the plan's).
+    #[arg(long, value_enum)]
+    device: Option<DeviceArg>,
     /// Skip ping-pong buffering, as aircc's option of the same name: alone for every level,
     /// or `=L1` / `=L2` (the level follows an `=`, as for aircc).
     #[arg(
@@ -53,13 +55,13 @@ pub struct Opts {
     /// aircc takes it); a single `0` turns tiling off for every launch, as for aircc.
     #[arg(long, value_delimiter = ',', value_name = "N,N", value_parser = tiling_size)]
     air_runtime_loop_tiling_sizes: Vec<u32>,
-    /// Core stack in bytes, as aircc --stack-size.
-    #[arg(long, default_value_t = 1024, value_name = "BYTES")]
-    stack_size: u64,
+    /// Core stack in bytes, as aircc --stack-size (default 1024, or the plan's).
+    #[arg(long, value_name = "BYTES")]
+    stack_size: Option<u64>,
     /// The artifact the module is compiled into (what --lower lowers for): an xclbin, or a full
     /// ELF (airrt-to-npu's ELF form, a `main` sequence configuring one device per launch).
-    #[arg(long, value_enum, default_value_t = FormatArg::Xclbin)]
-    output_format: FormatArg,
+    #[arg(long, value_enum)]
+    output_format: Option<FormatArg>,
     /// Also lower each module through the MLIR half of the real compiler (aircc and aiecc up to
     /// the NPU instruction stream, no core compilation) with the same options: its verdict, its
     /// errors on the launches they come from, its instruction words per sequence. DIR holds
@@ -77,7 +79,7 @@ pub struct Opts {
     /// Check each `// -----` chunk separately.
     #[arg(long)]
     split_input_file: bool,
-    /// Apply the lint levels of a merge plan's `[lints]` table (-A/-W/-D override them).
+    /// Apply a merge plan's `[backend]` options and `[lints]` levels (the flags override them).
     #[arg(long, value_name = "PLAN")]
     plan: Option<PathBuf>,
     #[command(flatten)]
@@ -87,9 +89,9 @@ pub struct Opts {
 }
 
 impl Opts {
-    fn options(&self) -> anyhow::Result<CheckOptions> {
-        let sizes = &self.air_runtime_loop_tiling_sizes;
-        check_tiling_sizes(sizes)?;
+    /// The compile options the module is checked (and lowered) with: the flags over the
+    /// plan's `[backend]`.
+    fn compile_options(&self, plan: Option<&MergePlan>) -> anyhow::Result<air_driver::aircc::CompileOptions> {
         // `--omit-ping-pong-transform L1 f.mlir`: the level was read as an input file.
         if let Some(level) = self.files.iter().find(|f| ["L1", "L2", "all"].iter().any(|l| f.as_os_str() == *l)) {
             if self.omit_pingpong.is_some() && !level.exists() {
@@ -99,25 +101,15 @@ impl Opts {
                 );
             }
         }
-        Ok(CheckOptions {
-            device: self.device.kind(),
-            omit_pingpong: self.omit_pingpong.map_or(OmitPingPong::None, OmitArg::check_bd),
-            runtime_loop_tiling_sizes: sizes.iter().map(|&s| i64::from(s)).collect(),
-            stack_size: self.stack_size,
-        })
-    }
-
-    /// The compile options the lowering runs with: check-bd's, as aircc spells them.
-    fn compile_options(&self, check: &CheckOptions) -> air_driver::aircc::CompileOptions {
-        let default_stack = check.device.model().default_stack_bytes;
-        air_driver::aircc::CompileOptions {
-            device: self.device.aircc(),
-            output_format: self.output_format.aircc(),
+        let flags = BackendFlags {
+            device: self.device,
+            output_format: self.output_format,
             runtime_loop_tiling_sizes: self.air_runtime_loop_tiling_sizes.clone(),
-            omit_ping_pong: self.omit_pingpong.map(OmitArg::aircc),
-            stack_size: (check.stack_size != default_stack).then_some(check.stack_size),
-            ..Default::default()
-        }
+            omit_ping_pong: self.omit_pingpong,
+            stack_size: self.stack_size,
+            ..BackendFlags::default()
+        };
+        flags.resolve(plan.map_or(&Backend::default(), |p| &p.backend))
     }
 
     /// The lowering's drivers and timeout, when --lower is given.
@@ -137,17 +129,23 @@ impl Opts {
         })
     }
 
-    /// The lint levels: `--plan`'s `[lints]`, then the flags; or (`Err`) the plan's problems.
-    fn levels(&self, sources: &mut SourceMap) -> anyhow::Result<Result<Levels, Vec<Diagnostic>>> {
+    /// `--plan`, read and resolved; or (`Err`) its problems.
+    fn plan(&self, sources: &mut SourceMap) -> anyhow::Result<Result<Option<(MergePlan, String)>, Vec<Diagnostic>>> {
+        let Some(path) = &self.plan else { return Ok(Ok(None)) };
+        let raw = common::read_input(path)?;
+        let (file, decoded) = common::register(sources, &raw);
+        Ok(match decoded.map(|()| air_passes::plan::parse_plan(sources.text(file), file)) {
+            Ok(Ok(plan)) => Ok(Some((plan, raw.name))),
+            Ok(Err(errors)) => Err(errors),
+            Err(diagnostic) => Err(vec![diagnostic]),
+        })
+    }
+
+    /// The lint levels: the plan's `[lints]`, then the flags; or (`Err`) the plan's problems.
+    fn levels(&self, plan: Option<&(MergePlan, String)>) -> anyhow::Result<Result<Levels, Vec<Diagnostic>>> {
         let mut levels = Levels::default();
-        if let Some(path) = &self.plan {
-            let raw = common::read_input(path)?;
-            let (file, decoded) = common::register(sources, &raw);
-            let errors = match decoded.map(|()| air_passes::plan::parse_plan(sources.text(file), file)) {
-                Ok(Ok(plan)) => levels.add_plan(&plan.lints, &raw.name),
-                Ok(Err(errors)) => errors,
-                Err(diagnostic) => vec![diagnostic],
-            };
+        if let Some((plan, name)) = plan {
+            let errors = levels.add_plan(&plan.lints, name);
             if !errors.is_empty() {
                 return Ok(Err(errors));
             }
@@ -157,11 +155,21 @@ impl Opts {
     }
 
     pub fn run(&self) -> anyhow::Result<Outcome> {
-        let options = self.options()?;
         let mut sources = SourceMap::new();
         let mut report = report::Report::of_its_own(check_bd::SCHEMA, "check-bd", self.format.format, &self.global)
             .with_diagnostic_json(check_bd::diagnostic_json);
-        let mut levels = match self.levels(&mut sources)? {
+        let plan = match self.plan(&mut sources)? {
+            Ok(plan) => plan,
+            Err(errors) => {
+                report.add(&errors, &sources);
+                let problems = report.tally().errors_and_warnings();
+                report.finish(&format!("check-bd: the plan cannot be used: {problems}; nothing checked"))?;
+                return Ok(Outcome::Problems);
+            }
+        };
+        let compile_options = self.compile_options(plan.as_ref().map(|(p, _)| p))?;
+        let options = compile_options.check_options();
+        let mut levels = match self.levels(plan.as_ref())? {
             Ok(levels) => levels,
             Err(errors) => {
                 report.add(&errors, &sources);
@@ -178,7 +186,6 @@ impl Opts {
                 return Ok(Outcome::Failed);
             }
         };
-        let compile_options = self.compile_options(&options);
         let mut lowered: Vec<lower::LoweredFile> = Vec::new();
         let mut lowering_found: Vec<Diagnostic> = Vec::new();
         let mut checked: Vec<Checked> = Vec::new();

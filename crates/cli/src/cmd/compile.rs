@@ -41,7 +41,16 @@ fn triage_failure(log: &str, module: &str, input_name: &str, options: &CompileOp
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let started = Instant::now();
-        let options = self.compile_options()?;
+        let plan_backend = match self.plan_backend()? {
+            Ok(backend) => backend,
+            Err((errors, sources)) => {
+                let mut report = Report::of_its_own(SCHEMA, "compile", self.format.format, &self.global);
+                report.add(&errors, &sources);
+                report.finish("compile: the plan cannot be used; nothing compiled")?;
+                return Ok(Outcome::Problems);
+            }
+        };
+        let options = self.compile_options(&plan_backend)?;
         options.validate().map_err(anyhow::Error::msg)?;
         let timeout = self.timeout()?;
         let raw = common::read_input(&self.file)?;
@@ -161,6 +170,20 @@ impl Opts {
         };
         let done = self.compile(&context, cache.as_ref(), &text, &mut record)?;
         done.finish(report, record, started)
+    }
+
+    /// `--plan`'s `[backend]` (empty without --plan), or the plan's problems.
+    fn plan_backend(&self) -> anyhow::Result<Result<air_passes::backend::Backend, (Vec<Diagnostic>, SourceMap)>> {
+        let Some(path) = &self.plan else { return Ok(Ok(Default::default())) };
+        let raw = common::read_input(path)?;
+        let mut sources = SourceMap::new();
+        let (file, decoded) = common::register(&mut sources, &raw);
+        let parsed = decoded.map(|()| air_passes::plan::parse_plan(sources.text(file), file));
+        Ok(match parsed {
+            Ok(Ok(plan)) => Ok(plan.backend),
+            Ok(Err(errors)) => Err((errors, sources)),
+            Err(diagnostic) => Err((vec![diagnostic], sources)),
+        })
     }
 
     /// `--lower-only`: lint, then the lowering instead of the compile.

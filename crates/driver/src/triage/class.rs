@@ -21,6 +21,7 @@ pub enum Class {
     BareHerd,
     RuntimeOffsets,
     SequenceView,
+    InvalidIr,
     CompileTimeout,
     UnsupportedOption,
     ToolMissing,
@@ -35,7 +36,7 @@ pub struct Remedy {
 }
 
 impl Class {
-    pub const ALL: [Class; 16] = [
+    pub const ALL: [Class; 17] = [
         Class::BdExhaustion,
         Class::RepeatCount,
         Class::DmaDims,
@@ -48,6 +49,7 @@ impl Class {
         Class::BareHerd,
         Class::RuntimeOffsets,
         Class::SequenceView,
+        Class::InvalidIr,
         Class::CompileTimeout,
         Class::UnsupportedOption,
         Class::ToolMissing,
@@ -69,6 +71,7 @@ impl Class {
             Class::BareHerd => "bare-herd",
             Class::RuntimeOffsets => "runtime-offsets",
             Class::SequenceView => "sequence-view",
+            Class::InvalidIr => "invalid-ir",
             Class::CompileTimeout => "compile-timeout",
             Class::UnsupportedOption => "unsupported-option",
             Class::ToolMissing => "tool-missing",
@@ -90,6 +93,7 @@ impl Class {
             Class::BareHerd => codes::BARE_HERD,
             Class::RuntimeOffsets => codes::RUNTIME_OFFSETS,
             Class::SequenceView => codes::SEQUENCE_VIEW,
+            Class::InvalidIr => codes::INVALID_IR,
             Class::CompileTimeout => codes::COMPILE_TIMEOUT,
             Class::UnsupportedOption => codes::UNSUPPORTED_OPTION,
             Class::ToolMissing => codes::TOOL_MISSING,
@@ -112,6 +116,7 @@ impl Class {
             Class::BareHerd => "bare herd reached the runtime lowering",
             Class::RuntimeOffsets => "a shim DMA with more than one runtime offset",
             Class::SequenceView => "a host buffer view the runtime sequence cannot address",
+            Class::InvalidIr => "the compiler's verifier refuses the module",
             Class::CompileTimeout => "compile-time blow-up",
             Class::UnsupportedOption => "aircc refused an option",
             Class::ToolMissing => "tool missing",
@@ -194,6 +199,12 @@ impl Class {
                 source: "mlir-aie lib/Dialect/AIEX/Transforms/AIEDMATasksToNPU.cpp (a BD's buffer is a block \
                          argument or a subview/view/cast/reinterpret_cast chain of one)",
             },
+            Class::InvalidIr => Remedy {
+                text: "fix what the message names: give each launch its own segment and channel symbols \
+                       (`merge` prefixes them per slice), and write `air.shim_dma_tile_sizes` as AIR takes it \
+                       (check-bd AS0422, AS0423 and AS0434 name the op)",
+                source: "MLIR's symbol table verifier; mlir-air AIRDependencyScheduleOpt.cpp (air-opt-shim-dma-bds)",
+            },
             Class::CompileTimeout => Remedy {
                 text: "reduce the merge: drop the last-added launch and recompile; record the soft cap (about \
                        5-10 minutes) for this model",
@@ -240,8 +251,14 @@ impl Class {
             r::CORE_DMA_CHANNELS.code,
             r::SHARED_CHANNEL.code,
         ];
-        const PLACEMENT: &[&str] =
-            &[r::HERD_FITS_ARRAY.code, r::HERDS_FIT_SEGMENT.code, r::CORE_DMA_CHANNELS.code, r::SHARED_SEGMENT.code];
+        const PLACEMENT: &[&str] = &[
+            r::HERD_FITS_ARRAY.code,
+            r::HERDS_FIT_SEGMENT.code,
+            r::CORE_DMA_CHANNELS.code,
+            r::SHARED_SEGMENT.code,
+            r::SHIM_MM2S_CHANNELS.code,
+            r::SHIM_S2MM_CHANNELS.code,
+        ];
         const HERD: &[&str] = &[r::HERD_SHAPE_CONFLICT.code];
         const MEMORY: &[&str] = &[r::L1_PER_CORE.code, r::L2_PER_SEGMENT.code, r::L2_BUFFER_PER_MEMTILE.code];
         const STACK: &[&str] = &[r::L1_PER_CORE.code];
@@ -250,6 +267,7 @@ impl Class {
         const TIME: &[&str] = &[r::COMPILE_TIME.code];
         const RUNTIME_OFFSETS: &[&str] = &[r::SHIM_RUNTIME_OFFSETS.code];
         const SEQUENCE_VIEW: &[&str] = &[r::HOST_VIEW_IN_SEQUENCE.code];
+        const INVALID_IR: &[&str] = &[r::SHARED_SEGMENT.code, r::SHARED_CHANNEL.code, r::SHIM_DMA_TILE_SIZES.code];
         match self {
             Class::BdExhaustion => BD,
             Class::RepeatCount => REPEAT,
@@ -263,6 +281,7 @@ impl Class {
             Class::BareHerd => BARE,
             Class::RuntimeOffsets => RUNTIME_OFFSETS,
             Class::SequenceView => SEQUENCE_VIEW,
+            Class::InvalidIr => INVALID_IR,
             Class::CompileTimeout => TIME,
             Class::UnsupportedOption | Class::ToolMissing | Class::Unknown => &[],
         }

@@ -26,6 +26,9 @@ pub const RUNTIME_OFFSETS: &str = "AS0714";
 /// A runtime-sequence BD whose buffer is a view of a host argument the DMA lowering cannot
 /// trace (a `memref.collapse_shape` outside the launch; AIEDMATasksToNPU).
 pub const SEQUENCE_VIEW: &str = "AS0715";
+/// The compiler's verifiers refuse the module (a duplicate symbol, a malformed
+/// `air.shim_dma_tile_sizes`).
+pub const INVALID_IR: &str = "AS0716";
 /// aircc did not finish within `--timeout`.
 pub const COMPILE_TIMEOUT: &str = "AS0710";
 /// aircc refused an option or its value.

@@ -50,6 +50,14 @@ const TILE_PLACER: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEPlaceTiles (Se
 const AIR_TO_AIE: &str = "mlir-air mlir/lib/Conversion/AIRToAIEPass.cpp";
 const BUFFERS: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEAssignBuffers.cpp";
 const AIECC: &str = "mlir-aie aiecc (the stack-size check after linking)";
+const PLACER: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEPlacer.cpp (logical shim and memtile placement)";
+const TILE_VERIFY: &str = "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp TileOp::verify";
+const BD_VERIFY: &str =
+    "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp (HasValidBDs: BDs per DMA; DMABDOp::verify: BD length)";
+const SCHEDULING: &str = "mlir-air mlir/lib/Conversion/AIRToAIESchedulingUtils.cpp (flows between channel endpoints)";
+const SYMBOLS: &str = "MLIR's symbol table verifier (SymbolTable::verifySymbolTable)";
+const SHIM_BDS: &str =
+    "mlir-air mlir/lib/Transform/AIRDependencyScheduleOpt.cpp (air-opt-shim-dma-bds: air.shim_dma_tile_sizes)";
 const CONNECT: &str =
     "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp (a switchbox's connect ops: one source per destination port)";
 const LOCK_VERIFY: &str =
@@ -124,6 +132,13 @@ const ROWS: &[Row] = &[
         r"Too many simultaneously active buffer descriptors on tile \((?P<col>\d+), ?(?P<row>\d+)\), which supports up to (?P<available_bds>\d+)",
     ),
     (Class::BdExhaustion, Role::Cause, SKILL, None, r"(?i)out of buffer descriptors"),
+    (
+        Class::BdExhaustion,
+        Role::Cause,
+        BD_VERIFY,
+        None,
+        r"'aie\.(?P<dma>mem|memtile_dma|shim_dma)' op has more than (?P<available_bds>\d+) blocks",
+    ),
     // Repeat count, BD id.
     (Class::RepeatCount, Role::Cause, PUSH_QUEUE, None, r"Repeat count exceeds (?:the )?\[0:(?P<limit>\d+)\]"),
     (Class::RepeatCount, Role::Cause, PUSH_QUEUE, None, r"BD ID exceeds the maximum ID"),
@@ -165,6 +180,13 @@ const ROWS: &[Row] = &[
         r"(?:Iteration (?P<iteration>size|stride)|D(?P<dimension>\d) (?P<kind>Size|Stride)) exceeds the \[(?P<low>\d+):(?P<limit>\d+)\] range",
     ),
     (Class::DmaDims, Role::Cause, SKILL, Some(SUB_32_BIT), r"stride must be 1"),
+    (
+        Class::DmaDims,
+        Role::Cause,
+        BD_VERIFY,
+        None,
+        r"buffer descriptor length \((?P<words>\d+) 32-bit words\) exceeds the maximum of (?P<limit>\d+)",
+    ),
     // Routing, with and without the detail.
     (
         Class::Routing,
@@ -175,6 +197,7 @@ const ROWS: &[Row] = &[
     ),
     (Class::Routing, Role::Cause, ROUTER, None, r"Couldn't connect|Unable to add fixed connections"),
     (Class::Routing, Role::Cause, SKILL, None, r"(?i)cannot route|channel allocation failed"),
+    (Class::Routing, Role::Cause, SCHEDULING, None, r"found multiple inputs for an aie\.flow"),
     (
         Class::Routing,
         Role::Cause,
@@ -207,6 +230,20 @@ const ROWS: &[Row] = &[
         TILE_PLACER,
         None,
         r"tile (?:\((?P<col>\d+), ?(?P<row>\d+)\) )?requires (?P<needed_inputs>\d+) input/(?P<needed_outputs>\d+) output DMA channels, but only (?P<available_inputs>\d+)(?: input/(?P<available_outputs>\d+) output)? available",
+    ),
+    (
+        Class::Placement,
+        Role::Cause,
+        PLACER,
+        None,
+        r"no (?P<tile_type>\w+) has sufficient DMA capacity for (?P<needed_inputs>\d+) input/(?P<needed_outputs>\d+) output channels",
+    ),
+    (
+        Class::Placement,
+        Role::Detail,
+        TILE_VERIFY,
+        None,
+        r"column index \((?P<column>\d+)\) must be less than the number of columns in the device \((?P<columns>\d+)\)",
     ),
     (
         Class::Placement,
@@ -270,6 +307,16 @@ const ROWS: &[Row] = &[
         DMA_TASKS,
         None,
         r"Buffer argument must be a constant aie\.buffer, a runtime sequence input argument, or a supported chain",
+    ),
+    // The compiler's verifiers.
+    (Class::InvalidIr, Role::Cause, SYMBOLS, None, r"'(?P<symbol_op>[\w.]+)' op unexpected duplicate symbol"),
+    (Class::InvalidIr, Role::Detail, SYMBOLS, None, r"redefinition of symbol named '(?P<symbol>[^']+)'"),
+    (
+        Class::InvalidIr,
+        Role::Cause,
+        SHIM_BDS,
+        None,
+        r"air\.shim_dma_tile_sizes (?:must not be empty|values must be > 0)",
     ),
     // Bare herds (a legalization failure after another error is that error's follow-up).
     (Class::BareHerd, Role::Consequence, AIRRT, None, r"failed to legalize operation '(?P<airrt_op>airrt\.[\w.]+)'"),

@@ -2,7 +2,7 @@
 //! aircc's own spellings (air `tools/aircc/aircc.cpp`).
 
 use crate::air_opt::AirOptArgs;
-use crate::backend_args::{check_tiling_sizes, tiling_size, DeviceArg, FormatArg, OmitArg};
+use crate::backend_args::{tiling_size, BackendFlags, DeviceArg, FormatArg, OmitArg};
 use crate::common::{FormatOpts, GlobalOpts};
 use air_driver::aircc::{CompileOptions, PlacedIrVerifiers};
 use std::path::PathBuf;
@@ -39,6 +39,10 @@ pub struct Opts {
     /// A directory of `link_with` objects (repeatable; default: the input's directory).
     #[arg(long = "objects", value_name = "DIR")]
     pub(super) objects: Vec<PathBuf>,
+    /// The merge plan the module was merged by: its `[backend]` options (how the module is meant
+    /// to be compiled) apply unless a flag below gives the option.
+    #[arg(long, value_name = "PLAN")]
+    pub(super) plan: Option<PathBuf>,
     /// merge's --externs-report, to quote the build recipe of a renamed object that is missing.
     #[arg(long, value_name = "FILE")]
     pub(super) externs_report: Option<PathBuf>,
@@ -80,12 +84,12 @@ pub struct Opts {
 #[derive(clap::Args, Debug)]
 #[command(next_help_heading = "aircc options")]
 pub struct AirccOptions {
-    /// Target device.
-    #[arg(long, value_enum, default_value_t = DeviceArg::Npu2)]
-    device: DeviceArg,
-    /// Artifact: xclbin (+ insts.bin) or a full ELF (not for npu1).
-    #[arg(long, value_enum, default_value_t = FormatArg::Xclbin)]
-    output_format: FormatArg,
+    /// Target device (default npu2, or the plan's).
+    #[arg(long, value_enum)]
+    device: Option<DeviceArg>,
+    /// Artifact: xclbin (+ insts.bin; the default) or a full ELF (not for npu1).
+    #[arg(long, value_enum)]
+    output_format: Option<FormatArg>,
     /// The kernel's name in the xclbin.
     #[arg(long, value_name = "NAME")]
     xclbin_kernel_name: Option<String>,
@@ -99,7 +103,15 @@ pub struct AirccOptions {
     #[arg(long, value_delimiter = ',', value_name = "N,N", value_parser = tiling_size)]
     air_runtime_loop_tiling_sizes: Vec<u32>,
     /// Skip ping-pong buffering: alone for every level, or `=L1` / `=L2`.
-    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "all", value_name = "LEVEL")]
+    #[arg(
+        long,
+        visible_alias = "omit-pingpong",
+        value_enum,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "all",
+        value_name = "LEVEL"
+    )]
     omit_ping_pong_transform: Option<OmitArg>,
     /// Do not wrap each core's body in a while(true) loop.
     #[arg(long)]
@@ -158,22 +170,25 @@ fn choice(yes: bool, no: bool) -> Option<bool> {
 }
 
 impl Opts {
-    pub(super) fn compile_options(&self) -> anyhow::Result<CompileOptions> {
+    /// The options of this compile: the flags over the plan's `[backend]` (`plan`, from --plan).
+    pub(super) fn compile_options(&self, plan: &air_passes::backend::Backend) -> anyhow::Result<CompileOptions> {
         let a = &self.aircc_options;
-        check_tiling_sizes(&a.air_runtime_loop_tiling_sizes)?;
+        let flags = BackendFlags {
+            device: a.device,
+            output_format: a.output_format,
+            runtime_loop_tiling_sizes: a.air_runtime_loop_tiling_sizes.clone(),
+            omit_ping_pong: a.omit_ping_pong_transform,
+            omit_while_true_loop: a.omit_while_true_loop,
+            omit_auto_broadcast: a.omit_auto_broadcast,
+            stack_size: a.stack_size,
+        };
+        let base = flags.resolve(plan)?;
         Ok(CompileOptions {
-            device: a.device.aircc(),
-            output_format: a.output_format.aircc(),
             xclbin_kernel_name: a.xclbin_kernel_name.clone(),
             xclbin_instance_name: a.xclbin_instance_name.clone(),
             xclbin_kernel_id: a.xclbin_kernel_id.clone(),
-            runtime_loop_tiling_sizes: a.air_runtime_loop_tiling_sizes.clone(),
-            omit_ping_pong: a.omit_ping_pong_transform.map(OmitArg::aircc),
-            omit_while_true_loop: a.omit_while_true_loop,
-            omit_auto_broadcast: a.omit_auto_broadcast,
             channel_multiplexing: a.air_channel_multiplexing.clone(),
             loop_fusion: a.air_loop_fusion,
-            stack_size: a.stack_size,
             peano: a.peano.clone(),
             xchesscc: choice(a.xchesscc, a.no_xchesscc),
             xbridge: choice(a.xbridge, a.no_xbridge),
@@ -185,6 +200,7 @@ impl Opts {
             }),
             verbose: a.verbose,
             extra: self.extra.clone(),
+            ..base
         })
     }
 }

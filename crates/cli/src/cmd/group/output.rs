@@ -32,7 +32,7 @@ pub fn files(layer: &Layer, grouping: &Grouping, dir: &Path, sources: &mut Sourc
         let shown_module = common::shown(&dir.join(&merged));
         let mut entry = json!({
             "kernels": kernels, "external": false, "launches": null, "plan": plan,
-            "merged": null, "roles": null, "cut_reason": null,
+            "merged": null, "roles": null, "aircc_options": null, "cut_reason": null,
         });
         if let Some(text) = &group.failed_plan {
             entries.push((plan.clone(), text.clone().into_bytes()));
@@ -43,6 +43,10 @@ pub fn files(layer: &Layer, grouping: &Grouping, dir: &Path, sources: &mut Sourc
             entries.push((merged.clone(), text.as_bytes().to_vec()));
             entry["merged"] = json!(merged);
             entry["launches"] = json!(candidate.merged.launches);
+            // The aircc options the group is compiled with (its plan's [backend]).
+            if let Ok(options) = crate::backend_args::BackendFlags::default().resolve(&candidate.backend) {
+                entry["aircc_options"] = json!(options.option_args());
+            }
             if let Ok(doc) =
                 super::super::roles::of_merged(&candidate.merged.parse, &shown_module, candidate.names.clone())
             {
