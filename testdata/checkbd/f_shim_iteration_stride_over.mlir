@@ -1,12 +1,14 @@
 // check-bd:
-// expect: warning AS0436 line 26
-// expect: error AS0410 line 26
-// expect: warning AS0420 line 27
+// expect: warning AS0436 line 28
+// expect: error AS0410 line 28
+// expect: warning AS0420 line 29
 // Issue 15: three transfers on one shim channel whose outermost (iteration) dimension steps
-// 4194304 bf16 elements (2^21 granules, encoded 2^21 - 1 > 2^20): older mlir-aie rejects the BD
-// (`Stride 3 exceeds the [1:1048576] range.`), newer aie-decompose-large-dma-bd slices each into
-// 8 transfers (mlir-aie test decompose_large_stride.mlir), so the channel issues 24 BDs (> 16)
-// and 8 queue pushes per transfer (> 4). Twin under the bound: ok_shim_iteration_stride_at_bound.
+// 4194304 bf16 elements (2^21 granules, encoded 2^21 - 1 > 2^20): older mlir-aie (7e00b57, the
+// one mlir-air e972f29 pins) rejects the BD (`Stride 3 exceeds the [1:1048576] range.`), newer
+// aie-decompose-large-dma-bd slices each into 8 transfers (mlir-aie test
+// decompose_large_stride.mlir), so the channel issues 24 BDs (> 16) and 8 queue pushes per
+// transfer (> 4). Twin under the bound: ok_shim_iteration_stride_at_bound. A 1x1 herd drains
+// each L2 block: air-to-aie lowers a segment's transfers only through its herds.
 module {
   air.channel @feed [1, 1]
   func.func @strided_blocks(%arg0: memref<33554432xbf16>) {
@@ -33,6 +35,22 @@ module {
         %buf = memref.alloc() : memref<4x64x256xbf16, 1 : i32>
         scf.for %i = %c0_s to %c24 step %c1_s {
           air.channel.get @feed[] (%buf[] [] []) : (memref<4x64x256xbf16, 1 : i32>)
+          air.herd @herd_0  tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%l2=%buf) : memref<4x64x256xbf16, 1 : i32> {
+            %c0_h = arith.constant 0 : index
+            %c1_h = arith.constant 1 : index
+            %c4_h = arith.constant 4 : index
+            %c8_h = arith.constant 8 : index
+            %c64_h = arith.constant 64 : index
+            %c256_h = arith.constant 256 : index
+            %c16384_h = arith.constant 16384 : index
+            %l1 = memref.alloc() : memref<8x256xbf16, 2 : i32>
+            scf.for %blk = %c0_h to %c4_h step %c1_h {
+              scf.for %row = %c0_h to %c64_h step %c8_h {
+                air.dma_memcpy_nd (%l1[] [] [], %l2[%blk, %row, %c0_h] [%c1_h, %c8_h, %c256_h] [%c16384_h, %c256_h, %c1_h]) : (memref<8x256xbf16, 2 : i32>, memref<4x64x256xbf16, 1 : i32>)
+              }
+            }
+            memref.dealloc %l1 : memref<8x256xbf16, 2 : i32>
+          }
         }
         memref.dealloc %buf : memref<4x64x256xbf16, 1 : i32>
       }

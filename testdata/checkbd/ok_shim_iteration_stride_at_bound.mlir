@@ -2,8 +2,8 @@
 // Issue 15, twin of f_shim_iteration_stride_over: the outermost stride is 2097152 bf16 elements
 // (2^20 granules, encoded 2^20 - 1, inside mlir-aie's [1:1048576]), so each transfer stays one BD
 // with an iteration dimension of 8: 3 BDs and 1 queue push per transfer. Above AIR's
-// 1,048,576-element guideline (AS0416 warning), within the hardware bound.
-//
+// 1,048,576-element guideline (AS0416 warning), within the hardware bound. A 1x1 herd drains
+// each L2 block, as in the twin (air-to-aie lowers a segment's transfers only through its herds).
 module {
   air.channel @feed [1, 1]
   func.func @strided_blocks(%arg0: memref<33554432xbf16>) {
@@ -30,6 +30,22 @@ module {
         %buf = memref.alloc() : memref<4x64x256xbf16, 1 : i32>
         scf.for %i = %c0_s to %c24 step %c1_s {
           air.channel.get @feed[] (%buf[] [] []) : (memref<4x64x256xbf16, 1 : i32>)
+          air.herd @herd_0  tile (%tx, %ty) in (%hx=%c1_s, %hy=%c1_s) args(%l2=%buf) : memref<4x64x256xbf16, 1 : i32> {
+            %c0_h = arith.constant 0 : index
+            %c1_h = arith.constant 1 : index
+            %c4_h = arith.constant 4 : index
+            %c8_h = arith.constant 8 : index
+            %c64_h = arith.constant 64 : index
+            %c256_h = arith.constant 256 : index
+            %c16384_h = arith.constant 16384 : index
+            %l1 = memref.alloc() : memref<8x256xbf16, 2 : i32>
+            scf.for %blk = %c0_h to %c4_h step %c1_h {
+              scf.for %row = %c0_h to %c64_h step %c8_h {
+                air.dma_memcpy_nd (%l1[] [] [], %l2[%blk, %row, %c0_h] [%c1_h, %c8_h, %c256_h] [%c16384_h, %c256_h, %c1_h]) : (memref<8x256xbf16, 2 : i32>, memref<4x64x256xbf16, 1 : i32>)
+              }
+            }
+            memref.dealloc %l1 : memref<8x256xbf16, 2 : i32>
+          }
         }
         memref.dealloc %buf : memref<4x64x256xbf16, 1 : i32>
       }
