@@ -109,7 +109,7 @@ module {
         }
       }
     }
-    // slice q: ../kernels/gemm_2048x2048x2048.mlir (@matmul_bf16)
+    // slice q: kernels/gemm_2048x2048x2048.mlir (@matmul_bf16)
     %q_c8 = arith.constant 8 : index
     %q_c4 = arith.constant 4 : index
     air.launch (%q_arg3, %q_arg4) in (%q_arg5=%q_c8, %q_arg6=%q_c4) args(%q_arg7=%arg2, %q_arg8=%arg3, %q_arg9=%arg4) : memref<2048x2048xbf16>, memref<2048x2048xbf16>, memref<2048x2048xbf16> {
@@ -197,7 +197,7 @@ module {
       }
       air.channel.get  @q_chan_c_l2l3[] (%q_arg9[%q_0, %q_1] [256, 512] [2048, 1]) : (memref<2048x2048xbf16>)
     }
-    // slice k: ../kernels/gemm_2048x2048x512.mlir (@matmul_bf16)
+    // slice k: kernels/gemm_2048x2048x512.mlir (@matmul_bf16)
     %k_c8 = arith.constant 8 : index
     %k_c1 = arith.constant 1 : index
     air.launch (%k_arg3, %k_arg4) in (%k_arg5=%k_c8, %k_arg6=%k_c1) args(%k_arg7=%arg2, %k_arg8=%arg5, %k_arg9=%arg6) : memref<2048x2048xbf16>, memref<2048x512xbf16>, memref<2048x512xbf16> {
@@ -285,7 +285,7 @@ module {
       }
       air.channel.get  @k_chan_c_l2l3[] (%k_arg9[%k_0, %k_1] [256, 512] [512, 1]) : (memref<2048x512xbf16>)
     }
-    // slice v: ../kernels/gemm_2048x2048x512.mlir (@matmul_bf16)
+    // slice v: kernels/gemm_2048x2048x512.mlir (@matmul_bf16)
     %v_c8 = arith.constant 8 : index
     %v_c1 = arith.constant 1 : index
     air.launch (%v_arg3, %v_arg4) in (%v_arg5=%v_c8, %v_arg6=%v_c1) args(%v_arg7=%arg2, %v_arg8=%arg7, %v_arg9=%arg8) : memref<2048x2048xbf16>, memref<2048x512xbf16>, memref<2048x512xbf16> {
@@ -373,7 +373,7 @@ module {
       }
       air.channel.get  @v_chan_c_l2l3[] (%v_arg9[%v_0, %v_1] [256, 512] [512, 1]) : (memref<2048x512xbf16>)
     }
-    // slice rq: ../kernels/rope_2048x2048.mlir (@rope_2d)
+    // slice rq: kernels/rope_2048x2048.mlir (@rope_2d)
     air.launch () in () args(%rq_arg11=%arg4, %rq_arg12=%arg9, %rq_arg13=%arg11) : memref<2048x2048xbf16>, memref<4194304xbf16>, memref<2048x2048xbf16> {
       air.segment @rq_rope_2d_seg args(%rq_arg14=%rq_arg11, %rq_arg15=%rq_arg12, %rq_arg16=%rq_arg13) : memref<2048x2048xbf16>, memref<4194304xbf16>, memref<2048x2048xbf16> {
         %rq_collapse_shape = memref.collapse_shape %rq_arg14 [[0, 1]] : memref<2048x2048xbf16> into memref<4194304xbf16>
@@ -401,7 +401,7 @@ module {
         }
       }
     }
-    // slice rk: ../kernels/rope_2048x512.mlir (@rope_2d)
+    // slice rk: kernels/rope_2048x512.mlir (@rope_2d)
     air.launch () in () args(%rk_arg11=%arg6, %rk_arg12=%arg10, %rk_arg13=%arg12) : memref<2048x512xbf16>, memref<1048576xbf16>, memref<2048x512xbf16> {
       air.segment @rk_rope_2d_seg args(%rk_arg14=%rk_arg11, %rk_arg15=%rk_arg12, %rk_arg16=%rk_arg13) : memref<2048x512xbf16>, memref<1048576xbf16>, memref<2048x512xbf16> {
         %rk_collapse_shape = memref.collapse_shape %rk_arg14 [[0, 1]] : memref<2048x512xbf16> into memref<1048576xbf16>

@@ -29,6 +29,20 @@ pub const STOPPED_BY_LINT: &str = "AS0737";
 /// nothing written or cached (exit status 2).
 pub const INTERRUPTED: &str = "AS0738";
 
+// `check-bd --lower` and `compile --lower-only` (AS0740–AS0749; docs/lowering.md).
+
+/// The drivers to lower with (aircc, aiecc) were not found (exit status 2).
+pub const LOWER_TOOLS_NOT_FOUND: &str = "AS0740";
+/// The lowering gave no verdict: a compiler tool crashed, or a tool problem (exit status 2).
+pub const LOWER_NO_VERDICT: &str = "AS0741";
+/// The lowering did not finish within its timeout: no verdict (exit status 1).
+pub const LOWER_TIMED_OUT: &str = "AS0742";
+/// The compiler accepts the module: its instruction words per sequence (a note).
+pub const LOWER_ACCEPTED: &str = "AS0743";
+/// A full ELF whose dispatch does an odd number of `load_pdi` reconfigurations: with mlir-aie
+/// before af819a80 (mlir-air #1946) the next dispatch's reset is swallowed (a warning).
+pub const ODD_RESETS: &str = "AS0744";
+
 // `check-merge` and `inputs` (AS0971–AS0979; docs/run.md; no device is AS0930–AS0932). The orchestration's own codes
 // (AS0950–AS0969) are air-run's.
 

@@ -2,7 +2,8 @@
 //! buffers in first-use order (or its `[[group_abi]]`), the views it uses as the prelude, one
 //! slice per kernel wired by name.
 
-use super::layer::{Binding, Layer};
+use super::layer::{Binding, KernelDecl, Layer};
+use crate::backend::Backend;
 use crate::slice::ParsedSlice;
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -53,21 +54,7 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], fun
             }
         }
     }
-    let mut backend = layer.backend.clone();
-    let mut backend_problem = None;
-    for kernel in kernels {
-        match backend.combine(&kernel.backend) {
-            Ok(combined) => backend = combined,
-            Err(conflict) => {
-                backend_problem.get_or_insert_with(|| {
-                    format!(
-                        "with `{}` the group needs {} = {} but has {} = {}",
-                        kernel.name, conflict.option, conflict.second, conflict.option, conflict.first
-                    )
-                });
-            }
-        }
-    }
+    let (backend, backend_problem) = group_backend(layer, kernels);
     let used: Vec<usize> = kernels.iter().flat_map(|k| k.args.iter().map(|(b, _)| layer.buffer_of(*b))).collect();
     let kernel_names: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
     let mut out = format!(
@@ -126,6 +113,27 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], fun
     }
     let names = args.iter().map(|&b| Some(layer.buffers[b].name.clone())).collect();
     PlannedText { text: out, names, abi_problem, backend_problem }
+}
+
+/// How the group of `kernels` is built: the layer's backend with each kernel's additions, and
+/// the first option two of them set differently.
+fn group_backend(layer: &Layer, kernels: &[KernelDecl]) -> (Backend, Option<String>) {
+    let mut backend = layer.backend.clone();
+    let mut problem = None;
+    for kernel in kernels {
+        match backend.combine(&kernel.backend) {
+            Ok(combined) => backend = combined,
+            Err(conflict) => {
+                problem.get_or_insert_with(|| {
+                    format!(
+                        "with `{}` the group needs {} = {} but has {} = {}",
+                        kernel.name, conflict.option, conflict.second, conflict.option, conflict.first
+                    )
+                });
+            }
+        }
+    }
+    (backend, problem)
 }
 
 /// `%name` → `%replacement` where `%name` is a whole SSA name (not a prefix of a longer one).

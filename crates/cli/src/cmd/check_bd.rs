@@ -124,7 +124,7 @@ impl Opts {
             .map_err(|why| anyhow::anyhow!("--lower-timeout {why}"))?;
         Ok(match lower_tools::find_tools(dir) {
             Ok(tools) => Ok(Some((tools, timeout))),
-            Err(why) => Err(Diagnostic::error(lower::codes::TOOLS_NOT_FOUND, format!("--lower: {why}"))
+            Err(why) => Err(Diagnostic::error(crate::codes::LOWER_TOOLS_NOT_FOUND, format!("--lower: {why}"))
                 .with_help(lower_tools::HOW_TO_GET)),
         })
     }

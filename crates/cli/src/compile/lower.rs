@@ -159,9 +159,9 @@ fn lower_in(
             intermediate.push((name, text));
         }
     }
-    let mut insts: Vec<(String, u64)> = std::fs::read_dir(&insts_dir)?
+    let mut insts: Vec<(String, Vec<u8>)> = std::fs::read_dir(&insts_dir)?
         .flatten()
-        .filter_map(|e| Some((e.file_name().to_str()?.to_string(), e.metadata().ok()?.len())))
+        .filter_map(|e| Some((e.file_name().to_str()?.to_string(), std::fs::read(e.path()).ok()?)))
         .collect();
     insts.sort();
     let aiecc_argv =
@@ -289,6 +289,35 @@ fn diagnostic(lowered: &Lowered, finding: &Finding, text: &str, file: FileId, in
         diagnostic = diagnostic.with_note("the compiler's location names no launch of the module");
     }
     diagnostic.with_help(format!("{} ({})", finding.remedy, finding.remedy_source))
+}
+
+/// The runtime hazards the lowered module shows and the lowering itself cannot: a full ELF
+/// whose dispatch does an odd number of `load_pdi` reconfigurations (mlir-aie #3622, mlir-air
+/// #1946: aiecc's `--expand-load-pdis` alternates two empty PDIs by a module-wide index, and
+/// the firmware skips a reload of the PDI it last loaded, so a sequence with an odd count ends on
+/// the PDI the next dispatch starts with, whose reset is then swallowed).
+pub fn hazards(lowered: &Lowered, name: &str) -> Vec<Diagnostic> {
+    let lowering = &lowered.lowering;
+    let elf = lowering.aircc_argv.iter().any(|a| a == "--output-format=elf");
+    let dispatched = lowering.sequences.iter().find(|s| s.device == "main").or_else(|| lowering.sequences.first());
+    let Some(sequence) = dispatched.filter(|_| elf) else { return Vec::new() };
+    let resets = sequence.ops.get("load_pdi").copied().unwrap_or(0);
+    if resets % 2 == 0 {
+        return Vec::new();
+    }
+    vec![Diagnostic::warning(
+        crate::codes::ODD_RESETS,
+        format!(
+            "{name}: each dispatch of its ELF does {resets} load_pdi reconfiguration{} (an odd number): with mlir-aie before af819a80 the next dispatch's first reset is swallowed and it runs on the previous dispatch's lock and DMA state",
+            if resets == 1 { "" } else { "s" }
+        ),
+    )
+    .with_note(format!(
+        "counted in the instruction stream of `{}` (one per launch's device, and one per launch iteration of a device that needs a lock reset)",
+        sequence.sequence
+    ))
+    .with_note("mlir-aie #3622 / mlir-air #1946 (2026-08-28): aie-expand-load-pdi alternates empty PDIs by a module-wide index; the firmware ignores a reload of the PDI it last loaded; the first dispatch is right, every later one silently wrong")
+    .with_help("build with mlir-aie af819a80 or later (mlir-air after #1946), or make the count even (one more launch or device, e.g. split or add a trivial launch)")]
 }
 
 fn line_of(text: &str, line: u32) -> Option<&str> {

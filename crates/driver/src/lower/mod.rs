@@ -17,10 +17,12 @@
 //! The CLI runs the processes.
 
 pub mod argv;
+pub mod insts;
 pub mod locate;
 pub mod outcome;
 
 pub use argv::{aircc_argv, shim_script, LowerPaths, SHIM_DROPPED};
+pub use insts::{summarize, InstsSummary};
 pub use locate::{enclosing_symbols, Symbol, SymbolKind};
 pub use outcome::{sequences_of, verdict_of, Exit, Lowering, Sequence, Verdict};
 

@@ -62,6 +62,8 @@ pub struct Sequence {
     pub sequence: String,
     /// 32-bit words of its instruction stream.
     pub words: u64,
+    /// Its ops by name (`load_pdi`: the reconfigurations it does per dispatch).
+    pub ops: std::collections::BTreeMap<&'static str, u64>,
 }
 
 /// Everything one lowering established.
@@ -166,13 +168,14 @@ fn pipeline_name(pipeline: &str) -> String {
 
 impl Lowering {
     /// Reads one run: its exit, its log, aircc's lowered module (when it got that far), the
-    /// instruction files as (file name, bytes), the argv of both tools, and the time it took.
+    /// instruction files as (file name, their contents), the argv of both tools, and the time
+    /// it took.
     #[allow(clippy::too_many_arguments)]
     pub fn read(
         exit: Exit,
         log: &str,
         npu_text: Option<&str>,
-        insts: &[(String, u64)],
+        insts: &[(String, Vec<u8>)],
         aircc_argv: Vec<String>,
         aiecc_argv: Vec<String>,
         elapsed_ms: u64,
@@ -186,7 +189,8 @@ impl Lowering {
             for (device, sequence) in pairs {
                 let file = format!("insts_{device}_{sequence}.bin");
                 if let Some((_, bytes)) = insts.iter().find(|(name, _)| *name == file) {
-                    sequences.push(Sequence { device, sequence, words: bytes / 4 });
+                    let summary = super::insts::summarize(bytes);
+                    sequences.push(Sequence { device, sequence, words: summary.words, ops: summary.ops });
                 }
             }
         }
@@ -224,7 +228,10 @@ mod tests {
 
     #[test]
     fn an_accepted_run_counts_words_per_sequence() {
-        let insts = [("insts_s1_seg_s1_seg_sequence.bin".to_string(), 2528), ("insts_main_o_gemv_ffn.bin".into(), 400)];
+        let insts = [
+            ("insts_s1_seg_s1_seg_sequence.bin".to_string(), vec![0; 2528]),
+            ("insts_main_o_gemv_ffn.bin".into(), vec![0; 400]),
+        ];
         let lowering = Lowering::read(Exit::Code(0), "warning: x\n", Some(NPU), &insts, vec![], vec![], 5);
         assert_eq!(lowering.verdict, Verdict::Accepted);
         assert_eq!(lowering.sequences.iter().map(|s| s.words).collect::<Vec<_>>(), [632, 100]);

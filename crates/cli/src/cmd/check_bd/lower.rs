@@ -2,24 +2,13 @@
 //! check-bd's device and options; the compiler's errors join check-bd's findings, placed on
 //! the launch they come from, and its instruction words are reported per sequence.
 
+use crate::codes;
 use crate::compile::lower::{self, LowerTools, Lowered};
 use air_diagnostics::{Diagnostic, FileId};
 use air_driver::aircc::CompileOptions;
 use air_driver::lower::Verdict;
 use serde_json::{json, Value};
 use std::time::Duration;
-
-/// Codes of `--lower`'s own diagnostics (docs/error-codes.md).
-pub mod codes {
-    /// The drivers (aircc, aiecc) were not found (exit status 2).
-    pub const TOOLS_NOT_FOUND: &str = "AS0740";
-    /// A compiler tool crashed, or a tool problem left no verdict (exit status 2).
-    pub const NO_VERDICT: &str = "AS0741";
-    /// The lowering did not finish within `--lower-timeout` (no verdict; exit status 1).
-    pub const TIMED_OUT: &str = "AS0742";
-    /// The compiler accepts the module: its instruction words per sequence (a note).
-    pub const ACCEPTED: &str = "AS0743";
-}
 
 /// One lowered module: its name in the report, and the run.
 pub struct LoweredFile {
@@ -57,18 +46,22 @@ pub fn diagnostics(file: &LoweredFile, text: &str, id: FileId, tools: &LowerTool
     match lowering.verdict {
         Verdict::Accepted => {
             let per: Vec<String> = lowering.sequences.iter().map(|s| format!("{} {}", s.sequence, s.words)).collect();
-            vec![Diagnostic::note(
-                codes::ACCEPTED,
-                format!(
-                    "the compiler accepts {}: {} instruction words in {} ({}), lowered in {:.1} s",
-                    file.name,
-                    lowering.total_words,
-                    crate::report::count(lowering.sequences.len(), "runtime sequence"),
-                    per.join(", "),
-                    lowering.elapsed_ms as f64 / 1000.0
-                ),
-            )
-            .with_note(format!("lowered by {by}"))]
+            let mut found = lower::hazards(&file.lowered, &file.name);
+            found.push(
+                Diagnostic::note(
+                    codes::LOWER_ACCEPTED,
+                    format!(
+                        "the compiler accepts {}: {} instruction words in {} ({}), lowered in {:.1} s",
+                        file.name,
+                        lowering.total_words,
+                        crate::report::count(lowering.sequences.len(), "runtime sequence"),
+                        per.join(", "),
+                        lowering.elapsed_ms as f64 / 1000.0
+                    ),
+                )
+                .with_note(format!("lowered by {by}")),
+            );
+            found
         }
         Verdict::Rejected => {
             let input = input_name(&file.name);
@@ -79,13 +72,13 @@ pub fn diagnostics(file: &LoweredFile, text: &str, id: FileId, tools: &LowerTool
             found
         }
         Verdict::TimedOut => vec![Diagnostic::error(
-            codes::TIMED_OUT,
+            codes::LOWER_TIMED_OUT,
             format!("the lowering of {} did not finish within the timeout: no verdict", file.name),
         )
         .with_help("give it longer (--lower-timeout), or check-bd's AS0431 on the module's size")],
         other => {
             let mut d = Diagnostic::error(
-                codes::NO_VERDICT,
+                codes::LOWER_NO_VERDICT,
                 format!("the lowering of {} gave no verdict: {}", file.name, other.as_str()),
             );
             if let Some(dir) = &file.lowered.kept {

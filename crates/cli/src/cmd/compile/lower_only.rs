@@ -59,6 +59,7 @@ pub fn run(
     let name = request.name;
     let (status, outcome, line) = match lowering.verdict {
         Verdict::Accepted => {
+            report.add(&lower::hazards(&lowered, name), sources);
             let per: Vec<String> = lowering.sequences.iter().map(|s| format!("{} {}", s.sequence, s.words)).collect();
             (
                 "lowered",
