@@ -9,6 +9,8 @@ use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
 use air_passes::group::{check_kernels, layer::Layer, parse_layer, plan_groups, Grouping, KernelInput};
 use air_passes::slice::ParsedSlice;
+use crate::compile::lower::{self, Lowered};
+use air_driver::lower::Verdict;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -36,6 +38,15 @@ pub struct Opts {
     /// The output directory (created if missing).
     #[arg(short, long, value_name = "DIR")]
     output: PathBuf,
+    /// Also lower each group through the MLIR half of the real compiler (aircc and aiecc up to
+    /// the NPU instruction stream; docs/lowering.md) with its plan's backend options: the
+    /// compiler's verdict and instruction words per group. DIR holds aircc and aiecc (else
+    /// $AIRCC, else PATH).
+    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "", value_name = "DIR")]
+    lower: Option<PathBuf>,
+    /// How long one group's lowering may take (90s, 10m).
+    #[arg(long, default_value = "10m", value_name = "DURATION")]
+    lower_timeout: String,
     #[command(flatten)]
     format: FormatOpts,
     #[command(flatten)]
@@ -71,9 +82,10 @@ impl Opts {
         }
         let grouping = plan_groups(&layer, &inputs);
         drop(inputs);
-        let files = output::files(&layer, &grouping, &self.output, &mut sources, &mut report);
+        let lowered = self.lower_groups(&layer, &grouping)?;
+        let files = output::files(&layer, &grouping, &lowered, &self.output, &mut sources, &mut report);
         output::write_atomically(&self.output, &files)?;
-        let (table, summary) = table(&layer, &grouping);
+        let (table, summary) = table(&layer, &grouping, &lowered);
         if report.is_json() {
             report.field("table", table);
         } else {
@@ -87,6 +99,31 @@ impl Opts {
         let problems = report.tally().errors_and_warnings();
         report.finish(&format!("group: {shown}: {summary}; written to {}; {problems}", common::shown(&self.output)))?;
         Ok(Outcome::from_problems(failed))
+    }
+}
+
+impl Opts {
+    /// `--lower`: each merged group through the compiler with its backend, in group order.
+    fn lower_groups(&self, layer: &Layer, grouping: &Grouping) -> anyhow::Result<Vec<Option<Lowered>>> {
+        let Some(dir) = &self.lower else { return Ok(Vec::new()) };
+        let dir = (!dir.as_os_str().is_empty()).then_some(dir.as_path());
+        let timeout = air_driver::aircc::parse_duration(&self.lower_timeout)
+            .map_err(|why| anyhow::anyhow!("--lower-timeout {why}"))?;
+        let tools = lower::find_tools(dir).map_err(|why| anyhow::anyhow!("--lower: {why}; {}", lower::HOW_TO_GET))?;
+        let mut out = Vec::new();
+        for (index, group) in grouping.groups.iter().enumerate() {
+            let Some(candidate) = &group.candidate else {
+                out.push(None);
+                continue;
+            };
+            let options = crate::backend_args::BackendFlags::default().resolve(&candidate.backend)?;
+            let name = format!("{}_{}.mlir", layer.name, index + 1);
+            let text = candidate.merged.parse.tree.shared_text();
+            let run = lower::lower(&tools, text.as_bytes(), &name, &options, timeout, false)
+                .map_err(|err| anyhow::anyhow!("cannot lower group {}: {err}", index + 1))?;
+            out.push(Some(run));
+        }
+        Ok(out)
     }
 }
 
@@ -168,12 +205,20 @@ fn read_kernels(
     }
 }
 
-/// The table, and the closing line's summary (`14 kernels → 3 calls`).
-fn table(layer: &Layer, grouping: &Grouping) -> (String, String) {
+/// The table, and the closing line's summary (`14 kernels → 3 calls`). With lowerings, the
+/// launches column also gives each group's instruction words (or the compiler's verdict).
+fn table(layer: &Layer, grouping: &Grouping, lowered: &[Option<Lowered>]) -> (String, String) {
     let mut rows: Vec<[String; 4]> = vec![["group".into(), "kernels".into(), "launches".into(), "cut".into()]];
     for (n, group) in grouping.groups.iter().enumerate() {
         let names: Vec<&str> = group.kernels.clone().map(|k| layer.kernels[k].name.as_str()).collect();
-        let launches = group.candidate.as_ref().map_or("-".to_string(), |c| c.merged.launches.to_string());
+        let mut launches = group.candidate.as_ref().map_or("-".to_string(), |c| c.merged.launches.to_string());
+        if let Some(Some(run)) = lowered.get(n) {
+            let l = &run.lowering;
+            launches = match l.verdict {
+                Verdict::Accepted => format!("{launches} ({} words)", l.total_words),
+                other => format!("{launches} ({})", other.as_str()),
+            };
+        }
         let cut = match (&group.cut, group.external, group.errors.is_empty()) {
             (_, true, _) => "external: its own call".to_string(),
             (_, _, false) => "fails alone (errors above)".to_string(),

@@ -2,6 +2,7 @@
 //! then written into a temporary directory beside their place and renamed into it.
 
 use crate::common;
+use crate::compile::lower::{self, Lowered};
 use crate::report::Report;
 use air_diagnostics::{Diagnostic, SourceMap};
 use air_passes::group::{layer::Layer, Grouping};
@@ -18,7 +19,14 @@ pub struct Files {
 
 /// Builds the files, and reports each group's check-bd findings (errors for a kernel that fails
 /// alone, else warnings and notes) and each cut (a note at the kernel it stopped before).
-pub fn files(layer: &Layer, grouping: &Grouping, dir: &Path, sources: &mut SourceMap, report: &mut Report) -> Files {
+pub fn files(
+    layer: &Layer,
+    grouping: &Grouping,
+    lowered: &[Option<Lowered>],
+    dir: &Path,
+    sources: &mut SourceMap,
+    report: &mut Report,
+) -> Files {
     let mut entries = Vec::new();
     let mut groups = Vec::new();
     for (idx, group) in grouping.groups.iter().enumerate() {
@@ -63,6 +71,13 @@ pub fn files(layer: &Layer, grouping: &Grouping, dir: &Path, sources: &mut Sourc
                 .map(|d| d.clone().in_file(file))
                 .collect();
             report.add(&findings, sources);
+            if let Some(Some(run)) = lowered.get(idx) {
+                entry["lowering"] = serde_json::to_value(&run.lowering).unwrap_or(Value::Null);
+                let mut found = lower::hazards(run, &merged);
+                let module_text = sources.text(file).to_string();
+                found.extend(lower::diagnostics(run, &module_text, file, &merged));
+                report.add(&found, sources);
+            }
             if !group.errors.is_empty() {
                 let errors: Vec<Diagnostic> = group.errors.iter().map(|d| d.clone().in_file(file)).collect();
                 report.add(&errors, sources);
