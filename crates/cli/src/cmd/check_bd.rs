@@ -16,6 +16,9 @@ use std::path::PathBuf;
 mod lower;
 use crate::compile::lower as lower_tools;
 
+/// A plan and the name it was read under.
+type NamedPlan = (MergePlan, String);
+
 /// Predict NPU resource failures of AIR modules before aircc runs.
 ///
 /// Checks herd placement, L1 per core, L2 per memtile, shim DMA channels, shim/memtile/core
@@ -66,8 +69,8 @@ pub struct Opts {
     /// the NPU instruction stream, no core compilation) with the same options: its verdict, its
     /// errors on the launches they come from, its instruction words per sequence. DIR holds
     /// aircc and aiecc (else $AIRCC, else PATH).
-    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "", value_name = "DIR")]
-    lower: Option<PathBuf>,
+    #[arg(long, num_args = 0..=1, require_equals = true, value_name = "DIR")]
+    lower: Option<Option<PathBuf>>,
     /// How long one lowering may take (90s, 10m): a lowering that does not finish gives no verdict.
     #[arg(long, default_value = "10m", value_name = "DURATION")]
     lower_timeout: String,
@@ -119,7 +122,7 @@ impl Opts {
         &self,
     ) -> anyhow::Result<Result<Option<(lower_tools::LowerTools, std::time::Duration)>, Diagnostic>> {
         let Some(dir) = &self.lower else { return Ok(Ok(None)) };
-        let dir = (!dir.as_os_str().is_empty()).then_some(dir.as_path());
+        let dir = dir.as_deref();
         let timeout = air_driver::aircc::parse_duration(&self.lower_timeout)
             .map_err(|why| anyhow::anyhow!("--lower-timeout {why}"))?;
         Ok(match lower_tools::find_tools(dir) {
@@ -129,8 +132,8 @@ impl Opts {
         })
     }
 
-    /// `--plan`, read and resolved; or (`Err`) its problems.
-    fn plan(&self, sources: &mut SourceMap) -> anyhow::Result<Result<Option<(MergePlan, String)>, Vec<Diagnostic>>> {
+    /// `--plan`, read and resolved (with its name); or (`Err`) its problems.
+    fn plan(&self, sources: &mut SourceMap) -> anyhow::Result<Result<Option<NamedPlan>, Vec<Diagnostic>>> {
         let Some(path) = &self.plan else { return Ok(Ok(None)) };
         let raw = common::read_input(path)?;
         let (file, decoded) = common::register(sources, &raw);
@@ -142,7 +145,7 @@ impl Opts {
     }
 
     /// The lint levels: the plan's `[lints]`, then the flags; or (`Err`) the plan's problems.
-    fn levels(&self, plan: Option<&(MergePlan, String)>) -> anyhow::Result<Result<Levels, Vec<Diagnostic>>> {
+    fn levels(&self, plan: Option<&NamedPlan>) -> anyhow::Result<Result<Levels, Vec<Diagnostic>>> {
         let mut levels = Levels::default();
         if let Some((plan, name)) = plan {
             let errors = levels.add_plan(&plan.lints, name);

@@ -5,12 +5,12 @@
 mod output;
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::compile::lower::{self, Lowered};
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
+use air_driver::lower::Verdict;
 use air_passes::group::{check_kernels, layer::Layer, parse_layer, plan_groups, Grouping, KernelInput};
 use air_passes::slice::ParsedSlice;
-use crate::compile::lower::{self, Lowered};
-use air_driver::lower::Verdict;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -42,8 +42,8 @@ pub struct Opts {
     /// the NPU instruction stream; docs/lowering.md) with its plan's backend options: the
     /// compiler's verdict and instruction words per group. DIR holds aircc and aiecc (else
     /// $AIRCC, else PATH).
-    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "", value_name = "DIR")]
-    lower: Option<PathBuf>,
+    #[arg(long, num_args = 0..=1, require_equals = true, value_name = "DIR")]
+    lower: Option<Option<PathBuf>>,
     /// How long one group's lowering may take (90s, 10m).
     #[arg(long, default_value = "10m", value_name = "DURATION")]
     lower_timeout: String,
@@ -106,7 +106,7 @@ impl Opts {
     /// `--lower`: each merged group through the compiler with its backend, in group order.
     fn lower_groups(&self, layer: &Layer, grouping: &Grouping) -> anyhow::Result<Vec<Option<Lowered>>> {
         let Some(dir) = &self.lower else { return Ok(Vec::new()) };
-        let dir = (!dir.as_os_str().is_empty()).then_some(dir.as_path());
+        let dir = dir.as_deref();
         let timeout = air_driver::aircc::parse_duration(&self.lower_timeout)
             .map_err(|why| anyhow::anyhow!("--lower-timeout {why}"))?;
         let tools = lower::find_tools(dir).map_err(|why| anyhow::anyhow!("--lower: {why}; {}", lower::HOW_TO_GET))?;

@@ -38,35 +38,51 @@ static HEADER: LazyLock<Option<Regex>> = LazyLock::new(|| {
 
 /// The named regions enclosing 1-based `line` of `text`, innermost first (the line's own op
 /// when it opens one). Braces are counted per line, which fits MLIR's printed form: a region
-/// opens at the end of its op's line, attribute dictionaries close on the line they open.
+/// opens at the end of its op's line, attribute dictionaries close on the line they open. When
+/// no segment, herd or device encloses the line (a launch's host transfer after its segment),
+/// the last `air.segment` before it in its innermost region follows, as the launch's.
 pub fn enclosing_symbols(text: &str, line: u32) -> Vec<Symbol> {
     let Some(header) = HEADER.as_ref() else { return Vec::new() };
-    let mut open: Vec<(i64, Option<Symbol>)> = Vec::new();
+    // (depth inside the region, its opening line, its symbol)
+    let mut open: Vec<(i64, usize, Option<Symbol>)> = Vec::new();
     let mut depth: i64 = 0;
-    for (index, row) in text.lines().enumerate() {
-        let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
-        if number > line {
-            break;
-        }
+    let rows: Vec<&str> = text.lines().collect();
+    let last = usize::try_from(line).unwrap_or(usize::MAX).min(rows.len());
+    // The depth each line starts at: a sibling segment starts where the line does.
+    let mut depths: Vec<i64> = Vec::with_capacity(last);
+    for (index, row) in rows.iter().enumerate().take(last) {
+        let number = index + 1;
+        depths.push(depth);
         let (opens, closes) = braces(row);
         let net = opens - closes;
         if net < 0 {
             depth += net;
-            open.retain(|(at, _)| *at <= depth);
+            open.retain(|(at, _, _)| *at <= depth);
         }
-        if net > 0 || number == line {
+        if net > 0 || number == last {
             let symbol = header
                 .captures(row)
                 .map(|caps| Symbol { kind: kind_of(&caps["kind"]), name: caps["name"].to_string() });
             if net > 0 {
-                open.push((depth + 1, symbol));
+                open.push((depth + 1, number, symbol));
                 depth += net;
             } else if let Some(symbol) = symbol {
-                open.push((depth, Some(symbol)));
+                open.push((depth, number, Some(symbol)));
             }
         }
     }
-    open.into_iter().rev().filter_map(|(_, s)| s).collect()
+    let region_start = open.last().map_or(0, |(_, start, _)| *start);
+    let mut symbols: Vec<Symbol> = open.into_iter().rev().filter_map(|(_, _, s)| s).collect();
+    let placed = symbols.iter().any(|s| matches!(s.kind, SymbolKind::Segment | SymbolKind::Herd | SymbolKind::Device));
+    if !placed {
+        let at = depths.last().copied().unwrap_or(0);
+        let sibling = (region_start..last.saturating_sub(1)).rev().find_map(|i| {
+            let caps = header.captures(rows[i]).filter(|caps| &caps["kind"] == air_ops::SEGMENT)?;
+            (depths[i] == at).then(|| caps["name"].to_string())
+        });
+        symbols.extend(sibling.map(|name| Symbol { kind: SymbolKind::Segment, name }));
+    }
+    symbols
 }
 
 fn kind_of(text: &str) -> SymbolKind {
@@ -119,6 +135,10 @@ mod tests {
         assert_eq!(names(10), ["k_seg", "f"]);
         assert_eq!(enclosing_symbols(AIE, 11)[0].kind, SymbolKind::Herd);
         assert_eq!(names(16), ["f"]);
+        // After the segment, in its launch: the launch's segment.
+        let host = "func.func @f() {\n  air.launch () in () {\n    %1 = air.segment @q_seg async {\n    }\n    %2 = air.channel.get async [%1] @c[] (%a[] [] []) : (memref<8xbf16>)\n  }\n}\n";
+        let found: Vec<String> = enclosing_symbols(host, 5).into_iter().map(|s| s.name).collect();
+        assert_eq!(found, ["f", "q_seg"]);
         assert!(names(1).is_empty());
     }
 }

@@ -117,7 +117,7 @@ pub fn verdict_of(exit: Exit, log: &str, findings: &[Finding], insts_files: usiz
     match exit {
         Exit::TimedOut => Verdict::TimedOut,
         Exit::Signal(_) => Verdict::Crashed,
-        Exit::Code(code) if code >= 128 || code < 0 => Verdict::Crashed,
+        Exit::Code(code) if !(0..128).contains(&code) => Verdict::Crashed,
         _ if CRASH_SIGNS.iter().any(|sign| log.contains(sign)) => Verdict::Crashed,
         Exit::Code(0) if insts_files > 0 => Verdict::Accepted,
         Exit::Code(0) => Verdict::NoOutput,

@@ -1,0 +1,137 @@
+//! `check-bd --lower`, `compile --lower-only` and `group --lower` end to end against the real
+//! compiler's MLIR half (the compiler kit, `air_testkit::lowering`): an accepted merge (its words
+//! per sequence and the odd-reset hazard of its ELF), a rejected kernel (the compiler's error on
+//! the launch it comes from, with its triage code), and the drivers missing. Whole outputs are
+//! snapshots, with the kit's path and the lowering's time made stable. Skipped without a kit,
+//! except under `CI=true` (the missing-drivers case needs none).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use air_testkit::{lowering, repo_root, ScratchDir};
+use std::path::Path;
+use std::process::Command;
+
+fn run(args: &[&str], path: Option<&str>) -> (Option<i32>, String, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
+    command.args(args).args(["--color", "never"]).current_dir(repo_root());
+    if let Some(path) = path {
+        command.env("PATH", path);
+    }
+    let output = command.output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The kit's directory and the time a lowering took are not the same from run to run.
+fn stable(text: &str, kit: &Path, scratch: &Path) -> String {
+    let time = regex::Regex::new(r"lowered in [0-9.]+ s").unwrap();
+    let text = text.replace(&kit.display().to_string(), "KIT").replace(&scratch.display().to_string(), "SCRATCH");
+    time.replace_all(&text, "lowered in T s").into_owned()
+}
+
+fn snapshot(name: &str, value: String) {
+    insta::with_settings!({snapshot_path => "../../../snapshots/lowering", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!(name, value);
+    });
+}
+
+#[test]
+fn check_bd_lower_on_an_accepted_merge_and_a_rejected_kernel() {
+    let Some(kit) = lowering::kit() else { return };
+    let scratch = ScratchDir::new("lowering-cli");
+    let merged = scratch.join("o_gemv_ffn.mlir");
+    let (code, _, stderr) =
+        run(&["merge", "--plan", "testdata/plans/o_gemv_ffn.toml", "-o", merged.to_str().unwrap()], None);
+    assert_eq!(code, Some(0), "{stderr}");
+    let lower = format!("--lower={}", kit.bin.display());
+    let (code, stdout, stderr) = run(
+        &["check-bd", "--quiet", "--plan", "testdata/plans/o_gemv_ffn.toml", &lower, merged.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("warning[AS0744]") && stderr.contains("does 5 load_pdi"), "{stderr}");
+    snapshot("check_bd_lower_o_gemv_ffn", stable(&format!("exit {code:?}\n{stdout}{stderr}"), &kit.bin, &scratch));
+
+    let kernel = "testdata/triage/kernels/gemm_2048x2048x2048.mlir";
+    let (code, stdout, _) = run(&["check-bd", "--format", "json", &lower, kernel], None);
+    assert_eq!(code, Some(1));
+    let document: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let lowering = &document["lowerings"][0];
+    assert_eq!(lowering["verdict"], "rejected");
+    assert_eq!(lowering["findings"][0]["class"], "runtime-offsets");
+    let placed = document["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "AS0714").unwrap();
+    assert_eq!(placed["primary"]["label"], "in the launch of air.segment @matmul_seg");
+    let (_, _, stderr) = run(&["check-bd", "--quiet", &lower, kernel], None);
+    snapshot("check_bd_lower_gemm_channels", stable(&stderr, &kit.bin, &scratch));
+}
+
+#[test]
+fn compile_lower_only_records_the_lowering() {
+    let Some(kit) = lowering::kit() else { return };
+    let scratch = ScratchDir::new("lowering-compile");
+    let aircc = kit.bin.join("aircc");
+    let out = scratch.join("out");
+    let args = [
+        "compile",
+        "--lower-only",
+        "--aircc",
+        aircc.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "testdata/kernels/gemv_k8192.mlir",
+    ];
+    let (code, _, stderr) = run(&args, None);
+    assert_eq!(code, Some(1), "without ping-pong off its L1 does not fit: {stderr}");
+    assert!(stderr.contains("error[AS0706]") && stderr.contains("air.segment @matvec_bf16_0"), "{stderr}");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("gemv_k8192.compile.json")).unwrap()).unwrap();
+    assert_eq!(record["status"], "rejected");
+    assert_eq!(record["lowering"]["stage"], "aiecc: input_with_addresses.mlir");
+    let mut accepted = args.to_vec();
+    accepted.insert(2, "--omit-ping-pong-transform");
+    let (code, _, stderr) = run(&accepted, None);
+    assert_eq!(code, Some(0), "{stderr}");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("gemv_k8192.compile.json")).unwrap()).unwrap();
+    assert_eq!(record["status"], "lowered");
+    assert_eq!(record["lowering"]["total_words"], 602);
+    assert!(record["artifacts"].as_array().unwrap().is_empty(), "nothing is compiled");
+}
+
+#[test]
+fn group_lower_reports_words_per_group() {
+    let Some(kit) = lowering::kit() else { return };
+    let scratch = ScratchDir::new("lowering-group");
+    let lower = format!("--lower={}", kit.bin.display());
+    let dir = scratch.join("groups");
+    let (code, stdout, stderr) =
+        run(&["group", "testdata/layers/llama32_1b_decode.toml", "-o", dir.to_str().unwrap(), &lower], None);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("6 (5442 words)") && stdout.contains("3 (7340 words)"), "{stdout}");
+    let groups: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("llama32_1b_decode.groups.json")).unwrap()).unwrap();
+    assert_eq!(groups["groups"][2]["lowering"]["verdict"], "accepted");
+    let options = &groups["groups"][2]["aircc_options"];
+    assert_eq!(
+        options,
+        &serde_json::json!([
+            "--device=npu2",
+            "--output-format=elf",
+            "--air-runtime-loop-tiling-sizes=16",
+            "--air-runtime-loop-tiling-sizes=16",
+            "--omit-ping-pong-transform"
+        ])
+    );
+}
+
+#[test]
+fn check_bd_lower_without_drivers_stops_before_any_work() {
+    let empty = ScratchDir::new("lowering-no-drivers");
+    let (code, stdout, stderr) =
+        run(&["check-bd", "--lower", "testdata/kernels/add_2048.mlir"], Some(empty.to_str().unwrap()));
+    assert_eq!(code, Some(2));
+    assert!(stdout.is_empty());
+    snapshot("check_bd_lower_no_drivers", stderr);
+}
