@@ -109,7 +109,7 @@ fn group_lower_reports_words_per_group() {
     let (code, stdout, stderr) =
         run(&["group", "testdata/layers/llama32_1b_decode.toml", "-o", dir.to_str().unwrap(), &lower], None);
     assert_eq!(code, Some(0), "{stderr}");
-    assert!(stdout.contains("6 (5442 words)") && stdout.contains("3 (7340 words)"), "{stdout}");
+    assert!(stdout.contains("6 (2723 words)") && stdout.contains("3 (3672 words)"), "{stdout}");
     let groups: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("llama32_1b_decode.groups.json")).unwrap()).unwrap();
     assert_eq!(groups["groups"][2]["lowering"]["verdict"], "accepted");

@@ -215,7 +215,7 @@ fn table(layer: &Layer, grouping: &Grouping, lowered: &[Option<Lowered>]) -> (St
         if let Some(Some(run)) = lowered.get(n) {
             let l = &run.lowering;
             launches = match l.verdict {
-                Verdict::Accepted => format!("{launches} ({} words)", l.total_words),
+                Verdict::Accepted => format!("{launches} ({} words)", l.dispatched_words),
                 other => format!("{launches} ({})", other.as_str()),
             };
         }

@@ -78,7 +78,13 @@ pub struct Lowering {
     pub findings: Vec<Finding>,
     /// Every runtime sequence of an accepted module, in the lowered module's order.
     pub sequences: Vec<Sequence>,
+    /// The words of every sequence together (a device's sequence is also inlined into `main`).
     pub total_words: u64,
+    /// The sequence the host dispatches: `main`'s (it configures and runs one device per
+    /// launch) when there is one, else the module's only one.
+    pub dispatched: Option<String>,
+    /// Its words: what the NPU's controller parses on every dispatch.
+    pub dispatched_words: u64,
     pub elapsed_ms: u64,
     /// aircc's arguments, and those aircc gave aiecc (before the shim changed them).
     pub aircc_argv: Vec<String>,
@@ -195,6 +201,8 @@ impl Lowering {
             }
         }
         let total_words = sequences.iter().map(|s| s.words).sum();
+        let main = sequences.iter().find(|s| s.device == "main").or(if sequences.len() == 1 { sequences.first() } else { None });
+        let (dispatched, dispatched_words) = main.map_or((None, 0), |s| (Some(s.sequence.clone()), s.words));
         let stage = if verdict == Verdict::Rejected { stage_of(log) } else { None };
         let findings = if verdict == Verdict::Accepted { Vec::new() } else { findings };
         Lowering {
@@ -204,6 +212,8 @@ impl Lowering {
             findings,
             sequences,
             total_words,
+            dispatched,
+            dispatched_words,
             elapsed_ms,
             aircc_argv,
             aiecc_argv,
@@ -236,6 +246,7 @@ mod tests {
         assert_eq!(lowering.verdict, Verdict::Accepted);
         assert_eq!(lowering.sequences.iter().map(|s| s.words).collect::<Vec<_>>(), [632, 100]);
         assert_eq!(lowering.total_words, 732);
+        assert_eq!((lowering.dispatched.as_deref(), lowering.dispatched_words), (Some("o_gemv_ffn"), 100));
     }
 
     #[test]

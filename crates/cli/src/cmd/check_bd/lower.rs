@@ -46,6 +46,7 @@ pub fn diagnostics(file: &LoweredFile, text: &str, id: FileId, tools: &LowerTool
     match lowering.verdict {
         Verdict::Accepted => {
             let per: Vec<String> = lowering.sequences.iter().map(|s| format!("{} {}", s.sequence, s.words)).collect();
+            let dispatched = lowering.dispatched.as_deref().unwrap_or("?");
             let mut found = lower::hazards(&file.lowered, &file.name);
             found.push(
                 Diagnostic::note(

@@ -64,7 +64,11 @@ pub fn run(
             (
                 "lowered",
                 Outcome::Success,
-                format!("compile: {name}: lowered: {} instruction words ({})", lowering.total_words, per.join(", ")),
+                format!(
+                    "compile: {name}: lowered: {} instruction words per dispatch ({})",
+                    lowering.dispatched_words,
+                    per.join(", ")
+                ),
             )
         }
         Verdict::Rejected => {
