@@ -106,6 +106,7 @@ fn class_of_rule(code: &str) -> Option<Class> {
     Class::ALL.into_iter().find(|class| class.check_bd_rules().contains(&code))
 }
 
+/// The class a triage class name (`memory`) names.
 fn class_named(name: &str) -> Option<Class> {
     Class::ALL.into_iter().find(|class| class.as_str() == name)
 }
