@@ -48,10 +48,19 @@ pub struct Add {
 
 impl Kernel for Add {
     fn build(&self) -> Result<String, GenError> {
+        let herd_x = self.herd_x;
+        ensure(herd_x <= 8, || format!("add: --herd-x ({herd_x}) is wider than an NPU2 row (8)"))?;
+        self.build_any_width()
+    }
+}
+
+impl Add {
+    /// `build` without the limit of 8 columns on the herd's width: a herd no NPU can place, for
+    /// probing the compiler's placement (the sweep of `tools/sweep`).
+    pub fn build_any_width(&self) -> Result<String, GenError> {
         let n = self.n;
         let herd_x = self.herd_x;
         ensure_positive("add", &[("--n", n), ("--herd-x", herd_x), ("--vector-size", self.vector_size)])?;
-        ensure(herd_x <= 8, || format!("add: --herd-x ({herd_x}) is wider than an NPU2 row (8)"))?;
         ensure(self.launches >= 1, || "add: --launches must be at least 1".to_string())?;
         let cols = match self.rows {
             Some(rows) => {

@@ -32,9 +32,18 @@ pub struct SiluMul {
 
 impl Kernel for SiluMul {
     fn build(&self) -> Result<String, GenError> {
+        let herd_x = self.herd_x;
+        ensure(herd_x <= 8, || format!("silu-mul: --herd-x ({herd_x}) is wider than an NPU2 row (8)"))?;
+        self.build_any_width()
+    }
+}
+
+impl SiluMul {
+    /// `build` without the limit of 8 columns on the herd's width: a herd no NPU can place, for
+    /// probing the compiler's placement (the sweep of `tools/sweep`).
+    pub fn build_any_width(&self) -> Result<String, GenError> {
         let SiluMul { n, tile_n, herd_x, rows, launches } = *self;
         ensure_positive("silu-mul", &[("--n", n), ("--tile-n", tile_n), ("--herd-x", herd_x)])?;
-        ensure(herd_x <= 8, || format!("silu-mul: --herd-x ({herd_x}) is wider than an NPU2 row (8)"))?;
         ensure(launches >= 1, || "silu-mul: --launches must be at least 1".to_string())?;
         ensure_divides("silu-mul", "--n", n, "--tile-n * --herd-x", tile_n * herd_x)?;
         if let Some(rows) = rows {

@@ -1,0 +1,150 @@
+//! The modules the project ships, as cases for the compiler kit's judge
+//! (`air_testkit::lowering`), each with the backend options it is compiled with: every kernel
+//! of `testdata/kernels/` with the `[backend]` of each plan and layer that uses it, the merged
+//! module of every reference plan, and the check-bd fixtures with their `// check-bd:` flags.
+//! Shared by `compiler_accepts.rs` and `differential.rs` (each uses part of it).
+#![allow(dead_code)]
+
+use air_diagnostics::FileId;
+use air_passes::backend::{Backend, OutputFormat};
+use air_resource::OmitPingPong;
+use air_testkit::lowering::Case;
+use air_testkit::repo_root;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub fn bin() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_air-stitch"))
+}
+
+/// A path as the cases name it: relative to the repository.
+pub fn shown(path: &Path) -> String {
+    path.strip_prefix(repo_root()).unwrap_or(path).display().to_string()
+}
+
+/// `compile`'s flags for a backend (and a slice's own tiling, applied as the global option: a
+/// kernel alone has one launch).
+pub fn flags(backend: &Backend, tiles: Option<&[i64]>) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(device) = backend.device {
+        out.push(format!("--device={}", device.name()));
+    }
+    if backend.output_format == Some(OutputFormat::Elf) {
+        out.push("--output-format=elf".to_string());
+    }
+    let sizes = tiles.map(<[i64]>::to_vec).or_else(|| backend.runtime_loop_tiling_sizes.clone());
+    if let Some(sizes) = sizes {
+        let list: Vec<String> = sizes.iter().map(i64::to_string).collect();
+        out.push(format!("--air-runtime-loop-tiling-sizes={}", list.join(",")));
+    }
+    match backend.omit_ping_pong {
+        Some(OmitPingPong::All) => out.push("--omit-ping-pong-transform".to_string()),
+        Some(OmitPingPong::L1) => out.push("--omit-ping-pong-transform=L1".to_string()),
+        Some(OmitPingPong::L2) => out.push("--omit-ping-pong-transform=L2".to_string()),
+        Some(OmitPingPong::None) | None => {}
+    }
+    if backend.omit_while_true_loop == Some(true) {
+        out.push("--omit-while-true-loop".to_string());
+    }
+    if backend.omit_auto_broadcast == Some(true) {
+        out.push("--omit-auto-broadcast".to_string());
+    }
+    if let Some(bytes) = backend.stack_size {
+        out.push(format!("--stack-size={bytes}"));
+    }
+    out
+}
+
+pub fn plan_of(path: &Path) -> air_passes::plan::MergePlan {
+    let text = std::fs::read_to_string(path).unwrap();
+    air_passes::plan::parse_plan(&text, FileId(0)).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()))
+}
+
+/// Every kernel with each backend it is used with: (kernel file, flags) → who uses it; a kernel
+/// no plan or layer uses is lowered with the defaults.
+pub fn kernel_cases() -> Vec<Case> {
+    let root = repo_root();
+    let mut uses: BTreeMap<(PathBuf, Vec<String>), String> = BTreeMap::new();
+    for plan_path in air_testkit::sorted_files(&root.join("testdata/plans"), "toml") {
+        let plan = plan_of(&plan_path);
+        for slice in &plan.slices {
+            let file = plan_path.parent().unwrap().join(&slice.file).canonicalize().unwrap();
+            let options = flags(&plan.backend, slice.shim_dma_tile_sizes.as_deref());
+            uses.entry((file, options)).or_insert_with(|| shown(&plan_path));
+        }
+    }
+    for layer_path in air_testkit::sorted_files(&root.join("testdata/layers"), "toml") {
+        let text = std::fs::read_to_string(&layer_path).unwrap();
+        let layer = air_passes::group::parse_layer(&text, FileId(0)).unwrap();
+        for kernel in layer.kernels.iter().filter(|k| !k.external) {
+            let Some(file) = &kernel.file else { continue };
+            let file = layer_path.parent().unwrap().join(file).canonicalize().unwrap();
+            let backend = layer.backend.combine(&kernel.backend).unwrap();
+            let options = flags(&backend, kernel.shim_dma_tile_sizes.as_deref());
+            uses.entry((file, options)).or_insert_with(|| shown(&layer_path));
+        }
+    }
+    let mut cases = Vec::new();
+    for kernel in air_testkit::sorted_files(&root.join("testdata/kernels"), "mlir") {
+        let module = std::fs::read(&kernel).unwrap();
+        let canonical = kernel.canonicalize().unwrap();
+        let mut used: Vec<(&Vec<String>, &String)> =
+            uses.iter().filter(|((file, _), _)| *file == canonical).map(|((_, o), by)| (o, by)).collect();
+        let default = (Vec::new(), "no plan".to_string());
+        if used.is_empty() {
+            used.push((&default.0, &default.1));
+        }
+        for (options, by) in used {
+            let name = format!("{} [{}] ({by})", shown(&kernel), options.join(" "));
+            cases.push(Case { name, module: module.clone(), options: options.clone() });
+        }
+    }
+    cases
+}
+
+/// The merged module of every reference plan (`air-stitch merge --plan`), with the plan's
+/// `[backend]`; the merges are written under `scratch`.
+pub fn reference_merge_cases(scratch: &Path) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for plan_path in air_testkit::sorted_files(&repo_root().join("testdata/plans"), "toml") {
+        let stem = plan_path.file_stem().unwrap().to_string_lossy().into_owned();
+        let out = scratch.join(format!("{stem}.mlir"));
+        let status =
+            Command::new(bin()).arg("merge").arg("--plan").arg(&plan_path).arg("-o").arg(&out).output().unwrap();
+        assert!(status.status.success(), "{stem}: merge failed: {}", String::from_utf8_lossy(&status.stderr));
+        let plan = plan_of(&plan_path);
+        cases.push(Case {
+            name: shown(&plan_path),
+            module: std::fs::read(&out).unwrap(),
+            options: flags(&plan.backend, None),
+        });
+    }
+    cases
+}
+
+/// The flags of a check-bd fixture's `// check-bd:` header lines (check-bd's spellings, which
+/// compile takes too).
+pub fn fixture_options(text: &str) -> Vec<String> {
+    text.lines()
+        .take_while(|l| l.starts_with("//"))
+        .filter_map(|l| l.strip_prefix("// check-bd:"))
+        .flat_map(|rest| rest.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .collect()
+}
+
+/// The check-bd fixtures that are AIR (not the invalid ones on purpose), each as a case with its
+/// header flags; `keep` chooses by file stem.
+pub fn fixture_cases(keep: impl Fn(&str) -> bool) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for fixture in air_testkit::sorted_files(&repo_root().join("testdata/checkbd"), "mlir") {
+        let stem = fixture.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&fixture).unwrap();
+        if !keep(&stem) || air_testkit::marked_invalid_air(&fixture, &text) {
+            continue;
+        }
+        let options = fixture_options(&text);
+        cases.push(Case { name: shown(&fixture), module: text.into_bytes(), options });
+    }
+    cases
+}
