@@ -24,7 +24,10 @@ fn all_accepted(judged: &[Judged]) {
     let failures: Vec<String> = judged
         .iter()
         .filter(|j| !j.accepted())
-        .map(|j| format!("{}: {} {:?}: {}", j.name, j.verdict, j.classes(), j.first_message()))
+        .map(|j| {
+            let classes: Vec<&str> = lowering_cases::classes(j).iter().map(|c| c.as_str()).collect();
+            format!("{}: {} {classes:?}: {}", j.name, j.verdict, lowering_cases::first_message(j))
+        })
         .collect();
     assert!(failures.is_empty(), "{} module(s) not accepted by the compiler:\n{}", failures.len(), failures.join("\n"));
 }

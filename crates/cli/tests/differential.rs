@@ -106,11 +106,6 @@ fn class_of_rule(code: &str) -> Option<Class> {
     Class::ALL.into_iter().find(|class| class.check_bd_rules().contains(&code))
 }
 
-/// The class a triage class name (`memory`) names.
-fn class_named(name: &str) -> Option<Class> {
-    Class::ALL.into_iter().find(|class| class.as_str() == name)
-}
-
 /// How one case came out.
 #[derive(Debug)]
 struct Outcome {
@@ -134,7 +129,7 @@ fn compare(judged: &Judged, checked: &Checked) -> Outcome {
     let allowed: BTreeSet<&str> = RUNTIME_HAZARDS.iter().map(|(code, _)| *code).collect();
     let errors = Checked::codes(&checked.errors, &allowed);
     let warnings = Checked::codes(&checked.warnings, &allowed);
-    let classes: Vec<Class> = judged.classes().iter().filter_map(|c| class_named(c)).collect();
+    let classes: Vec<Class> = lowering_cases::classes(judged);
     let predicted = classes.iter().find(|class| errors.iter().any(|e| class.check_bd_rules().contains(&e.as_str())));
     let column = match (predicted, errors.first(), warnings.is_empty()) {
         (Some(class), _, _) => class.as_str().to_string(),
@@ -155,17 +150,17 @@ fn compare(judged: &Judged, checked: &Checked) -> Outcome {
             ("accepted".to_string(), true, why)
         }
         "rejected" => {
-            let class = judged.classes().first().cloned().unwrap_or_else(|| "unknown".to_string());
+            let class = classes.first().map_or("unknown", |c| c.as_str());
             let why = predicted.is_none().then(|| {
                 let said: Vec<String> = errors.iter().map(|c| format!("{c}: {}", checked.errors[c])).collect();
                 let said = if said.is_empty() { "no error".to_string() } else { said.join("; ") };
-                format!("the compiler rejects ({class}): {}; check-bd: {said}", judged.first_message())
+                format!("the compiler rejects ({class}): {}; check-bd: {said}", lowering_cases::first_message(judged))
             });
             (format!("rejected {class}"), true, why)
         }
         other => (other.to_string(), false, None),
     };
-    let (name, message, elapsed_ms) = (judged.name.clone(), judged.first_message(), judged.elapsed_ms());
+    let (name, message, elapsed_ms) = (judged.name.clone(), lowering_cases::first_message(judged), judged.elapsed_ms());
     Outcome { name, row, column, disagreement, verdict, elapsed_ms, message }
 }
 

@@ -12,7 +12,9 @@
 //! `$AIR_STITCH_VERDICT_CACHE`, else `$XDG_CACHE_HOME/air-stitch-verdicts`, else
 //! `~/.cache/air-stitch-verdicts`, keyed by sha256 over the module's bytes, the options and the
 //! kit's identity (its two drivers' bytes), so an unchanged module is not lowered again. A
-//! timeout is recorded with its limit and is never a verdict: a longer limit runs it again.
+//! timeout is recorded with its limit and is never a verdict: a longer limit runs it again. A
+//! rejection keeps the compiler's log, so the tests classify it with the triage of the code
+//! under test, not with the one that ran it first.
 
 use crate::{on_ci, ScratchDir};
 use serde_json::Value;
@@ -23,7 +25,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 /// The version of what a cached verdict holds; a change here lowers everything again.
-const FORMAT: &str = "air-stitch/lowering-verdict/2";
+const FORMAT: &str = "air-stitch/lowering-verdict/3";
 
 /// A found kit.
 #[derive(Debug)]
@@ -118,28 +120,13 @@ pub struct Judged {
     pub lowering: Value,
     /// Taken from the cache.
     pub cached: bool,
+    /// The compiler's log, for every verdict but `accepted`.
+    pub log: Option<String>,
 }
 
 impl Judged {
     pub fn accepted(&self) -> bool {
         self.verdict == "accepted"
-    }
-
-    /// The triage classes of the compiler's errors (`runtime-offsets`, `memory`, ...).
-    pub fn classes(&self) -> Vec<String> {
-        let mut classes: Vec<String> = self.lowering["findings"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|f| f["class"].as_str().map(str::to_string))
-            .collect();
-        classes.dedup();
-        classes
-    }
-
-    /// The compiler's first message, for failure reports.
-    pub fn first_message(&self) -> String {
-        self.lowering["findings"][0]["message"].as_str().unwrap_or("").to_string()
     }
 
     pub fn total_words(&self) -> u64 {
@@ -209,25 +196,33 @@ impl Kit {
             let verdict = stored["lowering"]["verdict"].as_str().unwrap_or("").to_string();
             let limit_then = stored["timeout_s"].as_u64().unwrap_or(0);
             if verdict != "timed-out" || limit_then >= limit.as_secs() {
-                return Judged { name: case.name.clone(), verdict, lowering: stored["lowering"].clone(), cached: true };
+                let log = stored["log"].as_str().map(str::to_string);
+                return Judged {
+                    name: case.name.clone(),
+                    verdict,
+                    lowering: stored["lowering"].clone(),
+                    cached: true,
+                    log,
+                };
             }
         }
-        let lowering = self.run(air_stitch, case, limit, dir);
+        let (lowering, log) = self.run(air_stitch, case, limit, dir);
         let verdict = lowering["verdict"].as_str().unwrap_or("").to_string();
         if verdict != "crashed" {
             let stored = serde_json::json!({"format": FORMAT, "name": case.name, "options": case.options,
-                "kit": self.identity, "timeout_s": limit.as_secs(), "lowering": lowering});
+                "kit": self.identity, "timeout_s": limit.as_secs(), "lowering": lowering, "log": log});
             store(&entry, &stored);
         }
-        Judged { name: case.name.clone(), verdict, lowering, cached: false }
+        Judged { name: case.name.clone(), verdict, lowering, cached: false, log }
     }
 
-    fn run(&self, air_stitch: &Path, case: &Case, limit: Duration, dir: &Path) -> Value {
+    /// The `lowering` object, and the compiler's log unless it accepted.
+    fn run(&self, air_stitch: &Path, case: &Case, limit: Duration, dir: &Path) -> (Value, Option<String>) {
         std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
         let input = dir.join("module.mlir");
         std::fs::write(&input, &case.module).unwrap_or_else(|e| panic!("writing {}: {e}", input.display()));
         let output = Command::new(air_stitch)
-            .args(["compile", "--lower-only", "--no-lint", "--format", "json", "--color", "never"])
+            .args(["compile", "--lower-only", "--no-lint", "--keep-tmpdir", "--format", "json", "--color", "never"])
             .arg("--aircc")
             .arg(self.bin.join("aircc"))
             .arg("--timeout")
@@ -254,7 +249,13 @@ impl Kit {
             case.name,
             report["line"].as_str().unwrap_or("")
         );
-        lowering
+        let kept = report["tmpdir"].as_str().map(PathBuf::from);
+        let log = kept.as_ref().and_then(|d| std::fs::read_to_string(d.join("log.txt")).ok());
+        if let Some(kept) = kept {
+            let _ = std::fs::remove_dir_all(kept);
+        }
+        let log = log.filter(|_| lowering["verdict"] != "accepted");
+        (lowering, log)
     }
 }
 

@@ -8,11 +8,33 @@
 use air_diagnostics::FileId;
 use air_passes::backend::{Backend, OutputFormat};
 use air_resource::OmitPingPong;
-use air_testkit::lowering::Case;
+use air_testkit::lowering::{Case, Judged};
 use air_testkit::repo_root;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// The compiler's errors in a judged case's log, classified by the triage under test (the cache
+/// keeps the log, not an older triage's classes).
+pub fn findings(judged: &Judged) -> Vec<air_driver::triage::Finding> {
+    judged.log.as_deref().map(|log| air_driver::triage::triage(log, None).findings).unwrap_or_default()
+}
+
+/// The classes of [`findings`], first seen first.
+pub fn classes(judged: &Judged) -> Vec<air_driver::triage::Class> {
+    let mut classes = Vec::new();
+    for finding in findings(judged) {
+        if !classes.contains(&finding.class) {
+            classes.push(finding.class);
+        }
+    }
+    classes
+}
+
+/// The compiler's first message, for reports.
+pub fn first_message(judged: &Judged) -> String {
+    findings(judged).first().map_or_else(String::new, |f| f.message.clone())
+}
 
 pub fn bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_air-stitch"))

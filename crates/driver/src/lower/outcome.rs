@@ -201,7 +201,11 @@ impl Lowering {
             }
         }
         let total_words = sequences.iter().map(|s| s.words).sum();
-        let main = sequences.iter().find(|s| s.device == "main").or(if sequences.len() == 1 { sequences.first() } else { None });
+        let main = sequences.iter().find(|s| s.device == "main").or(if sequences.len() == 1 {
+            sequences.first()
+        } else {
+            None
+        });
         let (dispatched, dispatched_words) = main.map_or((None, 0), |s| (Some(s.sequence.clone()), s.words));
         let stage = if verdict == Verdict::Rejected { stage_of(log) } else { None };
         let findings = if verdict == Verdict::Accepted { Vec::new() } else { findings };

@@ -52,14 +52,17 @@ pub fn diagnostics(file: &LoweredFile, text: &str, id: FileId, tools: &LowerTool
                 Diagnostic::note(
                     codes::LOWER_ACCEPTED,
                     format!(
-                        "the compiler accepts {}: {} instruction words in {} ({}), lowered in {:.1} s",
+                        "the compiler accepts {}: each dispatch runs {} instruction words (`{dispatched}`), lowered in {:.1} s",
                         file.name,
-                        lowering.total_words,
-                        crate::report::count(lowering.sequences.len(), "runtime sequence"),
-                        per.join(", "),
+                        lowering.dispatched_words,
                         lowering.elapsed_ms as f64 / 1000.0
                     ),
                 )
+                .with_note(format!(
+                    "{}: {}",
+                    crate::report::count(lowering.sequences.len(), "runtime sequence"),
+                    per.join(", ")
+                ))
                 .with_note(format!("lowered by {by}")),
             );
             found
