@@ -16,14 +16,34 @@ use crate::rules;
 use crate::util::fmt_bytes;
 use std::collections::BTreeMap;
 
-/// Per-core share of a herd-wide L1 buffer whose leading dims are the herd's shape.
-fn per_core_share(cx: &Cx<'_>, buffer: BufferId, shape: Option<(i64, i64)>) -> Option<i64> {
+/// Per-core share of an L1 buffer allocated outside its herd. Shared by several herds (or used
+/// outside one), each core holds the block of it its herd ids select when its leading
+/// dimensions are the herd's shape. Sunk into its one herd (air-fuse-alloc-dealloc), each core
+/// allocates it whole and air-shrink-memref-sizes-by-access cuts it down to the block a
+/// transfer indexes with the herd ids; a buffer no transfer indexes so stays whole.
+fn per_core_share(cx: &Cx<'_>, buffer: BufferId, herds: &[usize]) -> Option<i64> {
     let b = &cx.prog.buffers[buffer];
     let bytes = b.bytes?;
     let dims: Vec<i64> = b.ty.as_ref()?.shape.iter().map(|d| d.unwrap_or(-1)).collect();
-    match shape {
-        Some((x, y)) if dims.len() >= 2 && dims[0] == x && dims[1] == y => Some(bytes / x.saturating_mul(y).max(1)),
-        Some((x, _)) if !dims.is_empty() && dims[0] == x => Some(bytes / x.max(1)),
+    let herd = &cx.prog.herds[*herds.first()?];
+    // The ids of the herd the transfer sits in (herds sharing a symbol have their own ids).
+    let sunk = cx.pingpong.sunk_into_herd(buffer).is_some();
+    let indexed_by = |dim: usize| {
+        if !sunk {
+            return true;
+        }
+        b.endpoints.iter().map(|&e| &cx.prog.endpoints[e]).any(|e| {
+            let Some(h) = e.within.herd.filter(|h| herds.contains(h)) else { return false };
+            let id = cx.prog.herds[h].sizes.get(dim).map(|d| d.var);
+            e.offsets.len() == dims.len()
+                && e.offsets[dim].as_lin().is_some_and(|l| id.is_some_and(|v| l.depends_on(v)))
+        })
+    };
+    match herd.shape() {
+        Some((x, y)) if dims.len() >= 2 && dims[0] == x && dims[1] == y && indexed_by(0) => {
+            Some(bytes / x.saturating_mul(y).max(1))
+        }
+        Some((x, _)) if !dims.is_empty() && dims[0] == x && indexed_by(0) => Some(bytes / x.max(1)),
         _ => Some(bytes),
     }
 }
@@ -52,12 +72,26 @@ fn dynamic_buffer(
     BudgetRow { resource, scope, used: Amount::NotConstant { reason }, available, unit: "bytes" }
 }
 
+/// The core tile's load/store alignment: every core buffer starts on a 32-byte boundary
+/// (mlir-aie `AIETargetModel.h` `getComputeTileLoadStoreBusWidth` = 256 bits; `aie.buffer`
+/// is `aligned` by default).
+const CORE_ALIGNMENT: i64 = 32;
+
+/// The high-water mark of `aie-assign-buffer-addresses`' sequential allocation (mlir-aie
+/// `AIEAssignBuffers.cpp` `basicAllocation`, the fallback whose failure is the error): after the
+/// stack, buffers largest first, each aligned to the core's load/store width.
+fn sequential_high_water(stack: i64, mut sizes: Vec<i64>) -> i64 {
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    sizes.into_iter().fold(stack, |address, size| {
+        crate::util::ceil_div(address, CORE_ALIGNMENT).saturating_mul(CORE_ALIGNMENT).saturating_add(size)
+    })
+}
+
 pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
     let limit = cx.dev.core.memory_bytes as i64;
     let stack = cx.opts.stack_size as i64;
     for herds in &super::physical_herds(cx.prog, &unit.herds) {
         let first = herds[0];
-        let shape = cx.prog.herds[first].shape();
         // (buffer, bytes per copy, copies)
         let mut parts: Vec<(BufferId, Option<i64>, i64)> = Vec::new();
         for &id in &unit.buffers {
@@ -71,7 +105,7 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         shared.dedup();
         for id in shared {
             if cx.prog.buffers[id].within.herd.is_none() {
-                parts.push((id, per_core_share(cx, id, shape), cx.pingpong.factor(id)));
+                parts.push((id, per_core_share(cx, id, herds), cx.pingpong.factor(id)));
             }
         }
         let scope = super::per_core_scope(cx.prog, first);
@@ -80,8 +114,15 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             rows.push(dynamic_buffer(cx, id, "L1", "l1_per_core", scope, limit));
             continue;
         }
-        let buffers_total: i64 = crate::util::sat_sum(parts.iter().map(|(_, b, n)| b.unwrap_or(0).saturating_mul(*n)));
-        let total = buffers_total.saturating_add(stack);
+        // air-to-aie's runtime-parameter buffer: 4 bytes per scalar argument of each herd.
+        let rtp_bytes: Vec<i64> =
+            herds.iter().map(|&h| 4 * i64::from(cx.prog.herds[h].runtime_params)).filter(|&b| b > 0).collect();
+        let sizes: Vec<i64> = parts
+            .iter()
+            .flat_map(|(_, b, n)| std::iter::repeat_n(b.unwrap_or(0), (*n).max(0) as usize))
+            .chain(rtp_bytes.iter().copied())
+            .collect();
+        let total = sequential_high_water(stack, sizes);
         rows.push(BudgetRow {
             resource: "l1_per_core",
             scope,
@@ -133,8 +174,14 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
                 .unwrap_or_else(|| "an unknown trip count".to_string());
             f = f.also(cx.file, cx.prog.loops[*lp].range, format!("ping-pong loop ({trip}): its buffers are doubled"));
         }
+        if !rtp_bytes.is_empty() {
+            breakdown.push(format!("runtime parameters {} B", rtp_bytes.iter().sum::<i64>()));
+        }
         f = f
-            .note(format!("per core: {} + stack {stack} B = {total} B", breakdown.join(" + ")))
+            .note(format!(
+                "per core: {} + stack {stack} B, each buffer on a {CORE_ALIGNMENT}-byte boundary (aie-assign-buffer-addresses): {total} B",
+                breakdown.join(" + ")
+            ))
             .need(fmt_bytes(total), fmt_bytes(limit));
         f = f.help(if doubled {
             "shrink the tile (e.g. tile_n or m_input), or build with --omit-pingpong when the kernel cannot overlap transfers anyway; buffers used only inside a loop are doubled by ping-pong".to_string()
