@@ -55,6 +55,18 @@ const CONNECT: &str =
 const LOCK_VERIFY: &str =
     "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp LockOp::verify (lock ids per tile of the target model)";
 const LOCK_IDS: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEAssignLockIDs.cpp";
+const PLACER: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEPlacer.cpp (aie-place-tiles: DMA capacity per tile)";
+const BD_VERIFY: &str = "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp DMABDOp::verify (static BDs)";
+const DMA_BLOCKS: &str = "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp (a DMA op's BD blocks per tile)";
+const FLOWS: &str = "mlir-air mlir/lib/Conversion/AIRToAIESchedulingUtils.cpp (one source per aie.flow)";
+const SEGMENT_NAMES: &str =
+    "mlir-air mlir/lib/Conversion/ConvertToAIRPass.cpp getSegmentNames (air-insert-launch-around-herd)";
+
+const SEGMENT_SYMBOLS: Remedy = Remedy {
+    text: "give every air.segment of the module its own symbol (air-stitch merge prefixes them per slice); check-bd \
+           AS0422 names both",
+    source: SEGMENT_NAMES,
+};
 const AIRRT_TO_NPU: &str = "mlir-air mlir/lib/Conversion/AIRRtToNpuPass.cpp (the DMA lowering)";
 const DMA_TASKS: &str = "mlir-aie lib/Dialect/AIEX/Transforms/AIEDMATasksToNPU.cpp";
 const AIRRT: &str = "mlir-air AIRRt lowering (AIRRtToNpu); SKILL debug-multi-launch-merge Hypothesis 4";
@@ -124,6 +136,13 @@ const ROWS: &[Row] = &[
         r"Too many simultaneously active buffer descriptors on tile \((?P<col>\d+), ?(?P<row>\d+)\), which supports up to (?P<available_bds>\d+)",
     ),
     (Class::BdExhaustion, Role::Cause, SKILL, None, r"(?i)out of buffer descriptors"),
+    (
+        Class::BdExhaustion,
+        Role::Cause,
+        DMA_BLOCKS,
+        None,
+        r"'aie\.(?:memtile_dma|mem|shim_dma)' op has more than (?P<limit>\d+) blocks",
+    ),
     // Repeat count, BD id.
     (Class::RepeatCount, Role::Cause, PUSH_QUEUE, None, r"Repeat count exceeds (?:the )?\[0:(?P<limit>\d+)\]"),
     (Class::RepeatCount, Role::Cause, PUSH_QUEUE, None, r"BD ID exceeds the maximum ID"),
@@ -165,6 +184,14 @@ const ROWS: &[Row] = &[
         r"(?:Iteration (?P<iteration>size|stride)|D(?P<dimension>\d) (?P<kind>Size|Stride)) exceeds the \[(?P<low>\d+):(?P<limit>\d+)\] range",
     ),
     (Class::DmaDims, Role::Cause, SKILL, Some(SUB_32_BIT), r"stride must be 1"),
+    (
+        Class::DmaDims,
+        Role::Cause,
+        BD_VERIFY,
+        None,
+        r"buffer descriptor length \((?P<words>\d+) 32-bit words\) exceeds the maximum of (?P<limit>\d+) words",
+    ),
+    (Class::DmaDims, Role::Cause, BD_VERIFY, None, r"(?:Size may not exceed 1023|Stride may not exceed \d+)"),
     // Routing, with and without the detail.
     (
         Class::Routing,
@@ -175,6 +202,7 @@ const ROWS: &[Row] = &[
     ),
     (Class::Routing, Role::Cause, ROUTER, None, r"Couldn't connect|Unable to add fixed connections"),
     (Class::Routing, Role::Cause, SKILL, None, r"(?i)cannot route|channel allocation failed"),
+    (Class::Routing, Role::Cause, FLOWS, None, r"found multiple inputs for an aie\.flow"),
     (
         Class::Routing,
         Role::Cause,
@@ -214,6 +242,20 @@ const ROWS: &[Row] = &[
         TILE_PLACER,
         None,
         r"no available compute tiles for placement|no ShimNOCTile available|number of (?P<direction>input|output) DMA channel exceeded|Failed to find a tile matching",
+    ),
+    (
+        Class::Placement,
+        Role::Cause,
+        PLACER,
+        None,
+        r"no (?P<tile_type>ShimNOCTile|MemTile) has sufficient DMA capacity for (?P<needed_inputs>\d+) input/(?P<needed_outputs>\d+) output channels",
+    ),
+    (
+        Class::Placement,
+        Role::Cause,
+        SEGMENT_NAMES,
+        Some(SEGMENT_SYMBOLS),
+        r"'air\.segment' op unexpected duplicate symbol",
     ),
     // Memory.
     (

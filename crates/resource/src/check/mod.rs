@@ -17,6 +17,7 @@ mod memory;
 mod pingpong;
 mod placement;
 mod shim;
+mod split;
 mod structure;
 mod tiles;
 mod tiling;
@@ -195,7 +196,6 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
     let mut cx = Cx { prog, opts, dev, file, text, diags: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
     structure::check(&mut cx);
     let mut reports = Vec::new();
-    let mut shim_peaks = Vec::new();
     for unit in units(prog) {
         let mut rows: Vec<BudgetRow> = Vec::new();
         tiling::check(&mut cx, &unit);
@@ -204,23 +204,13 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
         memory::check_l2(&mut cx, &unit, &mut rows);
         tiles::check_core(&mut cx, &unit, &mut rows);
         tiles::check_memtile(&mut cx, &unit, herds_fit, &mut rows);
-        let peak = shim::check(&mut cx, &unit, herds_fit, &mut rows);
-        let func = unit.launch.and_then(|l| prog.launch(l).func);
-        shim_peaks.push((func, unit.label.clone(), unit.range, peak));
+        shim::check(&mut cx, &unit, herds_fit, &mut rows);
         let segments = unit
             .segments
             .iter()
             .map(|&s| prog.segments[s].name.clone().map(|n| format!("@{n}")).unwrap_or_else(|| "(unnamed)".to_string()))
             .collect();
         reports.push(UnitReport { label: unit.label, range: unit.range, segments, rows });
-    }
-    // Launches of one function run one after another in one program: sum per function.
-    let mut funcs: Vec<Option<air_syntax::NodeId>> = shim_peaks.iter().map(|(f, ..)| *f).collect();
-    funcs.dedup();
-    for func in funcs {
-        let group: Vec<(String, TextRange, shim::TilePeaks)> =
-            shim_peaks.iter().filter(|(f, ..)| *f == func).map(|(_, l, r, p)| (l.clone(), *r, p.clone())).collect();
-        shim::check_cross_launch(&mut cx, &group);
     }
     // Source order, errors before warnings before notes at one position; stable otherwise.
     let mut diags = cx.diags;

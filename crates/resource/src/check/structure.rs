@@ -1,5 +1,5 @@
-//! Module-level structure of a multi-launch module: bare herds, segment and channel symbols
-//! shared between launches, the launch count, buffer objects over 4 GiB, generic-form ops.
+//! Module-level structure of a multi-launch module: segment symbols used twice, channel symbols
+//! shared between launches, buffer objects over 4 GiB, generic-form ops.
 
 use super::{Cx, Finding};
 use crate::program::LaunchId;
@@ -7,46 +7,25 @@ use crate::rules;
 use crate::util::fmt_bytes;
 use std::collections::BTreeMap;
 
-/// Launches from which compile time is documented to blow up (model doc §5 F30).
-const MANY_LAUNCHES: usize = 9;
-
 pub(crate) fn check(cx: &mut Cx<'_>) {
     let prog = cx.prog;
-    let launches = prog.launches.len();
-    if launches > 0 {
-        for bare in &prog.bare {
-            let what = match &bare.name {
-                Some(name) => format!("`{} @{name}`", bare.what),
-                None => format!("this `{}`", bare.what),
-            };
-            cx.emit(
-                Finding::error(
-                    &rules::BARE_HERD,
-                    format!("{what} is not inside an `air.launch`, and the module has {launches} launch(es): the compiler drops it silently"),
-                )
-                .at(cx.file, bare.range, "outside any air.launch")
-                .note("its `airrt.herd_load` is never emitted and its outputs stay zero (model doc §4.2; SKILL debug-multi-launch-merge H4)")
-                .help("wrap it in `air.launch` + `air.segment` (air-stitch merge wraps bare herds of its inputs)"),
-            );
-        }
-    }
-    // Segment symbols: one aie.device each.
-    let mut segment_names: BTreeMap<String, (LaunchId, usize)> = BTreeMap::new();
+    // Segment symbols: air-insert-launch-around-herd's getSegmentNames rejects any symbol two
+    // segments of the module share, within one launch or not.
+    let mut segment_names: BTreeMap<&str, usize> = BTreeMap::new();
     for (id, segment) in prog.segments.iter().enumerate() {
-        let (Some(name), Some(launch)) = (&segment.name, segment.launch) else { continue };
-        match segment_names.get(name) {
-            Some(&(first_launch, first)) if first_launch != launch => {
+        let Some(name) = &segment.name else { continue };
+        match segment_names.get(name.as_str()) {
+            Some(&first) => {
                 cx.emit(
-                    Finding::error(&rules::SHARED_SEGMENT, format!("segment `@{name}` is used by two launches"))
-                        .at(cx.file, segment.name_range, "second launch's segment")
+                    Finding::error(&rules::SHARED_SEGMENT, format!("segment symbol `@{name}` is used twice in this module"))
+                        .at(cx.file, segment.name_range, "second segment")
                         .also(cx.file, prog.segments[first].name_range, "first used here")
-                        .note("each launch must get its own aie.device, named after its segment")
-                        .help("give every launch's segment a unique symbol (air-stitch merge prefixes them per slice)"),
+                        .note("aircc's air-insert-launch-around-herd fails with `'air.segment' op unexpected duplicate symbol.` (mlir-air ConvertToAIRPass.cpp getSegmentNames); each segment becomes an aie.device of its name")
+                        .help("give every segment a unique symbol (air-stitch merge prefixes them per slice)"),
                 );
             }
-            Some(_) => {}
             None => {
-                segment_names.insert(name.clone(), (launch, id));
+                segment_names.insert(name, id);
             }
         }
     }
@@ -76,20 +55,6 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             }
         }
     }
-    let mut per_func: BTreeMap<Option<air_syntax::NodeId>, Vec<usize>> = BTreeMap::new();
-    for (id, launch) in prog.launches.iter().enumerate() {
-        per_func.entry(launch.func).or_default().push(id);
-    }
-    for ids in per_func.values().filter(|ids| ids.len() >= MANY_LAUNCHES) {
-        let count = ids.len();
-        let ninth = &prog.launches[ids[MANY_LAUNCHES - 1]];
-        cx.emit(
-            Finding::warning(&rules::COMPILE_TIME, format!("this function has {count} launches; merged modules of 9 or more take minutes to hours to compile"))
-                .at(cx.file, ninth.range, "9th launch")
-                .note("air-opt-shim-dma-bds is super-linear in the launch count (model doc §5 F30)")
-                .help("split the module into groups of at most 8 launches (e.g. the 6-launch and 8-launch groups of the llama recipe)"),
-        );
-    }
     for range in &prog.generic_hierarchy {
         cx.emit(
             Finding::warning(&rules::GENERIC_FORM, "a hierarchy op in generic form is not analysed")
@@ -101,12 +66,12 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
         let Some(bytes) = ty.size_bytes() else { continue };
         if bytes as u64 > cx.dev.bo_span_bytes {
             cx.emit(
-                Finding::error(
+                Finding::warning(
                     &rules::BO_SPAN,
                     format!("this L3 buffer is {}, one buffer object spans at most 4 GiB", fmt_bytes(bytes)),
                 )
                 .at(cx.file, *range, "more than 4 GiB")
-                .note("shim BD offsets are uint32: offsets past 4 GiB wrap silently (model doc §5 F28)")
+                .note("a runtime hazard the compiler cannot see: a shim BD's byte offset is a uint32 (mlir-aie AIETargetNPU.cpp), so offsets past 4 GiB wrap silently; it compiles, and every logit came back NaN (mlir-air #1836, model doc §5 F28)")
                 .need(fmt_bytes(bytes), "4294967296 B (4 GiB)")
                 .help("split the tensor over several buffer objects (function arguments)"),
             );

@@ -6,7 +6,6 @@ use super::super::dims::{self, Issue};
 use super::super::issues::emit_issue;
 use super::super::{Cx, Finding, Unit};
 use super::MAX_PLACED_STREAMS;
-use crate::device::air_limits::STRIDE_UPPER_BOUND;
 use crate::eval::VarId;
 use crate::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
 use crate::pattern::lower::lower_shim;
@@ -246,16 +245,23 @@ pub(super) fn endpoint_cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], e
     }
 }
 
-/// Field checks of the task(s) one L3 endpoint becomes.
+/// Field checks of the task(s) one L3 endpoint becomes. `lowered`: the transfer reaches the
+/// shim as `pattern` says (not through an L2 split this model does not follow); otherwise only
+/// what a split keeps (the innermost stride, the 4-byte steps) is checked.
 pub(super) fn check_fields(
     cx: &mut Cx<'_>,
     unit: &Unit,
     windows: &[Option<i64>],
     endpoint: &Endpoint,
     pattern: &Pattern,
+    lowered: bool,
 ) {
     if let Some(issue) = dims::inner_stride(pattern) {
         emit_issue(cx, endpoint, &issue, "L3", "");
+    }
+    if !lowered {
+        check_steps(cx, unit, endpoint, pattern);
+        return;
     }
     // The written pattern against the hardware wraps: AIR factors oversized dims itself, but
     // that costs BDs and fails when a size has no usable factor (model doc §4.4, §5 F36).
@@ -280,20 +286,7 @@ pub(super) fn check_fields(
             );
         }
     }
-    // Loop and launch steps move the offset: they must stay 4-byte aligned too.
-    let mut steps: Vec<i64> = endpoint
-        .loops
-        .iter()
-        .filter_map(|&l| {
-            let lp = &cx.prog.loops[l];
-            Some(pattern.base.coefficient(lp.iv).saturating_mul(lp.step.as_const()?))
-        })
-        .collect();
-    steps.extend(unit.dims.iter().map(|d| pattern.base.coefficient(d.var)));
-    steps.extend(instance_dims(cx, endpoint).iter().map(|(v, _, _)| pattern.base.coefficient(*v)));
-    if let Some(issue) = dims::offsets(pattern, &steps) {
-        emit_issue(cx, endpoint, &issue, "L3", "");
-    }
+    check_steps(cx, unit, endpoint, pattern);
     // The lowered task itself.
     let Ok(loops) = loop_nest(cx, unit, windows, endpoint, pattern) else { return };
     let params = shim_fold(pattern);
@@ -320,24 +313,22 @@ pub(super) fn check_fields(
     if let Some(over) = iteration_over_stride(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
         emit_iteration_stride(cx, endpoint, &over);
     }
-    // AIR's element-based stride guideline, on the strides the BD will hold.
-    let task = &lowered.task;
-    let in_bd = task.data.iter().chain(task.iteration.iter()).filter(|d| d.size > 1).map(|d| d.stride.abs());
-    let granule_limit = cx.dev.shim.step_max_granules;
-    if let Some(stride) = in_bd
-        .filter(|&s| s > STRIDE_UPPER_BOUND && s.saturating_mul(i64::from(pattern.elem_bits)) / 32 <= granule_limit)
-        .max()
-    {
-        let bytes = stride as f64 * pattern.elem_bytes();
-        cx.emit(
-            Finding::warning(
-                &rules::STRIDE_GUIDELINE,
-                format!("this L3 transfer steps {stride} elements ({:.2} MB) in one BD dimension, above AIR's 1,048,576-element guideline", bytes / 1e6),
-            )
-            .at(cx.file, endpoint.operand_range, "L3 side")
-            .note("within the hardware bound of 2^20 granules, but the documented GEMM data around this bound is inconsistent (model doc §5 F9)")
-            .help("keep tile_k_l2·N ≤ 1,048,576 (e.g. tile_k_l2 = 128 for N ≥ 8192)"),
-        );
+}
+
+/// Loop and launch steps move the offset: they must stay 4-byte aligned too.
+fn check_steps(cx: &mut Cx<'_>, unit: &Unit, endpoint: &Endpoint, pattern: &Pattern) {
+    let mut steps: Vec<i64> = endpoint
+        .loops
+        .iter()
+        .filter_map(|&l| {
+            let lp = &cx.prog.loops[l];
+            Some(pattern.base.coefficient(lp.iv).saturating_mul(lp.step.as_const()?))
+        })
+        .collect();
+    steps.extend(unit.dims.iter().map(|d| pattern.base.coefficient(d.var)));
+    steps.extend(instance_dims(cx, endpoint).iter().map(|(v, _, _)| pattern.base.coefficient(*v)));
+    if let Some(issue) = dims::offsets(pattern, &steps) {
+        emit_issue(cx, endpoint, &issue, "L3", "");
     }
 }
 
