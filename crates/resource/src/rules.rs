@@ -120,7 +120,7 @@ rules! {
         "mlir-air AIRDependencyScheduleOpt.cpp (air-opt-shim-dma-bds): a launch's air.shim_dma_tile_sizes is a non-empty array<i64> of sizes > 0, or the single 0");
     TILING_OVERRIDDEN = ("AS0435", "tiling-overridden", Note, Source,
         "mlir-air Passes.td shim-dma-tile-sizes: a non-empty global option wins over every launch's air.shim_dma_tile_sizes");
-    SHIM_ITERATION_STRIDE = ("AS0436", "shim-iteration-stride", Allow, Source,
+    SHIM_ITERATION_STRIDE = ("AS0436", "shim-iteration-stride", Note, Source,
         "mlir-aie AIEXDialect.cpp verifyStridesWraps (encoded Stride 3 ≤ 2^20) and aie-decompose-large-dma-bd, which slices such a transfer into one task per iteration (counted by AS0410)");
     SHIM_RUNTIME_OFFSETS = ("AS0437", "shim-runtime-offsets", Deny, Compiler,
         "mlir-air AIRRtToNpuPass.cpp DmaToNpuPattern (`more than one runtime-valued DMA offset is not supported`); launch loops air-opt-shim-dma-bds leaves as scf.for stay rolled");

@@ -369,13 +369,12 @@ pub(super) fn iteration_over_stride(
 fn emit_iteration_stride(cx: &mut Cx<'_>, endpoint: &Endpoint, over: &OverStride) {
     let OverStride { stride, encoded, bound, size } = *over;
     cx.emit(
-        Finding::warning(
+        Finding::info(
             &rules::SHIM_ITERATION_STRIDE,
-            format!("the outermost (iteration) dimension of this L3 transfer steps {stride} elements: encoded stride {encoded} exceeds the shim's [1:{bound}] range"),
+            format!("the outermost (iteration) dimension of this L3 transfer steps {stride} elements: encoded stride {encoded} exceeds the shim's [1:{bound}] range, so it becomes {size} transfers"),
         )
         .at(cx.file, endpoint.operand_range, format!("{size} iterations, stride {stride}"))
-        .note(format!("older mlir-aie: aiecc fails with `Stride 3 exceeds the [1:{bound}] range.` (AIEXDialect.cpp verifyStridesWraps); AIR does not split dimension 0 (AIRRtToNpuPass.cpp enforceAIE2StrideLimit folds only middle dimensions of at most 16), so the BD reaches aiecc with repeat_count = {}", size - 1))
-        .note(format!("newer mlir-aie: aie-decompose-large-dma-bd slices the dimension into {size} transfers (offsets k·{stride}, repeat_count 0; test decompose_large_stride.mlir): it compiles, at the cost of {size} BDs and queue pushes instead of 1, which the shim BD and task-queue budgets count"))
+        .note(format!("AIR leaves dimension 0 alone (AIRRtToNpuPass.cpp enforceAIE2StrideLimit folds only middle dimensions of at most 16); aiecc's aie-decompose-large-dma-bd then slices it into {size} transfers (offsets k·{stride}), which verifyStridesWraps accepts: it compiles, at the cost of {size} BDs instead of 1, which the shim BD budget (AS0410) counts"))
         .help("keep the outermost stride within 2^20 granules: tile the launch loop (a plan's shim_dma_tile_sizes), or move that loop into the segment so it strides L2 instead"),
     );
 }
