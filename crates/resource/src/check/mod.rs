@@ -16,6 +16,7 @@ mod issues;
 mod memory;
 mod pingpong;
 mod placement;
+mod sequence;
 mod shim;
 mod split;
 mod structure;
@@ -205,6 +206,7 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
         tiles::check_core(&mut cx, &unit, &mut rows);
         tiles::check_memtile(&mut cx, &unit, herds_fit, &mut rows);
         shim::check(&mut cx, &unit, herds_fit, &mut rows);
+        sequence::check(&mut cx, &unit);
         let segments = unit
             .segments
             .iter()

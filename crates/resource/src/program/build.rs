@@ -341,6 +341,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             peer: None,
             branches: branches_of(op),
             direct: false,
+            host_view: None,
         });
         self.memref_uses.push(operand.and_then(|o| o.memref()).map(|m| m.id()));
         id

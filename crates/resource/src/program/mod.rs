@@ -331,6 +331,9 @@ pub struct Endpoint {
     /// The memref operand is the buffer itself (through `air.execute` results and hierarchy
     /// `args` only), not a view of it.
     pub direct: bool,
+    /// For a host (L3) transfer: a reshape of the host argument written outside any
+    /// `air.launch` that its operand goes through (the op's name and range).
+    pub host_view: Option<(String, TextRange)>,
     /// Enclosing `affine.if` / `scf.if` branches inside the endpoint's hierarchy op, outermost
     /// first, as (if op, region index): transfers in different regions of one `if` are
     /// mutually exclusive.

@@ -52,7 +52,7 @@ const MAX_PLACED_STREAMS: i64 = 64;
 /// `air-opt-shim-dma-bds` strip-mines the launch loops (the intra-tile loops fold into BDs),
 /// unrolls the inter-tile loops and ends every tile with a blocking wait, so BD IDs are
 /// recycled per tile (Xilinx/mlir-air `AIROptimizeShimDMABDs`).
-fn window_trips(cx: &Cx<'_>, unit: &Unit) -> (Vec<Option<i64>>, Option<Vec<i64>>) {
+pub(crate) fn window_trips(cx: &Cx<'_>, unit: &Unit) -> (Vec<Option<i64>>, Option<Vec<i64>>) {
     let trips: Vec<Option<i64>> = unit.dims.iter().map(|d| d.size.as_const()).collect();
     let sizes: Option<Vec<i64>> = if cx.opts.runtime_loop_tiling_sizes == [0] {
         // AIROptimizeShimDMABDs' sentinel: tiling off for every launch.

@@ -67,6 +67,39 @@ impl Builder<'_, '_> {
         None
     }
 
+    /// A `memref.collapse_shape`, `expand_shape` or `transpose` outside any `air.launch` on the
+    /// way from a host transfer's operand to the function argument: airrt-to-npu copies such a
+    /// view into the runtime sequence, where mlir-aie's BD lowering cannot trace it
+    /// (`traceSubviewToBlockArgument` follows subview, view, cast and reinterpret_cast only).
+    fn host_view(&self, use_node: NodeId) -> Option<(String, TextRange)> {
+        let tree = &self.parse.tree;
+        let mut current = tree.node(use_node);
+        for _ in 0..64 {
+            let def = self.parse.scopes.def_of_use(current.id())?;
+            match def.kind {
+                DefKind::Result => {
+                    let op = op_of_result(tree.node(def.node))?;
+                    match op.name() {
+                        "memref.collapse_shape" | "memref.expand_shape" | "memref.transpose" => {
+                            let in_launch = op.node().ancestors().skip(1).any(|a| {
+                                Hierarchy::cast(Op(a)).is_some_and(|h| h.kind == HierarchyKind::Launch)
+                            });
+                            if !in_launch {
+                                return Some((op.name().to_string(), first_line_range(op)));
+                            }
+                        }
+                        "memref.subview" | "memref.cast" | "memref.reinterpret_cast" | "memref.view" => {}
+                        _ => return None,
+                    }
+                    current = op.node().children_of(VALUE_USE).next()?;
+                }
+                DefKind::RegionArg => current = tree.node(self.hierarchy_arg(current.id())?.1),
+                DefKind::BlockArg => return None,
+            }
+        }
+        None
+    }
+
     pub(super) fn resolve_roots(&mut self) {
         let herd_nodes: FxHashMap<u32, HerdId> =
             self.prog.herds.iter().enumerate().map(|(id, h)| (h.node.0, id)).collect();
@@ -88,6 +121,9 @@ impl Builder<'_, '_> {
                     let loops = self.prog.endpoints[idx].loops.clone();
                     self.prog.herd_arg_uses.push(HerdArgUse { herd, root: Root::Buffer(buffer), loops });
                 }
+            }
+            if let (Root::L3(_), Some(use_node)) = (&root, use_node) {
+                self.prog.endpoints[idx].host_view = self.host_view(use_node);
             }
             self.prog.endpoints[idx].root = root;
         }
