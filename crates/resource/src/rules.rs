@@ -98,8 +98,8 @@ rules! {
         "mlir-aie AIEDialect.cpp DMABDOp::verify (`For <32b width datatypes, inner-most dim stride must be 1`); on the shim path verifyStridesWraps' 4-byte check");
     SHARED_SEGMENT = ("AS0422", "segment-symbol-shared", Deny, Compiler,
         "mlir-air ConvertToAIRPass.cpp getSegmentNames (air-insert-launch-around-herd: `'air.segment' op unexpected duplicate symbol.`)");
-    SHARED_CHANNEL = ("AS0423", "channel-symbol-shared", Deny, Source,
-        "mlir-air AIRToAIEPass.cpp: one aie.device per segment, so a channel's put and get must sit in one launch");
+    SHARED_CHANNEL = ("AS0423", "channel-symbol-shared", Deny, Compiler,
+        "mlir-air AIRToAIEPass.cpp (one aie.device per segment: a put in one launch and its get in another fail with `failed to get S2MM tile for L3 allocation`)");
     UTILISATION = ("AS0425", "utilisation", Note, Documented,
         "model doc §6 and the merge recipe");
     CORE_LOCKS = ("AS0426", "core-locks", Deny, Source,

@@ -203,6 +203,7 @@ const ROWS: &[Row] = &[
     (Class::Routing, Role::Cause, ROUTER, None, r"Couldn't connect|Unable to add fixed connections"),
     (Class::Routing, Role::Cause, SKILL, None, r"(?i)cannot route|channel allocation failed"),
     (Class::Routing, Role::Cause, FLOWS, None, r"found multiple inputs for an aie\.flow"),
+    (Class::Routing, Role::Cause, AIR_TO_AIE, None, r"failed to get (?P<direction>S2MM|MM2S) tile for L3 allocation"),
     (
         Class::Routing,
         Role::Cause,

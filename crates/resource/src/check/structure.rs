@@ -29,31 +29,42 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             }
         }
     }
-    // Channel symbols: a channel cannot carry data between launches.
-    let mut channel_launch: BTreeMap<&str, (LaunchId, usize)> = BTreeMap::new();
-    let mut reported: Vec<&str> = Vec::new();
+    // Channel symbols: a channel cannot carry data between launches. One symbol used in two
+    // launches is fine when each launch holds both its puts and its gets (the compiler kit
+    // accepts that); a put in one launch whose get is in another has no device to route
+    // between: air-to-aie fails with `failed to get S2MM tile for L3 allocation`.
+    let mut sides: BTreeMap<&str, BTreeMap<LaunchId, (Option<usize>, Option<usize>)>> = BTreeMap::new();
     for (id, endpoint) in prog.endpoints.iter().enumerate() {
         let (Some(chan), Some(launch)) = (&endpoint.chan, endpoint.within.launch) else { continue };
-        match channel_launch.get(chan.as_str()) {
-            Some(&(first_launch, first)) if first_launch != launch && !reported.contains(&chan.as_str()) => {
-                reported.push(chan);
-                let mut f =
-                    Finding::error(&rules::SHARED_CHANNEL, format!("channel `@{chan}` is used by two launches"))
-                        .at(cx.file, endpoint.operand_range, "used in a later launch")
-                        .also(cx.file, prog.endpoints[first].operand_range, "and in an earlier one");
-                if let Some(decl) = prog.channels.get(chan) {
-                    f = f.also(cx.file, decl.range, "declared here");
-                }
-                cx.emit(
-                    f.note("launches run one after another on separately configured devices, so channel routes collide and no data crosses")
-                        .help("rename the channel in one of the launches (air-stitch merge prefixes channels per slice); pass data between launches through L3 buffers"),
-                );
-            }
-            Some(_) => {}
-            None => {
-                channel_launch.insert(chan, (launch, id));
-            }
+        let slot = sides.entry(chan.as_str()).or_default().entry(launch).or_default();
+        match endpoint.kind {
+            crate::program::EndpointKind::Put => slot.0 = slot.0.or(Some(id)),
+            _ => slot.1 = slot.1.or(Some(id)),
         }
+    }
+    for (chan, launches) in sides {
+        let lone_put = launches.values().find_map(|&(put, get)| if get.is_none() { put } else { None });
+        let lone_get = launches.values().find_map(|&(put, get)| if put.is_none() { get } else { None });
+        let (Some(put), Some(get)) = (lone_put, lone_get) else { continue };
+        let (put_ep, get_ep) = (&prog.endpoints[put], &prog.endpoints[get]);
+        if put_ep.within.launch == get_ep.within.launch {
+            continue;
+        }
+        let (later, earlier) =
+            if put_ep.op_range.start > get_ep.op_range.start { (put_ep, get_ep) } else { (get_ep, put_ep) };
+        let mut f = Finding::error(
+            &rules::SHARED_CHANNEL,
+            format!("channel `@{chan}` carries data from one launch to another"),
+        )
+        .at(cx.file, later.operand_range, "this side is in a later launch")
+        .also(cx.file, earlier.operand_range, "its other side is in an earlier one");
+        if let Some(decl) = prog.channels.get(chan) {
+            f = f.also(cx.file, decl.range, "declared here");
+        }
+        cx.emit(
+            f.note("each launch's segments become their own aie.device; air-to-aie finds no tile for the half without its counterpart: `failed to get S2MM tile for L3 allocation` (mlir-air AIRToAIEPass.cpp)")
+                .help("pass data between launches through L3 buffers; rename the channel in one of the launches if they only share a name (air-stitch merge prefixes channels per slice)"),
+        );
     }
     for range in &prog.generic_hierarchy {
         cx.emit(

@@ -81,9 +81,11 @@ impl Builder<'_, '_> {
                     let op = op_of_result(tree.node(def.node))?;
                     match op.name() {
                         "memref.collapse_shape" | "memref.expand_shape" | "memref.transpose" => {
-                            let in_launch = op.node().ancestors().skip(1).any(|a| {
-                                Hierarchy::cast(Op(a)).is_some_and(|h| h.kind == HierarchyKind::Launch)
-                            });
+                            let in_launch = op
+                                .node()
+                                .ancestors()
+                                .skip(1)
+                                .any(|a| Hierarchy::cast(Op(a)).is_some_and(|h| h.kind == HierarchyKind::Launch));
                             if !in_launch {
                                 return Some((op.name().to_string(), first_line_range(op)));
                             }
