@@ -7,6 +7,9 @@ use crate::rules;
 use crate::util::fmt_bytes;
 use std::collections::BTreeMap;
 
+/// A channel's first put and first get in one launch.
+type Halves = (Option<usize>, Option<usize>);
+
 pub(crate) fn check(cx: &mut Cx<'_>) {
     let prog = cx.prog;
     // Segment symbols: air-insert-launch-around-herd's getSegmentNames rejects any symbol two
@@ -33,7 +36,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     // launches is fine when each launch holds both its puts and its gets (the compiler kit
     // accepts that); a put in one launch whose get is in another has no device to route
     // between: air-to-aie fails with `failed to get S2MM tile for L3 allocation`.
-    let mut sides: BTreeMap<&str, BTreeMap<LaunchId, (Option<usize>, Option<usize>)>> = BTreeMap::new();
+    let mut sides: BTreeMap<&str, BTreeMap<LaunchId, Halves>> = BTreeMap::new();
     for (id, endpoint) in prog.endpoints.iter().enumerate() {
         let (Some(chan), Some(launch)) = (&endpoint.chan, endpoint.within.launch) else { continue };
         let slot = sides.entry(chan.as_str()).or_default().entry(launch).or_default();
