@@ -128,6 +128,21 @@ rules! {
         "mlir-aie AIEDMATasksToNPU.cpp setAddressForSingleBD (a runtime-sequence BD's buffer is a sequence argument or a subview/view/cast/reinterpret_cast chain of one); mlir-air airrt-to-npu copies the function's views into the sequence");
 }
 
+/// Codes of rules retired in issue 21, when check-bd was checked against the pinned compiler:
+/// never emitted, kept so that no new rule reuses them (docs/check-bd.md, "Retired codes").
+pub mod retired {
+    /// `stride-guideline`: AIR's 1,048,576-element figure is no compiler limit.
+    pub const STRIDE_GUIDELINE: &str = "AS0416";
+    /// `shim-task-queue`: mlir-air bounds MM2S bursts at 4 itself (`boundShimFeedBursts`).
+    pub const SHIM_TASK_QUEUE: &str = "AS0420";
+    /// `bare-herd-in-multi-launch`: aircc wraps a bare herd (`air-insert-launch-around-herd`).
+    pub const BARE_HERD: &str = "AS0421";
+    /// `cross-launch-bds`: each launch's BDs are freed at its end.
+    pub const CROSS_LAUNCH_BDS: &str = "AS0424";
+    /// `compile-time`: nine launches lower in under a second at the pin.
+    pub const COMPILE_TIME: &str = "AS0431";
+}
+
 impl Rule {
     /// The rule as a lint (every check-bd finding follows the level the user chooses).
     pub fn lint(&self) -> Lint {

@@ -192,6 +192,7 @@ const ROWS: &[Row] = &[
         r"buffer descriptor length \((?P<words>\d+) 32-bit words\) exceeds the maximum of (?P<limit>\d+) words",
     ),
     (Class::DmaDims, Role::Cause, BD_VERIFY, None, r"(?:Size may not exceed 1023|Stride may not exceed \d+)"),
+    (Class::DmaDims, Role::Cause, BD_VERIFY, Some(SUB_32_BIT), r"transfer length must be multiple of 4"),
     // Routing, with and without the detail.
     (
         Class::Routing,
