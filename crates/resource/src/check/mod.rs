@@ -5,9 +5,9 @@
 //! written without any launch (analysed together, as aircc would wrap them).
 //!
 //! Errors only accumulate as launches are added to a module: a unit's findings depend on its
-//! own launch, and the module-level errors (a segment or channel two launches share, a buffer
-//! object over 4 GiB, a bare herd next to launches) cannot disappear when another launch comes
-//! in; what is summed across launches (shim BDs) is a warning. `group` relies on this to run
+//! own launch, and the module-level errors (a segment symbol used twice, a channel whose put and
+//! get sit in different launches) cannot disappear when another launch comes in; nothing is
+//! summed across launches (each frees its shim BDs at its end). `group` relies on this to run
 //! check-bd on a few of a growing group's candidates instead of each (passes/src/group): a new
 //! error rule must keep it, or `group`'s tests that compare both ways will show the difference.
 

@@ -263,29 +263,8 @@ pub(super) fn check_fields(
         check_steps(cx, unit, endpoint, pattern);
         return;
     }
-    // The written pattern against the hardware wraps: AIR factors oversized dims itself, but
-    // that costs BDs and fails when a size has no usable factor (model doc §4.4, §5 F36).
-    let mut merged = pattern.dims.clone();
-    crate::pattern::canon::canonicalize(
-        &mut merged,
-        &CanonParams { max_size: None, inner_alignment: pattern.inner_alignment(), volume: pattern.volume },
-    );
-    let linear = crate::pattern::canon::is_contiguous_or_repeated(&merged);
-    if !linear {
-        let n = merged.len();
-        let d0 = merged.last().map(|d| d.size.saturating_mul(i64::from(pattern.elem_bits)) / 32).unwrap_or(0);
-        let d1 = if n >= 2 { merged[n - 2].size } else { 0 };
-        let wrap = cx.dev.shim.wrap_max;
-        if d0 > wrap || d1 > wrap {
-            let (dim, value) = if d0 > wrap { (0, d0) } else { (1, d1) };
-            cx.emit(
-                Finding::warning(&rules::WRAP, format!("dimension d{dim} of this strided L3 transfer has wrap {value}, above the shim's {wrap}"))
-                    .at(cx.file, endpoint.operand_range, "L3 side")
-                    .note("AIR factors such a dimension into legal pieces when it can (canonicalizeWrapAndStrideList, tileIllegalWrapDim), at the cost of extra dimensions or BDs; model doc §5 F36 records a strided feed of this kind failing")
-                    .help("feed a contiguous run instead (a contiguous BD uses the wide length register), or tile the dimension to at most 1023 granules"),
-            );
-        }
-    }
+    // A written wrap over the shim's is AIR's to factor (tileIllegalWrapDim); only the lowered
+    // task's fields, below, decide.
     check_steps(cx, unit, endpoint, pattern);
     // The lowered task itself.
     let Ok(loops) = loop_nest(cx, unit, windows, endpoint, pattern) else { return };
