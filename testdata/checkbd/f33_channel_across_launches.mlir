@@ -1,6 +1,6 @@
 // check-bd:
-// expect: error AS0423 line 24
-// expect: error AS0423 line 29
+// expect: error AS0423 line 25
+// expect: error AS0423 line 30
 // F33 (model doc §5): a channel put in one launch and got in another. Each launch's segment
 // becomes its own aie.device, so the half without its counterpart has no tile: air-to-aie fails
 // with `'air.channel.put' op failed to get S2MM tile for L3 allocation.` (the compiler kit:
