@@ -136,7 +136,7 @@ pub mod retired {
     /// `shim-task-queue`: mlir-air bounds MM2S bursts at 4 itself (`boundShimFeedBursts`).
     pub const SHIM_TASK_QUEUE: &str = "AS0420";
     /// `bare-herd-in-multi-launch`: aircc wraps a bare herd (`air-insert-launch-around-herd`).
-    pub const BARE_HERD: &str = "AS0421";
+    pub const BARE_HERD_IN_MULTI_LAUNCH: &str = "AS0421";
     /// `cross-launch-bds`: each launch's BDs are freed at its end.
     pub const CROSS_LAUNCH_BDS: &str = "AS0424";
     /// `compile-time`: nine launches lower in under a second at the pin.
