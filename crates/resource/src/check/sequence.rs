@@ -34,12 +34,11 @@ fn runtime_offsets(cx: &mut Cx<'_>, unit: &Unit, l3: &[EndpointId]) {
             continue;
         }
         // The segment that produces (or consumes) the data, written before the transfer.
-        let feeding = cx.prog.endpoints.iter().find_map(|other| {
+        let same_channel = cx.prog.by_channel.get(chan).map(Vec::as_slice).unwrap_or(&[]);
+        let feeding = same_channel.iter().map(|&o| &cx.prog.endpoints[o]).find_map(|other| {
             let segment = other.within.segment.filter(|s| unit.segments.contains(s))?;
             let range = cx.prog.segments[segment].range;
-            (other.chan.as_ref() == Some(chan)
-                && other.kind.reads_memory() != endpoint.kind.reads_memory()
-                && range.start < endpoint.op_range.start)
+            (other.kind.reads_memory() != endpoint.kind.reads_memory() && range.start < endpoint.op_range.start)
                 .then_some(range)
         });
         let Some(segment_range) = feeding else { continue };

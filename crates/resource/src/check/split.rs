@@ -137,9 +137,12 @@ fn far_buffers(cx: &Cx<'_>, endpoint: &Endpoint) -> Vec<BufferId> {
         (_, Some(peer)) => buffer(&cx.prog.endpoints[peer]).into_iter().collect(),
         (Some(chan), None) => cx
             .prog
-            .endpoints
-            .iter()
-            .filter(|e| e.chan.as_ref() == Some(chan) && e.kind.reads_memory() != endpoint.kind.reads_memory())
+            .by_channel
+            .get(chan)
+            .into_iter()
+            .flatten()
+            .map(|&e| &cx.prog.endpoints[e])
+            .filter(|e| e.kind.reads_memory() != endpoint.kind.reads_memory())
             .filter_map(buffer)
             .collect(),
         (None, None) => Vec::new(),

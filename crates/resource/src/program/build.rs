@@ -51,6 +51,11 @@ pub fn build(eval: &Evaluator<'_>) -> Program {
     let top: Vec<Op<'_>> = root.children_of(OPERATION).map(Op).collect();
     builder.walk(&top, Enclosing::default(), 0);
     builder.resolve_roots();
+    for (id, endpoint) in builder.prog.endpoints.iter().enumerate() {
+        if let Some(chan) = &endpoint.chan {
+            builder.prog.by_channel.entry(chan.clone()).or_default().push(id);
+        }
+    }
     builder.prog
 }
 

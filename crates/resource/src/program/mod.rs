@@ -417,6 +417,8 @@ pub struct Program {
     pub buffers: Vec<Buffer>,
     pub endpoints: Vec<Endpoint>,
     pub channels: BTreeMap<String, ChannelInfo>,
+    /// The endpoints of each channel symbol, in document order.
+    pub by_channel: BTreeMap<String, Vec<EndpointId>>,
     /// Herds and segments outside any launch.
     pub bare: Vec<Bare>,
     /// L3 memrefs (function arguments and L3 allocs) with their types, by definition node.
