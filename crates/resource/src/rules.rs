@@ -126,6 +126,8 @@ rules! {
         "mlir-air AIRRtToNpuPass.cpp DmaToNpuPattern (`more than one runtime-valued DMA offset is not supported`); launch loops air-opt-shim-dma-bds leaves as scf.for stay rolled");
     HOST_VIEW_IN_SEQUENCE = ("AS0438", "host-view-in-sequence", Deny, Compiler,
         "mlir-aie AIEDMATasksToNPU.cpp setAddressForSingleBD (a runtime-sequence BD's buffer is a sequence argument or a subview/view/cast/reinterpret_cast chain of one); mlir-air airrt-to-npu copies the function's views into the sequence");
+    L3_FAN_IN = ("AS0439", "l3-fan-in", Deny, Compiler,
+        "mlir-air AIRToAIESchedulingUtils.cpp (`found multiple inputs for an aie.flow. Fan-in for aie.flow isn't supported`): a herd's cores write one host location");
 }
 
 /// Codes of rules retired in issue 21, when check-bd was checked against the pinned compiler:

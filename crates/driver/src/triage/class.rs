@@ -232,7 +232,7 @@ impl Class {
             r::BD_DIMS.code,
         ];
         // A third stream on a core's DMA channels is multiplexed and fails in the router.
-        const ROUTING: &[&str] = &[r::CORE_DMA_CHANNELS.code, r::SHARED_CHANNEL.code];
+        const ROUTING: &[&str] = &[r::CORE_DMA_CHANNELS.code, r::SHARED_CHANNEL.code, r::L3_FAN_IN.code];
         // aie-place-tiles places shim and memtile DMA channels (`no ShimNOCTile has sufficient
         // DMA capacity`); air-insert-launch-around-herd rejects a segment symbol used twice.
         const PLACEMENT: &[&str] = &[

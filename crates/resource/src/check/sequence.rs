@@ -1,5 +1,6 @@
-//! Host transfers the runtime sequence cannot lower: a shim DMA left with more than one
-//! runtime-valued offset (AS0437) and a host buffer reshaped outside the launch (AS0438).
+//! Host transfers the lowering cannot build: a shim DMA left with more than one runtime-valued
+//! offset (AS0437), a host buffer reshaped outside the launch (AS0438), and the cores of a herd
+//! all writing one host location (AS0439).
 
 use super::{Cx, Finding, Unit};
 use crate::pattern::endpoint_pattern;
@@ -12,6 +13,42 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit) {
         unit.endpoints.iter().copied().filter(|&e| cx.prog.endpoints[e].level == Level::L3).collect();
     runtime_offsets(cx, unit, &l3);
     host_views(cx, &l3);
+    fan_in(cx, &l3);
+}
+
+/// AS0439. air-dma-to-channel gives a herd's host write one channel per value of the herd ids
+/// its host offset depends on; the cores along any other herd dimension then put into one
+/// flow, and air-to-aie refuses more than one source for a flow to L3
+/// (AIRToAIESchedulingUtils.cpp, `allocateL3`). A write under an `if` (one core writing) is left
+/// alone.
+fn fan_in(cx: &mut Cx<'_>, l3: &[EndpointId]) {
+    for &e in l3 {
+        let endpoint = &cx.prog.endpoints[e];
+        if endpoint.kind.reads_memory() || endpoint.chan.is_some() || !endpoint.branches.is_empty() {
+            continue;
+        }
+        let Some(herd) = endpoint.within.herd else { continue };
+        let Ok(pattern) = endpoint_pattern(endpoint) else { continue };
+        let writers: i64 = cx.prog.herds[herd]
+            .sizes
+            .iter()
+            .filter(|d| !pattern.base.depends_on(d.var))
+            .filter_map(|d| d.size.as_const())
+            .fold(1i64, i64::saturating_mul);
+        if writers < 2 {
+            continue;
+        }
+        cx.emit(
+            Finding::error(
+                &rules::L3_FAN_IN,
+                format!("{writers} cores of this herd write the same host location: their flows fan in"),
+            )
+            .at(cx.file, endpoint.operand_range, "its offset does not depend on every herd id")
+            .also(cx.file, cx.prog.herds[herd].range, "the herd")
+            .note("air-to-aie gives a flow to L3 one source: `found multiple inputs for an aie.flow. Fan-in for aie.flow isn't supported in current architecture.` (mlir-air AIRToAIESchedulingUtils.cpp)")
+            .help("give each core its own slice of the host buffer (an offset in every herd id whose size is above 1), or gather in L2 and write once"),
+        );
+    }
 }
 
 /// AS0437. `air-opt-shim-dma-bds` turns the launch into an `scf.for` nest and folds or unrolls
