@@ -88,6 +88,20 @@ fn sequential_high_water(stack: i64, mut sizes: Vec<i64>) -> i64 {
     })
 }
 
+/// The L1 high-water mark of a core: its buffers (each copy) and air-to-aie's runtime-parameter
+/// buffer (4 bytes per scalar argument of each herd), after the stack. Returns the mark and the
+/// runtime-parameter buffers.
+fn l1_layout(cx: &Cx<'_>, herds: &[usize], parts: &[(BufferId, Option<i64>, i64)], stack: i64) -> (i64, Vec<i64>) {
+    let rtp_bytes: Vec<i64> =
+        herds.iter().map(|&h| 4 * i64::from(cx.prog.herds[h].runtime_params)).filter(|&b| b > 0).collect();
+    let sizes: Vec<i64> = parts
+        .iter()
+        .flat_map(|(_, b, n)| std::iter::repeat_n(b.unwrap_or(0), (*n).max(0) as usize))
+        .chain(rtp_bytes.iter().copied())
+        .collect();
+    (sequential_high_water(stack, sizes), rtp_bytes)
+}
+
 pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
     let limit = cx.dev.core.memory_bytes as i64;
     let stack = cx.opts.stack_size as i64;
@@ -115,15 +129,7 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             rows.push(dynamic_buffer(cx, id, "L1", "l1_per_core", scope, limit));
             continue;
         }
-        // air-to-aie's runtime-parameter buffer: 4 bytes per scalar argument of each herd.
-        let rtp_bytes: Vec<i64> =
-            herds.iter().map(|&h| 4 * i64::from(cx.prog.herds[h].runtime_params)).filter(|&b| b > 0).collect();
-        let sizes: Vec<i64> = parts
-            .iter()
-            .flat_map(|(_, b, n)| std::iter::repeat_n(b.unwrap_or(0), (*n).max(0) as usize))
-            .chain(rtp_bytes.iter().copied())
-            .collect();
-        let total = sequential_high_water(stack, sizes);
+        let (total, rtp_bytes) = l1_layout(cx, herds, &parts, stack);
         rows.push(BudgetRow {
             resource: "l1_per_core",
             scope,

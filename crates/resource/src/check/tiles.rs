@@ -264,6 +264,32 @@ fn check_locks(
     }
 }
 
+/// The fields of one memtile BD. A buffer air-split-l2-memref may split gets other BDs than
+/// written: only what a split keeps (4-byte granularity) is checked unless it stays whole.
+fn check_memtile_fields(
+    cx: &mut Cx<'_>,
+    ep: &Endpoint,
+    pattern: &crate::pattern::Pattern,
+    folded: &crate::pattern::canon::Folded,
+) {
+    if let Some(issue) = dims::inner_stride(pattern) {
+        emit_issue(cx, ep, &issue, "L2", "");
+    }
+    let whole = match ep.root {
+        Root::Buffer(b) => super::split::why_whole(cx, b).is_some(),
+        _ => false,
+    };
+    for issue in dims::tile_bd(&folded.dims, pattern.elem_bits, &cx.dev.memtile) {
+        let kept = matches!(
+            issue,
+            dims::Issue::D0Bytes { .. } | dims::Issue::StrideBytes { .. } | dims::Issue::LengthBytes { .. }
+        );
+        if whole || kept {
+            emit_issue(cx, ep, &issue, "L2", "");
+        }
+    }
+}
+
 pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) {
     let l2: Vec<EndpointId> = unit
         .endpoints
@@ -316,24 +342,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
                 if !reported.insert(ep.op) {
                     continue;
                 }
-                if let Some(issue) = dims::inner_stride(&pattern) {
-                    emit_issue(cx, &ep, &issue, "L2", "");
-                }
-                // A buffer air-split-l2-memref may split gets other BDs than written: only what a
-                // split keeps (4-byte granularity) is checked unless it stays whole.
-                let whole = match ep.root {
-                    Root::Buffer(b) => super::split::why_whole(cx, b).is_some(),
-                    _ => false,
-                };
-                for issue in dims::tile_bd(&folded.dims, pattern.elem_bits, &cx.dev.memtile) {
-                    let kept = matches!(
-                        issue,
-                        dims::Issue::D0Bytes { .. } | dims::Issue::StrideBytes { .. } | dims::Issue::LengthBytes { .. }
-                    );
-                    if whole || kept {
-                        emit_issue(cx, &ep, &issue, "L2", "");
-                    }
-                }
+                check_memtile_fields(cx, &ep, &pattern, &folded);
             }
             Err(why) => {
                 why_unknown.get_or_insert(why);
