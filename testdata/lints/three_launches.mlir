@@ -1,6 +1,6 @@
-// Three launches of one row each: three utilisation notes (AS0425) and, in the last launch, a
-// transfer whose loop AIR cannot fold (a 4194304-element stride), unrolled into 5 tasks on one
-// shim channel: one shim-task-queue warning (AS0420). The input of the lint-level tests
+// Three launches of one row each: three utilisation notes (AS0425) and, on the last launch, an
+// `air.shim_dma_tile_sizes` written as an ArrayAttr, which air-opt-shim-dma-bds does not read:
+// one shim-dma-tile-sizes warning (AS0434). The input of the lint-level tests
 // (crates/cli/tests/lints.rs); valid AIR.
 func.func @three(%arg0: memref<20971520xbf16>, %arg1: memref<20971520xbf16>, %arg2: memref<20971520xbf16>) {
   air.launch () in () args(%w0=%arg0) : memref<20971520xbf16> {
@@ -39,7 +39,7 @@ func.func @three(%arg0: memref<20971520xbf16>, %arg1: memref<20971520xbf16>, %ar
       }
     }
   }
-  air.launch () in () args(%w2=%arg2) : memref<20971520xbf16> {
+  air.launch () in () args(%w2=%arg2) : memref<20971520xbf16> attributes {air.shim_dma_tile_sizes = [2, 2]} {
     air.segment @seg_2 args(%s2=%w2) : memref<20971520xbf16> {
       %c1 = arith.constant 1 : index
       %c8 = arith.constant 8 : index

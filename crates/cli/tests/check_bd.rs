@@ -196,9 +196,16 @@ fn corpus_selection_reports_are_stable() {
     });
 }
 
+/// Kernels upstream compiles with more than the tiling: the K=8192 GEMV without ping-pong
+/// (mlir-air `programming_examples/llms/shared/infra/backend_presets.py`, `OGF_BACKEND`: "L1 is
+/// too tight to hold both buffers for that K"; with ping-pong the compiler kit rejects it, and so
+/// does check-bd, AS0404).
+const KERNEL_FLAGS: &[(&str, &[&str])] = &[("gemv_k8192", &["--omit-ping-pong-transform"])];
+
 /// The project's generated kernels (`testdata/kernels/`, tools/kernelgen) model the builders of
 /// the documented working configurations (model doc §6): with the GEMM builders' runtime loop
-/// tiling ([2, 2]) none of them may give an error. Data-driven: a new kernel is checked too.
+/// tiling ([2, 2]) and upstream's options none of them may give an error. Data-driven: a new
+/// kernel is checked too.
 #[test]
 fn project_kernels_have_no_errors_with_runtime_loop_tiling() {
     let root = repo_root();
@@ -206,10 +213,14 @@ fn project_kernels_have_no_errors_with_runtime_loop_tiling() {
     let mut failures = Vec::new();
     for path in &kernels {
         let relative = path.strip_prefix(&root).unwrap_or(path).to_string_lossy().into_owned();
-        let args: Vec<String> = ["check-bd", "--format", "json", "--air-runtime-loop-tiling-sizes", "2,2", &relative]
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let extra = KERNEL_FLAGS.iter().find(|(name, _)| *name == stem).map_or(&[][..], |(_, flags)| *flags);
+        let mut args: Vec<String> = ["check-bd", "--format", "json", "--air-runtime-loop-tiling-sizes", "2,2"]
             .iter()
             .map(|s| s.to_string())
             .collect();
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args.push(relative.clone());
         let (code, stdout, _) = run_in(&root, &args);
         let json: Value = serde_json::from_str(&stdout).expect("JSON output");
         if code != 0 || json["summary"]["errors"].as_u64() != Some(0) {

@@ -108,14 +108,14 @@ const FLAG_RUNS: &[(&[&str], i32)] = &[
     (&["-W", "utilisation"], 0),
     (&["-D", "utilisation"], 1),
     (&["-D", "AS0425"], 1),
-    (&["--allow", "shim_task_queue"], 0),
+    (&["--allow", "shim_dma_tile_sizes"], 0),
     (&["-D", "warnings"], 1),
     (&["-A", "warnings"], 0),
     (&["-D", "warnings", "-W", "warnings"], 0),
     (&["--quiet"], 0),
     (&["-D", "utilisation", "-A", "utilisation"], 0),
     (&["-A", "utilisation", "-D", "utilisation"], 1),
-    (&["-W", "utilisation,shim-task-queue", "-D", "warnings"], 1),
+    (&["-W", "utilisation,shim-dma-tile-sizes", "-D", "warnings"], 1),
 ];
 
 #[test]
@@ -168,7 +168,7 @@ fn a_plans_lints_table_applies_to_check_bd_and_the_command_line_overrides_it() {
                 "--plan",
                 "check_bd_levels.toml",
                 "-W",
-                "shim-task-queue",
+                "shim-dma-tile-sizes",
                 "-W",
                 "utilisation",
                 "three_launches.mlir",

@@ -8,23 +8,24 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Certainty {
-    /// Read from the compiler / mlir-aie source.
+    /// Read from the compiler / mlir-aie source (the failing pass is cited).
     Source,
+    /// Read from the source and confirmed by the pinned compiler's own verdict on the
+    /// fixtures named in docs/check-bd.md (the compiler kit: mlir-air e972f29, mlir-aie 7e00b57).
+    Compiler,
     /// Derived from source facts (counts, products).
     Derived,
-    /// From documentation or measurements only.
+    /// A runtime hazard upstream documents (the compiler cannot see it).
     Documented,
-    /// Contradicted or not confirmed: never an error.
-    Unverified,
 }
 
 impl Certainty {
     pub fn as_str(self) -> &'static str {
         match self {
             Certainty::Source => "source",
+            Certainty::Compiler => "compiler",
             Certainty::Derived => "derived",
             Certainty::Documented => "documented",
-            Certainty::Unverified => "unverified",
         }
     }
 }
@@ -59,82 +60,89 @@ macro_rules! rules {
 rules! {
     NOT_CONSTANT = ("AS0400", "not-constant", Note, Source,
         "a size, trip count or offset is not a compile-time constant; the check that needs it is skipped");
-    HERD_FITS_ARRAY = ("AS0401", "herd-fits-array", Deny, Source,
-        "model doc §4.7, §1 (largest herd 8×4 npu2 / 4×4 npu1); air AIRHerdPlacementPass.cpp");
+    HERD_FITS_ARRAY = ("AS0401", "herd-fits-array", Deny, Compiler,
+        "mlir-air AIRHerdPlacementPass.cpp (air-place-herds: `No valid placement found.`); largest herd 8×4 npu2 / 4×4 npu1");
     HERDS_FIT_SEGMENT = ("AS0402", "herds-fit-segment", Deny, Source,
-        "model doc §4.7: the herds of one segment tile the core array without overlap");
+        "mlir-air AIRHerdPlacementPass.cpp (air-place-herds: the physical herds of a segment tile the core array without overlap)");
     HERD_SHAPE_CONFLICT = ("AS0403", "herd-shape-conflict", Deny, Source,
-        "model doc §5 F33; mlir-air SKILL debug-multi-launch-merge H3: herds sharing a name share tiles");
-    L1_PER_CORE = ("AS0404", "l1-per-core", Deny, Source,
-        "model doc §2a (64 KiB), §4.5 (buffers doubled by ping-pong, 1024 B stack)");
-    L2_PER_SEGMENT = ("AS0405", "l2-per-segment", Deny, Source,
-        "model doc §4.6: air.api rejects a segment above 512 KiB × memtiles");
+        "mlir-air AIRHerdPlacementPass.cpp getHerdPin (herds sharing a symbol carry one x_loc/y_loc pin: `disagrees with sibling air.herd`)");
+    L1_PER_CORE = ("AS0404", "l1-per-core", Deny, Compiler,
+        "mlir-aie AIEAssignBuffers.cpp basicAllocation (stack + buffers largest first, 32-byte aligned ≤ 64 KiB: `allocated buffers exceeded available memory`); buffers doubled as air-label-scf-for-to-ping-pong decides");
+    L2_PER_SEGMENT = ("AS0405", "l2-per-segment", Deny, Derived,
+        "mlir-aie AIEAssignBuffers.cpp (each memtile ≤ 512 KiB): a segment's L2 buffers exceed all its memtiles together");
     L2_BUFFER_PER_MEMTILE = ("AS0406", "l2-buffer-per-memtile", Deny, Source,
-        "model doc §2a (512 KiB per memtile), §4.6 (air-split-l2-memref, air.no_split)");
-    SHIM_MM2S_CHANNELS = ("AS0407", "shim-mm2s-channels", Deny, Source,
-        "model doc §4.3, §4.8: distinct L3 input streams ≤ 2 × columns");
-    SHIM_S2MM_CHANNELS = ("AS0408", "shim-s2mm-channels", Deny, Source,
-        "model doc §4.3, §4.8: distinct L3 output streams ≤ 2 × columns");
-    CORE_DMA_CHANNELS = ("AS0409", "core-dma-channels", Deny, Source,
-        "model doc §2a, §4.5: ≤ 2 input and ≤ 2 output streams per core");
-    SHIM_BDS_PER_TILE = ("AS0410", "shim-bds-per-tile", Deny, Source,
-        "model doc §4.3–4.4: live runtime BDs per shim tile ≤ 16; unfolded loops and factored wraps add tasks");
-    MEMTILE_BDS_PER_CHANNEL = ("AS0411", "memtile-bds-per-channel", Deny, Source,
-        "model doc §2a, §4.6: one memtile channel reaches 24 BDs (its parity half)");
+        "mlir-air AIRMiscPasses.cpp air-split-l2-memref (when it leaves a buffer whole) and mlir-aie AIEAssignBuffers.cpp (512 KiB per memtile)");
+    SHIM_MM2S_CHANNELS = ("AS0407", "shim-mm2s-channels", Deny, Compiler,
+        "mlir-aie AIEPlacer.cpp (aie-place-tiles: `no ShimNOCTile has sufficient DMA capacity`): L3 input streams ≤ 2 × columns");
+    SHIM_S2MM_CHANNELS = ("AS0408", "shim-s2mm-channels", Deny, Compiler,
+        "mlir-aie AIEPlacer.cpp (aie-place-tiles: `no ShimNOCTile has sufficient DMA capacity`): L3 output streams ≤ 2 × columns");
+    CORE_DMA_CHANNELS = ("AS0409", "core-dma-channels", Deny, Compiler,
+        "mlir-air AIRToAIESchedulingUtils.cpp (a third stream shares a core DMA channel), mlir-aie AIEDialect.cpp SwitchboxOp::verify (`targets same dst as another connect op`)");
+    SHIM_BDS_PER_TILE = ("AS0410", "shim-bds-per-tile", Deny, Compiler,
+        "mlir-aie AIEAssignRuntimeSequenceBDIDs.cpp (`Too many simultaneously active buffer descriptors`); mlir-air AIRRtToNpuPass.cpp (S2MM tasks awaited at the launch end, MM2S bursts bounded at 4)");
+    MEMTILE_BDS_PER_CHANNEL = ("AS0411", "memtile-bds-per-channel", Deny, Compiler,
+        "mlir-aie AIEDialect.cpp (`'aie.memtile_dma' op has more than 48 blocks`), AIEAssignBufferDescriptorIDs.cpp (24 per channel parity)");
     CORE_BDS = ("AS0412", "core-bds", Deny, Source,
-        "model doc §2a, §4.5: 16 BDs per core tile shared by its 4 channels");
+        "mlir-aie AIEAssignBufferDescriptorIDs.cpp: 16 BDs per core tile shared by its 4 channels");
     REPEAT_COUNT = ("AS0413", "repeat-count", Deny, Source,
-        "model doc §4.3: repeat = outer size × stride-0 dims − 1 ≤ 255 (NpuPushQueueOp::verify)");
+        "mlir-aie AIEXDialect.cpp NpuPushQueueOp::verify (`Repeat count exceeds the [0:255] range.`); mlir-air DmaToNpuPattern's repeat = outer size × stride-0 dims − 1");
     WRAP = ("AS0414", "wrap", Deny, Source,
-        "model doc §2a, §3: d0 (granules) and d1 ≤ 1023 at shim/memtile, ≤ 255 at core; AIR factors larger sizes when it can");
+        "mlir-aie AIEXDialect.cpp verifyStridesWraps (shim d0/d1 ≤ 1023), AIEDialect.cpp DMABDOp::verify (core/memtile sizes ≤ 512); mlir-air AIRRtToNpuPass.cpp tileIllegalWrapDim (`cannot tile dim`)");
     STRIDE = ("AS0415", "stride", Deny, Source,
-        "model doc §2a, §3: step ≤ 2^20 granules (shim), 2^17 (memtile), 2^13 (core)");
-    STRIDE_GUIDELINE = ("AS0416", "stride-guideline", Warn, Unverified,
-        "model doc §3.5, §5 F9: AIR's 1,048,576-element bound; the documented GEMM data is inconsistent");
+        "mlir-aie AIEXDialect.cpp verifyStridesWraps (shim step ≤ 2^20 granules), AIEDialect.cpp DMABDOp::verify (core/memtile step < 2^19 elements)");
     ITERATION = ("AS0417", "iteration", Deny, Source,
-        "model doc §2a, §3: iteration (4th) dimension ≤ 64");
-    ALIGNMENT = ("AS0418", "four-byte-alignment", Deny, Source,
-        "model doc §2a, §3: offsets, d0 size, strides and length are multiples of 4 bytes");
+        "mlir-aie AIEXDialect.cpp verifyStridesWraps: iteration (4th) dimension ≤ 64");
+    ALIGNMENT = ("AS0418", "four-byte-alignment", Deny, Compiler,
+        "mlir-aie AIEXDialect.cpp verifyStridesWraps and DMABDOp::verify: offsets, d0 size, strides and length are multiples of 4 bytes");
     INNER_STRIDE = ("AS0419", "sub-32-bit-inner-stride", Deny, Source,
-        "model doc §2a, §3.4, §5 F32: innermost stride must be 1 for types narrower than 32 bits");
-    SHIM_TASK_QUEUE = ("AS0420", "shim-task-queue", Warn, Unverified,
-        "model doc §2a (4 tasks per channel), §4.3 (compiler handling varies by version)");
-    BARE_HERD = ("AS0421", "bare-herd-in-multi-launch", Deny, Source,
-        "model doc §4.2, §5 F33: a herd without launch+segment is dropped when other launches exist");
-    SHARED_SEGMENT = ("AS0422", "segment-symbol-shared", Deny, Source,
-        "model doc §4.2: every launch needs its own segment name to get its own aie.device");
-    SHARED_CHANNEL = ("AS0423", "channel-symbol-shared", Deny, Source,
-        "model doc §5 F33; SKILL debug-multi-launch-merge H2: launches must not share channel symbols");
-    CROSS_LAUNCH_BDS = ("AS0424", "cross-launch-bds", Warn, Unverified,
-        "model doc §4.2, §5 F24: whether shim BDs accumulate across the launches of one module is unverified");
+        "mlir-aie AIEDialect.cpp DMABDOp::verify (`For <32b width datatypes, inner-most dim stride must be 1`); on the shim path verifyStridesWraps' 4-byte check");
+    SHARED_SEGMENT = ("AS0422", "segment-symbol-shared", Deny, Compiler,
+        "mlir-air ConvertToAIRPass.cpp getSegmentNames (air-insert-launch-around-herd: `'air.segment' op unexpected duplicate symbol.`)");
+    SHARED_CHANNEL = ("AS0423", "channel-symbol-shared", Deny, Compiler,
+        "mlir-air AIRToAIEPass.cpp (one aie.device per segment: a put in one launch and its get in another fail with `failed to get S2MM tile for L3 allocation`)");
     UTILISATION = ("AS0425", "utilisation", Note, Documented,
         "model doc §6 and the merge recipe");
-    CORE_LOCKS = ("AS0426", "core-locks", Warn, Unverified,
-        "model doc §4.5: two locks per DMA-attached buffer, 16 per core (lock sharing unverified)");
-    BD_LENGTH = ("AS0427", "bd-length", Deny, Source,
-        "model doc §2a: buffer length field 14 bits (core) / 17 bits (memtile) in 32-bit words");
+    CORE_LOCKS = ("AS0426", "core-locks", Deny, Source,
+        "mlir-air AIRToAIESchedulingUtils.cpp allocateLockOp (2 locks per buffer and DMA channel, ids from 0 without bound), mlir-aie AIEDialect.cpp LockOp::verify (`lock assigned invalid id (maximum is 15)`)");
+    BD_LENGTH = ("AS0427", "bd-length", Deny, Compiler,
+        "mlir-aie AIEDialect.cpp DMABDOp::verify (`buffer descriptor length ... exceeds the maximum`): 16383 words (core), 131071 (memtile)");
     BD_DIMS = ("AS0428", "bd-dimensions", Deny, Source,
-        "model doc §2a, §3.4: ≤ 3 data dimensions (core), 4 (memtile)");
-    BO_SPAN = ("AS0429", "buffer-object-span", Deny, Documented,
-        "model doc §4.3, §5 F28: host offsets are uint32, one buffer object spans < 4 GiB");
+        "mlir-aie AIEDialect.cpp DMABDOp::verify (`Cannot give more than N dimensions`): 3 (core), 4 (memtile)");
+    BO_SPAN = ("AS0429", "buffer-object-span", Warn, Documented,
+        "mlir-aie AIETargetNPU.cpp (a shim BD's byte offset is a uint32); mlir-air #1836: past 4 GiB offsets wrap silently (NaN logits); no compiler check");
     MEMTILE_CHANNELS = ("AS0430", "memtile-dma-channels", Deny, Derived,
-        "model doc §2a: 6 + 6 DMA channels per memtile");
-    COMPILE_TIME = ("AS0431", "compile-time", Warn, Documented,
-        "model doc §5 F30: 9+ launches in one module compile for minutes to hours");
+        "mlir-aie AIETargetModel.h: 6 + 6 DMA channels per memtile");
     GENERIC_FORM = ("AS0432", "generic-form-not-analysed", Warn, Source,
         "air-stitch reads AIR's custom syntax; generic-form hierarchy ops are skipped");
     NOT_CHECKED = ("AS0433", "module-not-checked", Note, Source,
         "a module with syntax or scope errors is reported and not analysed");
-    SHIM_DMA_TILE_SIZES = ("AS0434", "shim-dma-tile-sizes", Deny, Source,
+    SHIM_DMA_TILE_SIZES = ("AS0434", "shim-dma-tile-sizes", Deny, Compiler,
         "mlir-air AIRDependencyScheduleOpt.cpp (air-opt-shim-dma-bds): a launch's air.shim_dma_tile_sizes is a non-empty array<i64> of sizes > 0, or the single 0");
     TILING_OVERRIDDEN = ("AS0435", "tiling-overridden", Note, Source,
         "mlir-air Passes.td shim-dma-tile-sizes: a non-empty global option wins over every launch's air.shim_dma_tile_sizes");
-    SHIM_ITERATION_STRIDE = ("AS0436", "shim-iteration-stride", Warn, Source,
-        "mlir-aie AIEXDialect.cpp verifyStridesWraps (encoded Stride 3 ≤ 2^20), aie-decompose-large-dma-bd (newer: one task per iteration); mlir-air enforceAIE2StrideLimit leaves dimension 0");
-    SHIM_RUNTIME_OFFSETS = ("AS0437", "shim-runtime-offsets", Deny, Source,
-        "mlir-air AIRRtToNpuPass.cpp (one non-constant offset per shim DMA; airrt-to-npu unrolls affine.for only, so launch loops air-opt-shim-dma-bds leaves as scf.for stay rolled)");
-    HOST_VIEW_IN_SEQUENCE = ("AS0438", "host-view-in-sequence", Deny, Source,
-        "mlir-aie AIEDMATasksToNPU.cpp (a runtime-sequence BD's buffer is a sequence argument or a subview/view/cast/reinterpret_cast chain of one); mlir-air air-to-std copies the function body's views into the sequence");
+    SHIM_ITERATION_STRIDE = ("AS0436", "shim-iteration-stride", Note, Source,
+        "mlir-aie AIEXDialect.cpp verifyStridesWraps (encoded Stride 3 ≤ 2^20) and aie-decompose-large-dma-bd, which slices such a transfer into one task per iteration (counted by AS0410)");
+    SHIM_RUNTIME_OFFSETS = ("AS0437", "shim-runtime-offsets", Deny, Compiler,
+        "mlir-air AIRRtToNpuPass.cpp DmaToNpuPattern (`more than one runtime-valued DMA offset is not supported`); launch loops air-opt-shim-dma-bds leaves as scf.for stay rolled");
+    HOST_VIEW_IN_SEQUENCE = ("AS0438", "host-view-in-sequence", Deny, Compiler,
+        "mlir-aie AIEDMATasksToNPU.cpp setAddressForSingleBD (a runtime-sequence BD's buffer is a sequence argument or a subview/view/cast/reinterpret_cast chain of one); mlir-air airrt-to-npu copies the function's views into the sequence");
+    L3_FAN_IN = ("AS0439", "l3-fan-in", Deny, Compiler,
+        "mlir-air AIRToAIESchedulingUtils.cpp (`found multiple inputs for an aie.flow. Fan-in for aie.flow isn't supported`): a herd's cores write one host location");
+}
+
+/// Codes of rules retired in issue 21, when check-bd was checked against the pinned compiler:
+/// never emitted, kept so that no new rule reuses them (docs/check-bd.md, "Retired codes").
+pub mod retired {
+    /// `stride-guideline`: AIR's 1,048,576-element figure is no compiler limit.
+    pub const STRIDE_GUIDELINE: &str = "AS0416";
+    /// `shim-task-queue`: mlir-air bounds MM2S bursts at 4 itself (`boundShimFeedBursts`).
+    pub const SHIM_TASK_QUEUE: &str = "AS0420";
+    /// `bare-herd-in-multi-launch`: aircc wraps a bare herd (`air-insert-launch-around-herd`).
+    pub const BARE_HERD_IN_MULTI_LAUNCH: &str = "AS0421";
+    /// `cross-launch-bds`: each launch's BDs are freed at its end.
+    pub const CROSS_LAUNCH_BDS: &str = "AS0424";
+    /// `compile-time`: nine launches lower in under a second at the pin.
+    pub const COMPILE_TIME: &str = "AS0431";
 }
 
 impl Rule {

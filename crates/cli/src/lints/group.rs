@@ -100,7 +100,7 @@ mod tests {
         let note = |file, at: u32, message: &str| {
             Diagnostic::note("AS0425", message).with_primary(file, TextRange::new(at, at + 1), "").with_note("shared")
         };
-        let warning = Diagnostic::warning("AS0424", "w").with_primary(a, TextRange::new(2, 3), "");
+        let warning = Diagnostic::warning("AS0429", "w").with_primary(a, TextRange::new(2, 3), "");
         let input = vec![note(a, 0, "one"), warning.clone(), note(a, 4, "two"), note(b, 0, "alone")];
         let out = group_notes(input, &sources);
         assert_eq!(out.len(), 3);

@@ -200,9 +200,9 @@ impl Class {
                          argument or a subview/view/cast/reinterpret_cast chain of one)",
             },
             Class::InvalidIr => Remedy {
-                text: "fix what the message names: give each launch its own segment and channel symbols \
-                       (`merge` prefixes them per slice), and write `air.shim_dma_tile_sizes` as AIR takes it \
-                       (check-bd AS0422, AS0423 and AS0434 name the op)",
+                text: "fix what the message names: write `air.shim_dma_tile_sizes` as AIR takes it (a \
+                       non-empty list of sizes > 0, or the single 0; check-bd AS0434 names the launch), and give \
+                       every symbol one definition (`merge` prefixes each slice's)",
                 source: "MLIR's symbol table verifier; mlir-air AIRDependencyScheduleOpt.cpp (air-opt-shim-dma-bds)",
             },
             Class::CompileTimeout => Remedy {
@@ -231,8 +231,7 @@ impl Class {
     /// The check-bd rules (`air_resource::rules`) that predict this class.
     pub fn check_bd_rules(self) -> &'static [&'static str] {
         use air_resource::rules as r;
-        const BD: &[&str] =
-            &[r::SHIM_BDS_PER_TILE.code, r::MEMTILE_BDS_PER_CHANNEL.code, r::CORE_BDS.code, r::CROSS_LAUNCH_BDS.code];
+        const BD: &[&str] = &[r::SHIM_BDS_PER_TILE.code, r::MEMTILE_BDS_PER_CHANNEL.code, r::CORE_BDS.code];
         const REPEAT: &[&str] = &[r::REPEAT_COUNT.code];
         const DMA: &[&str] = &[
             r::WRAP.code,
@@ -242,32 +241,26 @@ impl Class {
             r::INNER_STRIDE.code,
             r::BD_LENGTH.code,
             r::BD_DIMS.code,
-            r::STRIDE_GUIDELINE.code,
         ];
-        const ROUTING: &[&str] = &[
-            r::SHIM_MM2S_CHANNELS.code,
-            r::SHIM_S2MM_CHANNELS.code,
-            r::MEMTILE_CHANNELS.code,
-            r::CORE_DMA_CHANNELS.code,
-            r::SHARED_CHANNEL.code,
-        ];
+        // A third stream on a core's DMA channels is multiplexed and fails in the router.
+        const ROUTING: &[&str] = &[r::CORE_DMA_CHANNELS.code, r::SHARED_CHANNEL.code, r::L3_FAN_IN.code];
+        // aie-place-tiles places shim and memtile DMA channels (`no ShimNOCTile has sufficient
+        // DMA capacity`); air-insert-launch-around-herd rejects a segment symbol used twice.
         const PLACEMENT: &[&str] = &[
             r::HERD_FITS_ARRAY.code,
             r::HERDS_FIT_SEGMENT.code,
-            r::CORE_DMA_CHANNELS.code,
-            r::SHARED_SEGMENT.code,
             r::SHIM_MM2S_CHANNELS.code,
             r::SHIM_S2MM_CHANNELS.code,
+            r::MEMTILE_CHANNELS.code,
+            r::SHARED_SEGMENT.code,
         ];
         const HERD: &[&str] = &[r::HERD_SHAPE_CONFLICT.code];
         const MEMORY: &[&str] = &[r::L1_PER_CORE.code, r::L2_PER_SEGMENT.code, r::L2_BUFFER_PER_MEMTILE.code];
         const STACK: &[&str] = &[r::L1_PER_CORE.code];
         const LOCKS: &[&str] = &[r::CORE_LOCKS.code];
-        const BARE: &[&str] = &[r::BARE_HERD.code];
-        const TIME: &[&str] = &[r::COMPILE_TIME.code];
         const RUNTIME_OFFSETS: &[&str] = &[r::SHIM_RUNTIME_OFFSETS.code];
         const SEQUENCE_VIEW: &[&str] = &[r::HOST_VIEW_IN_SEQUENCE.code];
-        const INVALID_IR: &[&str] = &[r::SHARED_SEGMENT.code, r::SHARED_CHANNEL.code, r::SHIM_DMA_TILE_SIZES.code];
+        const INVALID_IR: &[&str] = &[r::SHIM_DMA_TILE_SIZES.code];
         match self {
             Class::BdExhaustion => BD,
             Class::RepeatCount => REPEAT,
@@ -278,12 +271,12 @@ impl Class {
             Class::Memory => MEMORY,
             Class::Stack => STACK,
             Class::Locks => LOCKS,
-            Class::BareHerd => BARE,
+            // aircc wraps bare herds itself (air-insert-launch-around-herd): no check-bd rule.
+            Class::BareHerd => &[],
             Class::RuntimeOffsets => RUNTIME_OFFSETS,
             Class::SequenceView => SEQUENCE_VIEW,
             Class::InvalidIr => INVALID_IR,
-            Class::CompileTimeout => TIME,
-            Class::UnsupportedOption | Class::ToolMissing | Class::Unknown => &[],
+            Class::CompileTimeout | Class::UnsupportedOption | Class::ToolMissing | Class::Unknown => &[],
         }
     }
 }

@@ -50,11 +50,7 @@ const TILE_PLACER: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEPlaceTiles (Se
 const AIR_TO_AIE: &str = "mlir-air mlir/lib/Conversion/AIRToAIEPass.cpp";
 const BUFFERS: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEAssignBuffers.cpp";
 const AIECC: &str = "mlir-aie aiecc (the stack-size check after linking)";
-const PLACER: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEPlacer.cpp (logical shim and memtile placement)";
 const TILE_VERIFY: &str = "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp TileOp::verify";
-const BD_VERIFY: &str =
-    "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp (HasValidBDs: BDs per DMA; DMABDOp::verify: BD length)";
-const SCHEDULING: &str = "mlir-air mlir/lib/Conversion/AIRToAIESchedulingUtils.cpp (flows between channel endpoints)";
 const SYMBOLS: &str = "MLIR's symbol table verifier (SymbolTable::verifySymbolTable)";
 const SHIM_BDS: &str =
     "mlir-air mlir/lib/Transform/AIRDependencyScheduleOpt.cpp (air-opt-shim-dma-bds: air.shim_dma_tile_sizes)";
@@ -63,6 +59,18 @@ const CONNECT: &str =
 const LOCK_VERIFY: &str =
     "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp LockOp::verify (lock ids per tile of the target model)";
 const LOCK_IDS: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEAssignLockIDs.cpp";
+const PLACER: &str = "mlir-aie lib/Dialect/AIE/Transforms/AIEPlacer.cpp (aie-place-tiles: DMA capacity per tile)";
+const BD_VERIFY: &str = "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp DMABDOp::verify (static BDs)";
+const DMA_BLOCKS: &str = "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp (a DMA op's BD blocks per tile)";
+const FLOWS: &str = "mlir-air mlir/lib/Conversion/AIRToAIESchedulingUtils.cpp (one source per aie.flow)";
+const SEGMENT_NAMES: &str =
+    "mlir-air mlir/lib/Conversion/ConvertToAIRPass.cpp getSegmentNames (air-insert-launch-around-herd)";
+
+const SEGMENT_SYMBOLS: Remedy = Remedy {
+    text: "give every air.segment of the module its own symbol (air-stitch merge prefixes them per slice); check-bd \
+           AS0422 names both",
+    source: SEGMENT_NAMES,
+};
 const AIRRT_TO_NPU: &str = "mlir-air mlir/lib/Conversion/AIRRtToNpuPass.cpp (the DMA lowering)";
 const DMA_TASKS: &str = "mlir-aie lib/Dialect/AIEX/Transforms/AIEDMATasksToNPU.cpp";
 const AIRRT: &str = "mlir-air AIRRt lowering (AIRRtToNpu); SKILL debug-multi-launch-merge Hypothesis 4";
@@ -135,9 +143,9 @@ const ROWS: &[Row] = &[
     (
         Class::BdExhaustion,
         Role::Cause,
-        BD_VERIFY,
+        DMA_BLOCKS,
         None,
-        r"'aie\.(?P<dma>mem|memtile_dma|shim_dma)' op has more than (?P<available_bds>\d+) blocks",
+        r"'aie\.(?:memtile_dma|mem|shim_dma)' op has more than (?P<limit>\d+) blocks",
     ),
     // Repeat count, BD id.
     (Class::RepeatCount, Role::Cause, PUSH_QUEUE, None, r"Repeat count exceeds (?:the )?\[0:(?P<limit>\d+)\]"),
@@ -185,8 +193,10 @@ const ROWS: &[Row] = &[
         Role::Cause,
         BD_VERIFY,
         None,
-        r"buffer descriptor length \((?P<words>\d+) 32-bit words\) exceeds the maximum of (?P<limit>\d+)",
+        r"buffer descriptor length \((?P<words>\d+) 32-bit words\) exceeds the maximum of (?P<limit>\d+) words",
     ),
+    (Class::DmaDims, Role::Cause, BD_VERIFY, None, r"(?:Size may not exceed 1023|Stride may not exceed \d+)"),
+    (Class::DmaDims, Role::Cause, BD_VERIFY, Some(SUB_32_BIT), r"transfer length must be multiple of 4"),
     // Routing, with and without the detail.
     (
         Class::Routing,
@@ -197,7 +207,8 @@ const ROWS: &[Row] = &[
     ),
     (Class::Routing, Role::Cause, ROUTER, None, r"Couldn't connect|Unable to add fixed connections"),
     (Class::Routing, Role::Cause, SKILL, None, r"(?i)cannot route|channel allocation failed"),
-    (Class::Routing, Role::Cause, SCHEDULING, None, r"found multiple inputs for an aie\.flow"),
+    (Class::Routing, Role::Cause, FLOWS, None, r"found multiple inputs for an aie\.flow"),
+    (Class::Routing, Role::Cause, AIR_TO_AIE, None, r"failed to get (?P<direction>S2MM|MM2S) tile for L3 allocation"),
     (
         Class::Routing,
         Role::Cause,
@@ -233,13 +244,6 @@ const ROWS: &[Row] = &[
     ),
     (
         Class::Placement,
-        Role::Cause,
-        PLACER,
-        None,
-        r"no (?P<tile_type>\w+) has sufficient DMA capacity for (?P<needed_inputs>\d+) input/(?P<needed_outputs>\d+) output channels",
-    ),
-    (
-        Class::Placement,
         Role::Detail,
         TILE_VERIFY,
         None,
@@ -251,6 +255,20 @@ const ROWS: &[Row] = &[
         TILE_PLACER,
         None,
         r"no available compute tiles for placement|no ShimNOCTile available|number of (?P<direction>input|output) DMA channel exceeded|Failed to find a tile matching",
+    ),
+    (
+        Class::Placement,
+        Role::Cause,
+        PLACER,
+        None,
+        r"no (?P<tile_type>ShimNOCTile|MemTile) has sufficient DMA capacity for (?P<needed_inputs>\d+) input/(?P<needed_outputs>\d+) output channels",
+    ),
+    (
+        Class::Placement,
+        Role::Cause,
+        SEGMENT_NAMES,
+        Some(SEGMENT_SYMBOLS),
+        r"'air\.segment' op unexpected duplicate symbol",
     ),
     // Memory.
     (

@@ -13,13 +13,21 @@ pub(crate) enum Issue {
         dim: usize,
         value: i64,
         limit: i64,
-        version_dependent: bool,
     },
     Stride {
         dim: usize,
         granules: i64,
         limit: i64,
-        version_dependent: bool,
+    },
+    /// A core or memtile BD dimension of more than 512 elements (`DMABDOp::verify`).
+    StaticSize {
+        dim: usize,
+        size: i64,
+    },
+    /// A core or memtile BD step of 2^19 elements or more (`DMABDOp::verify`).
+    StaticStride {
+        dim: usize,
+        elements: i64,
     },
     Iteration {
         value: i64,
@@ -100,15 +108,10 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::T
         if !task.linear {
             let d0_hw = granules(d0.size, elem_bits);
             if d0_hw > tile.wrap_max {
-                issues.push(Issue::Wrap { dim: 0, value: d0_hw, limit: tile.wrap_max, version_dependent: false });
+                issues.push(Issue::Wrap { dim: 0, value: d0_hw, limit: tile.wrap_max });
             }
             if n >= 2 && data[n - 2].size > tile.wrap_max {
-                issues.push(Issue::Wrap {
-                    dim: 1,
-                    value: data[n - 2].size,
-                    limit: tile.wrap_max,
-                    version_dependent: false,
-                });
+                issues.push(Issue::Wrap { dim: 1, value: data[n - 2].size, limit: tile.wrap_max });
             }
         }
     }
@@ -120,12 +123,7 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::T
         if !aligned(d.stride, elem_bits) {
             issues.push(Issue::StrideBytes { dim, bytes: bytes(d.stride, elem_bits) });
         } else if granules(d.stride, elem_bits) > tile.step_max_granules {
-            issues.push(Issue::Stride {
-                dim,
-                granules: granules(d.stride, elem_bits),
-                limit: tile.step_max_granules,
-                version_dependent: false,
-            });
+            issues.push(Issue::Stride { dim, granules: granules(d.stride, elem_bits), limit: tile.step_max_granules });
         }
     }
     if let Some(iteration) = task.iteration {
@@ -139,7 +137,6 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::T
                 dim: 3,
                 granules: granules(iteration.stride, elem_bits),
                 limit: tile.step_max_granules,
-                version_dependent: false,
             });
         }
     }
@@ -153,8 +150,12 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::T
     issues
 }
 
-/// Core or memtile BD fields, on the folded pattern (`DMABDOp::verify`, in elements; the
-/// exact thresholds changed between mlir-aie versions, model doc §3.4).
+/// Largest size of a static (core or memtile) BD dimension the pinned verifier accepts.
+const STATIC_SIZE_MAX: i64 = 512;
+/// Smallest static BD step the pinned verifier rejects, in elements.
+const STATIC_STRIDE_BOUND: i64 = 1 << 19;
+
+/// Core or memtile BD fields, on the folded pattern (`DMABDOp::verify`, in elements).
 pub(crate) fn tile_bd(dims: &[Dim], elem_bits: u32, tile: &crate::device::TileModel) -> Vec<Issue> {
     let mut issues = Vec::new();
     let linear = dims.len() <= 1 && dims.last().is_none_or(|d| d.stride == 1);
@@ -180,30 +181,21 @@ pub(crate) fn tile_bd(dims: &[Dim], elem_bits: u32, tile: &crate::device::TileMo
             issues.push(Issue::D0Bytes { bytes: bytes(d0.size, elem_bits) });
         }
     }
-    // Older mlir-aie rejected sizes ≥ 513 at both tile types; newer checks the field width.
-    let hard_wrap = 512.max(tile.wrap_max);
-    for (idx, d) in dims.iter().enumerate().skip(n.saturating_sub(2)) {
-        let dim = n - 1 - idx;
-        if d.size > hard_wrap {
-            issues.push(Issue::Wrap { dim, value: d.size, limit: hard_wrap, version_dependent: false });
-        } else if d.size > tile.wrap_max.min(512) {
-            issues.push(Issue::Wrap { dim, value: d.size, limit: tile.wrap_max.min(512), version_dependent: true });
-        }
-    }
+    // mlir-aie `DMABDOp::verify` (AIEDialect.cpp), the check the pinned lowering runs on static
+    // BDs, in elements: `dim.getSize() >= (1UL << 9) + 1` fails with "Size may not exceed
+    // 1023.", `dim.getStride() >= (1UL << 19)` with "Stride may not exceed 1048576".
     for (idx, d) in dims.iter().enumerate() {
         let dim = n - 1 - idx;
+        if d.size > STATIC_SIZE_MAX {
+            issues.push(Issue::StaticSize { dim, size: d.size });
+        }
         if d.size <= 1 || (dim == 0 && d.stride == 1) {
             continue;
         }
         if !aligned(d.stride, elem_bits) {
             issues.push(Issue::StrideBytes { dim, bytes: bytes(d.stride, elem_bits) });
-        } else if d.stride > tile.step_max_granules {
-            issues.push(Issue::Stride {
-                dim,
-                granules: d.stride,
-                limit: tile.step_max_granules,
-                version_dependent: true,
-            });
+        } else if d.stride >= STATIC_STRIDE_BOUND {
+            issues.push(Issue::StaticStride { dim, elements: d.stride });
         }
     }
     issues

@@ -22,17 +22,29 @@ pub(super) fn emit_issue(cx: &mut Cx<'_>, endpoint: &Endpoint, issue: &Issue, le
             format!("the iteration dimension of this {level} transfer is {value}, the limit is {limit}"),
             "make the outermost dimension at most 64, or let it become a loop (unrolled into separate tasks)".to_string(),
         ),
-        Issue::Wrap { dim, value, limit, version_dependent } => (
+        Issue::Wrap { dim, value, limit } => (
             &rules::WRAP,
-            !version_dependent,
+            true,
             format!("dimension d{dim} of this {level} transfer has wrap {value}, the field holds at most {limit}"),
             "split the dimension (reshape the transfer so every size is at most 1023 granules), or make the transfer contiguous".to_string(),
         ),
-        Issue::Stride { dim, granules, limit, version_dependent } => (
+        Issue::Stride { dim, granules, limit } => (
             &rules::STRIDE,
-            !version_dependent,
+            true,
             format!("dimension d{dim} of this {level} transfer steps {granules} granules (4 B), the field holds at most {limit}"),
             "shrink the stride (a smaller tile_k_l2 or a transposed layout on the host) or split the transfer".to_string(),
+        ),
+        Issue::StaticSize { dim, size } => (
+            &rules::WRAP,
+            true,
+            format!("dimension d{dim} of this {level} transfer has size {size}; the BD verifier accepts at most 512 (`Size may not exceed 1023.`, mlir-aie DMABDOp::verify)"),
+            "split the dimension so every size is at most 512 elements, or make the transfer contiguous".to_string(),
+        ),
+        Issue::StaticStride { dim, elements } => (
+            &rules::STRIDE,
+            true,
+            format!("dimension d{dim} of this {level} transfer steps {elements} elements; the BD verifier accepts less than 524288 (`Stride may not exceed 1048576`, mlir-aie DMABDOp::verify)"),
+            "shrink the stride (a smaller L2 tile, or a different layout) or split the transfer".to_string(),
         ),
         Issue::Length { words, limit } => (
             &rules::BD_LENGTH,
@@ -79,10 +91,6 @@ pub(super) fn emit_issue(cx: &mut Cx<'_>, endpoint: &Endpoint, issue: &Issue, le
     };
     let mut finding = if severity_error { Finding::error(rule, message) } else { Finding::warning(rule, message) };
     finding = finding.at(file, at, format!("{level} side: {}", describe_operand(cx, endpoint)));
-    if matches!(issue, Issue::Wrap { version_dependent: true, .. } | Issue::Stride { version_dependent: true, .. }) {
-        finding =
-            finding.note("the threshold differs between mlir-aie versions (model doc §3.4): newer releases reject it");
-    }
     if let Issue::InnerStride { .. } = issue {
         finding = finding.note("on the shim path mlir-aie does not check this: the transfer may compile and move the wrong elements (model doc §3.4)");
     }

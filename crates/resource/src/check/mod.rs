@@ -5,9 +5,9 @@
 //! written without any launch (analysed together, as aircc would wrap them).
 //!
 //! Errors only accumulate as launches are added to a module: a unit's findings depend on its
-//! own launch, and the module-level errors (a segment or channel two launches share, a buffer
-//! object over 4 GiB, a bare herd next to launches) cannot disappear when another launch comes
-//! in; what is summed across launches (shim BDs) is a warning. `group` relies on this to run
+//! own launch, and the module-level errors (a segment symbol used twice, a channel whose put and
+//! get sit in different launches) cannot disappear when another launch comes in; nothing is
+//! summed across launches (each frees its shim BDs at its end). `group` relies on this to run
 //! check-bd on a few of a growing group's candidates instead of each (passes/src/group): a new
 //! error rule must keep it, or `group`'s tests that compare both ways will show the difference.
 
@@ -16,7 +16,9 @@ mod issues;
 mod memory;
 mod pingpong;
 mod placement;
+mod sequence;
 mod shim;
+mod split;
 mod structure;
 mod tiles;
 mod tiling;
@@ -195,7 +197,6 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
     let mut cx = Cx { prog, opts, dev, file, text, diags: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
     structure::check(&mut cx);
     let mut reports = Vec::new();
-    let mut shim_peaks = Vec::new();
     for unit in units(prog) {
         let mut rows: Vec<BudgetRow> = Vec::new();
         tiling::check(&mut cx, &unit);
@@ -204,23 +205,14 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
         memory::check_l2(&mut cx, &unit, &mut rows);
         tiles::check_core(&mut cx, &unit, &mut rows);
         tiles::check_memtile(&mut cx, &unit, herds_fit, &mut rows);
-        let peak = shim::check(&mut cx, &unit, herds_fit, &mut rows);
-        let func = unit.launch.and_then(|l| prog.launch(l).func);
-        shim_peaks.push((func, unit.label.clone(), unit.range, peak));
+        shim::check(&mut cx, &unit, herds_fit, &mut rows);
+        sequence::check(&mut cx, &unit);
         let segments = unit
             .segments
             .iter()
             .map(|&s| prog.segments[s].name.clone().map(|n| format!("@{n}")).unwrap_or_else(|| "(unnamed)".to_string()))
             .collect();
         reports.push(UnitReport { label: unit.label, range: unit.range, segments, rows });
-    }
-    // Launches of one function run one after another in one program: sum per function.
-    let mut funcs: Vec<Option<air_syntax::NodeId>> = shim_peaks.iter().map(|(f, ..)| *f).collect();
-    funcs.dedup();
-    for func in funcs {
-        let group: Vec<(String, TextRange, shim::TilePeaks)> =
-            shim_peaks.iter().filter(|(f, ..)| *f == func).map(|(_, l, r, p)| (l.clone(), *r, p.clone())).collect();
-        shim::check_cross_launch(&mut cx, &group);
     }
     // Source order, errors before warnings before notes at one position; stable otherwise.
     let mut diags = cx.diags;

@@ -68,21 +68,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
     for herds in &super::physical_herds(cx.prog, &unit.herds) {
         let first = herds[0];
         // One shape per physical herd.
-        for &h in &herds[1..] {
-            let (a, b) = (cx.prog.herds[first].shape(), cx.prog.herds[h].shape());
-            if let (Some(a), Some(b)) = (a, b) {
-                if a != b {
-                    let f = Finding::error(
-                        &rules::HERD_SHAPE_CONFLICT,
-                        format!("{} is {}×{} here but {}×{} earlier in the same segment", herd_label(cx, h), b.0, b.1, a.0, a.1),
-                    )
-                    .at(cx.file, cx.prog.herds[h].range, format!("{}×{} herd", b.0, b.1))
-                    .also(cx.file, cx.prog.herds[first].range, format!("first declared {}×{} here", a.0, a.1))
-                    .help("herds that share a symbol share tiles and must have one shape; rename one of them, or keep the kernels as separate launches");
-                    cx.emit(f);
-                }
-            }
-        }
+        check_pins(cx, herds);
         let Some((x, y)) = cx.prog.herds[first].shape() else {
             let herd = &cx.prog.herds[first];
             let why = herd
@@ -172,6 +158,43 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
         );
     }
     all_fit
+}
+
+/// AS0403: air-place-herds places herds sharing a symbol as one (its first op's shape) and reads
+/// one pin off all of them (`getHerdPin`): a missing or different pin is an error.
+fn check_pins(cx: &mut Cx<'_>, herds: &[usize]) {
+    let pin = |h: usize| (cx.prog.herds[h].x_loc, cx.prog.herds[h].y_loc);
+    let pinned = |h: usize| matches!(pin(h), (Some(_), Some(_)));
+    for &h in &herds[1..] {
+        let earlier = herds
+            .iter()
+            .copied()
+            .take_while(|&e| e != h)
+            .find(|&e| pinned(e) != pinned(h) || (pinned(h) && pin(e) != pin(h)));
+        let Some(other) = earlier else { continue };
+        let why = if pinned(h) != pinned(other) {
+            "one carries x_loc/y_loc, another does not".to_string()
+        } else {
+            let (a, b) = (pin(other), pin(h));
+            format!(
+                "x_loc/y_loc ({}, {}) vs ({}, {})",
+                b.0.unwrap_or(0),
+                b.1.unwrap_or(0),
+                a.0.unwrap_or(0),
+                a.1.unwrap_or(0)
+            )
+        };
+        let f = Finding::error(
+            &rules::HERD_SHAPE_CONFLICT,
+            format!("{} disagrees with a sibling herd of the same symbol: {why}", herd_label(cx, h)),
+        )
+        .at(cx.file, cx.prog.herds[h].range, "this herd's placement pin")
+        .also(cx.file, cx.prog.herds[other].range, "sibling herd")
+        .note("air-place-herds places herds sharing a symbol as one physical herd and reads one pin off all of them (AIRHerdPlacementPass.cpp getHerdPin)")
+        .help("give every herd of the symbol the same x_loc/y_loc, or none; or rename one of them");
+        cx.emit(f);
+        break;
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! Module-level structure of a multi-launch module: bare herds, segment and channel symbols
-//! shared between launches, the launch count, buffer objects over 4 GiB, generic-form ops.
+//! Module-level structure of a multi-launch module: segment symbols used twice, channel symbols
+//! shared between launches, buffer objects over 4 GiB, generic-form ops.
 
 use super::{Cx, Finding};
 use crate::program::LaunchId;
@@ -7,87 +7,66 @@ use crate::rules;
 use crate::util::fmt_bytes;
 use std::collections::BTreeMap;
 
-/// Launches from which compile time is documented to blow up (model doc §5 F30).
-const MANY_LAUNCHES: usize = 9;
+/// A channel's first put and first get in one launch.
+type Halves = (Option<usize>, Option<usize>);
 
 pub(crate) fn check(cx: &mut Cx<'_>) {
     let prog = cx.prog;
-    let launches = prog.launches.len();
-    if launches > 0 {
-        for bare in &prog.bare {
-            let what = match &bare.name {
-                Some(name) => format!("`{} @{name}`", bare.what),
-                None => format!("this `{}`", bare.what),
-            };
-            cx.emit(
-                Finding::error(
-                    &rules::BARE_HERD,
-                    format!("{what} is not inside an `air.launch`, and the module has {launches} launch(es): the compiler drops it silently"),
-                )
-                .at(cx.file, bare.range, "outside any air.launch")
-                .note("its `airrt.herd_load` is never emitted and its outputs stay zero (model doc §4.2; SKILL debug-multi-launch-merge H4)")
-                .help("wrap it in `air.launch` + `air.segment` (air-stitch merge wraps bare herds of its inputs)"),
-            );
-        }
-    }
-    // Segment symbols: one aie.device each.
-    let mut segment_names: BTreeMap<String, (LaunchId, usize)> = BTreeMap::new();
+    // Segment symbols: air-insert-launch-around-herd's getSegmentNames rejects any symbol two
+    // segments of the module share, within one launch or not.
+    let mut segment_names: BTreeMap<&str, usize> = BTreeMap::new();
     for (id, segment) in prog.segments.iter().enumerate() {
-        let (Some(name), Some(launch)) = (&segment.name, segment.launch) else { continue };
-        match segment_names.get(name) {
-            Some(&(first_launch, first)) if first_launch != launch => {
+        let Some(name) = &segment.name else { continue };
+        match segment_names.get(name.as_str()) {
+            Some(&first) => {
                 cx.emit(
-                    Finding::error(&rules::SHARED_SEGMENT, format!("segment `@{name}` is used by two launches"))
-                        .at(cx.file, segment.name_range, "second launch's segment")
+                    Finding::error(&rules::SHARED_SEGMENT, format!("segment symbol `@{name}` is used twice in this module"))
+                        .at(cx.file, segment.name_range, "second segment")
                         .also(cx.file, prog.segments[first].name_range, "first used here")
-                        .note("each launch must get its own aie.device, named after its segment")
-                        .help("give every launch's segment a unique symbol (air-stitch merge prefixes them per slice)"),
+                        .note("aircc's air-insert-launch-around-herd fails with `'air.segment' op unexpected duplicate symbol.` (mlir-air ConvertToAIRPass.cpp getSegmentNames); each segment becomes an aie.device of its name")
+                        .help("give every segment a unique symbol (air-stitch merge prefixes them per slice)"),
                 );
             }
-            Some(_) => {}
             None => {
-                segment_names.insert(name.clone(), (launch, id));
+                segment_names.insert(name, id);
             }
         }
     }
-    // Channel symbols: a channel cannot carry data between launches.
-    let mut channel_launch: BTreeMap<&str, (LaunchId, usize)> = BTreeMap::new();
-    let mut reported: Vec<&str> = Vec::new();
+    // Channel symbols: a channel cannot carry data between launches. One symbol used in two
+    // launches is fine when each launch holds both its puts and its gets (the compiler kit
+    // accepts that); a put in one launch whose get is in another has no device to route
+    // between: air-to-aie fails with `failed to get S2MM tile for L3 allocation`.
+    let mut sides: BTreeMap<&str, BTreeMap<LaunchId, Halves>> = BTreeMap::new();
     for (id, endpoint) in prog.endpoints.iter().enumerate() {
         let (Some(chan), Some(launch)) = (&endpoint.chan, endpoint.within.launch) else { continue };
-        match channel_launch.get(chan.as_str()) {
-            Some(&(first_launch, first)) if first_launch != launch && !reported.contains(&chan.as_str()) => {
-                reported.push(chan);
-                let mut f =
-                    Finding::error(&rules::SHARED_CHANNEL, format!("channel `@{chan}` is used by two launches"))
-                        .at(cx.file, endpoint.operand_range, "used in a later launch")
-                        .also(cx.file, prog.endpoints[first].operand_range, "and in an earlier one");
-                if let Some(decl) = prog.channels.get(chan) {
-                    f = f.also(cx.file, decl.range, "declared here");
-                }
-                cx.emit(
-                    f.note("launches run one after another on separately configured devices, so channel routes collide and no data crosses")
-                        .help("rename the channel in one of the launches (air-stitch merge prefixes channels per slice); pass data between launches through L3 buffers"),
-                );
-            }
-            Some(_) => {}
-            None => {
-                channel_launch.insert(chan, (launch, id));
-            }
+        let slot = sides.entry(chan.as_str()).or_default().entry(launch).or_default();
+        match endpoint.kind {
+            crate::program::EndpointKind::Put => slot.0 = slot.0.or(Some(id)),
+            _ => slot.1 = slot.1.or(Some(id)),
         }
     }
-    let mut per_func: BTreeMap<Option<air_syntax::NodeId>, Vec<usize>> = BTreeMap::new();
-    for (id, launch) in prog.launches.iter().enumerate() {
-        per_func.entry(launch.func).or_default().push(id);
-    }
-    for ids in per_func.values().filter(|ids| ids.len() >= MANY_LAUNCHES) {
-        let count = ids.len();
-        let ninth = &prog.launches[ids[MANY_LAUNCHES - 1]];
+    for (chan, launches) in sides {
+        let lone_put = launches.values().find_map(|&(put, get)| if get.is_none() { put } else { None });
+        let lone_get = launches.values().find_map(|&(put, get)| if put.is_none() { get } else { None });
+        let (Some(put), Some(get)) = (lone_put, lone_get) else { continue };
+        let (put_ep, get_ep) = (&prog.endpoints[put], &prog.endpoints[get]);
+        if put_ep.within.launch == get_ep.within.launch {
+            continue;
+        }
+        let (later, earlier) =
+            if put_ep.op_range.start > get_ep.op_range.start { (put_ep, get_ep) } else { (get_ep, put_ep) };
+        let mut f = Finding::error(
+            &rules::SHARED_CHANNEL,
+            format!("channel `@{chan}` carries data from one launch to another"),
+        )
+        .at(cx.file, later.operand_range, "this side is in a later launch")
+        .also(cx.file, earlier.operand_range, "its other side is in an earlier one");
+        if let Some(decl) = prog.channels.get(chan) {
+            f = f.also(cx.file, decl.range, "declared here");
+        }
         cx.emit(
-            Finding::warning(&rules::COMPILE_TIME, format!("this function has {count} launches; merged modules of 9 or more take minutes to hours to compile"))
-                .at(cx.file, ninth.range, "9th launch")
-                .note("air-opt-shim-dma-bds is super-linear in the launch count (model doc §5 F30)")
-                .help("split the module into groups of at most 8 launches (e.g. the 6-launch and 8-launch groups of the llama recipe)"),
+            f.note("each launch's segments become their own aie.device; air-to-aie finds no tile for the half without its counterpart: `failed to get S2MM tile for L3 allocation` (mlir-air AIRToAIEPass.cpp)")
+                .help("pass data between launches through L3 buffers; rename the channel in one of the launches if they only share a name (air-stitch merge prefixes channels per slice)"),
         );
     }
     for range in &prog.generic_hierarchy {
@@ -101,12 +80,12 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
         let Some(bytes) = ty.size_bytes() else { continue };
         if bytes as u64 > cx.dev.bo_span_bytes {
             cx.emit(
-                Finding::error(
+                Finding::warning(
                     &rules::BO_SPAN,
                     format!("this L3 buffer is {}, one buffer object spans at most 4 GiB", fmt_bytes(bytes)),
                 )
                 .at(cx.file, *range, "more than 4 GiB")
-                .note("shim BD offsets are uint32: offsets past 4 GiB wrap silently (model doc §5 F28)")
+                .note("a runtime hazard the compiler cannot see: a shim BD's byte offset is a uint32 (mlir-aie AIETargetNPU.cpp), so offsets past 4 GiB wrap silently; it compiles, and every logit came back NaN (mlir-air #1836, model doc §5 F28)")
                 .need(fmt_bytes(bytes), "4294967296 B (4 GiB)")
                 .help("split the tensor over several buffer objects (function arguments)"),
             );

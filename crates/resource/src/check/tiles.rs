@@ -169,16 +169,12 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
         let mut bd_items: Vec<(String, i64, Branches<'_>)> = Vec::new();
         let mut bds_known = true;
         let mut why_unknown = None;
-        let mut attached: BTreeSet<usize> = BTreeSet::new();
-        let mut attached_copies: i64 = 0;
+        // Lock pairs: one per channel symbol and DMA channel (see `check_locks`).
+        let mut lock_streams: BTreeMap<bool, BTreeSet<String>> = BTreeMap::new();
         let mut seen_ops = BTreeSet::new();
         for &e in &endpoints {
             let ep = cx.prog.endpoints[e].clone();
-            if let Root::Buffer(b) = ep.root {
-                if attached.insert(b) {
-                    attached_copies += cx.pingpong.factor(b);
-                }
-            }
+            lock_streams.entry(ep.kind.reads_memory()).or_default().insert(ep.stream_key());
             match tile_chain(cx, &ep, true) {
                 Ok((pattern, folded)) => {
                     bd_items.push((
@@ -224,22 +220,72 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
                 .help("fewer distinct transfers per core: keep loops around transfers foldable, or merge buffers"),
             );
         }
-        let locks = attached_copies * 2;
-        let lock_limit = i64::from(cx.dev.core.locks);
-        rows.push(BudgetRow {
-            resource: "core_locks",
-            scope,
-            used: Amount::known(locks),
-            available: lock_limit,
-            unit: "locks",
-        });
-        if locks > lock_limit {
-            cx.emit(
-                Finding::warning(&rules::CORE_LOCKS, format!("each core of this herd may need {locks} locks for {attached_copies} DMA-attached buffers, a core tile has {lock_limit}"))
-                    .at(cx.file, herd_range, format!("{locks} locks per core"))
-                    .note("two locks per DMA-attached buffer (ping-pong copies counted); lock sharing inside a BD chain is unverified")
-                    .help("use fewer DMA-attached L1 buffers per core"),
-            );
+        check_locks(cx, herds, herd_range, scope, &lock_streams, rows);
+    }
+}
+
+/// Core locks (AS0426). air-to-aie (`getLockForDMA`, AIRToAIESchedulingUtils.cpp) allocates a
+/// read and a write lock for a BD and reuses them for every later BD of the same channel symbol
+/// on the same tile and DMA channel (so both copies of a ping-ponged buffer share them), or of
+/// the same buffer on the same DMA channel: one pair per stream of the core. A herd with
+/// runtime parameters also takes the herd lock (id 0). `allocateLockOp` numbers locks from 0
+/// without a bound; `LockOp::verify` rejects an id above 15.
+fn check_locks(
+    cx: &mut Cx<'_>,
+    herds: &[usize],
+    herd_range: air_diagnostics::TextRange,
+    scope: String,
+    lock_streams: &BTreeMap<bool, BTreeSet<String>>,
+    rows: &mut Vec<BudgetRow>,
+) {
+    let pairs: i64 = crate::util::sat_sum(lock_streams.values().map(|keys| keys.len() as i64));
+    let herd_lock = i64::from(herds.iter().any(|&h| cx.prog.herds[h].runtime_params > 0));
+    let locks = pairs.saturating_mul(2).saturating_add(herd_lock);
+    let lock_limit = i64::from(cx.dev.core.locks);
+    rows.push(BudgetRow {
+        resource: "core_locks",
+        scope,
+        used: Amount::known(locks),
+        available: lock_limit,
+        unit: "locks",
+    });
+    if locks > lock_limit {
+        cx.emit(
+            Finding::error(
+                &rules::CORE_LOCKS,
+                format!("each core of this herd needs {locks} locks, a core tile has {lock_limit}"),
+            )
+            .at(cx.file, herd_range, format!("{locks} locks per core"))
+            .note(format!("2 locks for each of its {pairs} DMA streams{}", if herd_lock > 0 { ", and the herd lock of its runtime parameters" } else { "" }))
+            .note("air-to-aie numbers them from 0 and mlir-aie's LockOp::verify fails with `lock assigned invalid id (maximum is 15)`")
+            .need(format!("{locks} locks"), format!("{lock_limit} per core tile"))
+            .help("use fewer DMA-attached L1 buffers per core (pack operands into one buffer), or no ping-pong at L1"),
+        );
+    }
+}
+
+/// The fields of one memtile BD. A buffer air-split-l2-memref may split gets other BDs than
+/// written: only what a split keeps (4-byte granularity) is checked unless it stays whole.
+fn check_memtile_fields(
+    cx: &mut Cx<'_>,
+    ep: &Endpoint,
+    pattern: &crate::pattern::Pattern,
+    folded: &crate::pattern::canon::Folded,
+) {
+    if let Some(issue) = dims::inner_stride(pattern) {
+        emit_issue(cx, ep, &issue, "L2", "");
+    }
+    let whole = match ep.root {
+        Root::Buffer(b) => super::split::why_whole(cx, b).is_some(),
+        _ => false,
+    };
+    for issue in dims::tile_bd(&folded.dims, pattern.elem_bits, &cx.dev.memtile) {
+        let kept = matches!(
+            issue,
+            dims::Issue::D0Bytes { .. } | dims::Issue::StrideBytes { .. } | dims::Issue::LengthBytes { .. }
+        );
+        if whole || kept {
+            emit_issue(cx, ep, &issue, "L2", "");
         }
     }
 }
@@ -296,16 +342,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
                 if !reported.insert(ep.op) {
                     continue;
                 }
-                if let Some(issue) = dims::inner_stride(&pattern) {
-                    emit_issue(cx, &ep, &issue, "L2", "");
-                }
-                for issue in dims::tile_bd(&folded.dims, pattern.elem_bits, &cx.dev.memtile) {
-                    // The memtile length check is skipped: L2 buffers larger than one memtile are
-                    // split by air-split-l2-memref before their BDs exist.
-                    if !matches!(issue, dims::Issue::Length { .. }) {
-                        emit_issue(cx, &ep, &issue, "L2", "");
-                    }
-                }
+                check_memtile_fields(cx, &ep, &pattern, &folded);
             }
             Err(why) => {
                 why_unknown.get_or_insert(why);

@@ -14,6 +14,8 @@ use air_syntax::views::{
 use air_syntax::{DefKind, Parse, SyntaxKind::*, SyntaxNode};
 use rustc_hash::FxHashMap;
 
+mod uses;
+
 /// Ops nested deeper than this are not analysed (the parser allows 192 levels).
 const MAX_WALK_DEPTH: u32 = 160;
 
@@ -49,6 +51,11 @@ pub fn build(eval: &Evaluator<'_>) -> Program {
     let top: Vec<Op<'_>> = root.children_of(OPERATION).map(Op).collect();
     builder.walk(&top, Enclosing::default(), 0);
     builder.resolve_roots();
+    for (id, endpoint) in builder.prog.endpoints.iter().enumerate() {
+        if let Some(chan) = &endpoint.chan {
+            builder.prog.by_channel.entry(chan.clone()).or_default().push(id);
+        }
+    }
     builder.prog
 }
 
@@ -207,6 +214,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             x_loc: attr("x_loc"),
             y_loc: attr("y_loc"),
             l1_operands: Vec::new(),
+            runtime_params: 0,
         });
         match (within.segment, within.launch) {
             (Some(segment), _) => self.prog.segments[segment].herds.push(id),
@@ -337,6 +345,8 @@ impl<'e, 'p> Builder<'e, 'p> {
             loops: self.loop_stack.clone(),
             peer: None,
             branches: branches_of(op),
+            direct: false,
+            host_view: None,
         });
         self.memref_uses.push(operand.and_then(|o| o.memref()).map(|m| m.id()));
         id
@@ -455,81 +465,6 @@ impl<'e, 'p> Builder<'e, 'p> {
             self.root_cache.insert(key, result.clone());
         }
         result
-    }
-
-    fn resolve_roots(&mut self) {
-        for idx in 0..self.prog.endpoints.len() {
-            let root = match self.memref_uses[idx] {
-                Some(use_node) => self.resolve_root(use_node),
-                None => Root::Unknown("an endpoint without a memref operand".to_string()),
-            };
-            if let Root::Buffer(buffer) = root {
-                self.prog.buffers[buffer].endpoints.push(idx);
-            }
-            self.prog.endpoints[idx].root = root;
-        }
-        // Every other use of a buffer (compute, calls, herd operands), for the ping-pong rule
-        // and the L1 operands of herds.
-        let endpoint_ops: rustc_hash::FxHashSet<u32> = self.prog.endpoints.iter().map(|e| e.op.0).collect();
-        let herd_nodes: FxHashMap<u32, HerdId> =
-            self.prog.herds.iter().enumerate().map(|(id, h)| (h.node.0, id)).collect();
-        let mut loop_nodes: FxHashMap<u32, Vec<LoopId>> = FxHashMap::default();
-        for (id, lp) in self.prog.loops.iter().enumerate() {
-            loop_nodes.entry(lp.node.0).or_default().push(id);
-        }
-        let uses: Vec<NodeId> = self.parse.scopes.resolutions().map(|(node, _)| node).collect();
-        for use_node in uses {
-            let node = self.parse.tree.node(use_node);
-            let Some(owner) = node.ancestors().skip(1).find(|a| a.kind() == OPERATION).map(Op) else { continue };
-            if endpoint_ops.contains(&owner.node().id().0) {
-                continue;
-            }
-            let in_args_clause =
-                node.ancestors().take_while(|a| a.id() != owner.node().id()).any(|a| a.kind() == ARGS_CLAUSE);
-            let owner_name = owner.name();
-            if matches!(owner_name, "memref.dealloc" | air_ops::EXECUTE_TERMINATOR) {
-                continue;
-            }
-            // Only memref-typed values can resolve to buffers; skip the common index ops fast.
-            if owner_name.starts_with("arith.") || owner_name.starts_with("affine.") {
-                continue;
-            }
-            let Root::Buffer(buffer) = self.resolve_root(use_node) else { continue };
-            if in_args_clause {
-                if let Some(herd) = Hierarchy::cast(owner).filter(|h| h.kind == HierarchyKind::Herd) {
-                    if let Some(h) = herd_nodes.get(&herd.node().id().0).map(|&id| &mut self.prog.herds[id]) {
-                        if self.prog.buffers[buffer].level == Level::L1 && !h.l1_operands.contains(&buffer) {
-                            h.l1_operands.push(buffer);
-                        }
-                    }
-                }
-                continue;
-            }
-            if matches!(
-                owner_name,
-                "memref.subview"
-                    | "memref.collapse_shape"
-                    | "memref.expand_shape"
-                    | "memref.cast"
-                    | "memref.reinterpret_cast"
-            ) {
-                continue;
-            }
-            let owner_id = owner.node().id();
-            if self.prog.buffers[buffer].other_uses.last().is_some_and(|u| u.op == owner_id) {
-                continue;
-            }
-            let mut loops: Vec<LoopId> = Vec::new();
-            for ancestor in owner.node().ancestors() {
-                if let Some(ids) = loop_nodes.get(&ancestor.id().0) {
-                    for &id in ids.iter().rev() {
-                        loops.push(id);
-                    }
-                }
-            }
-            loops.reverse();
-            self.prog.buffers[buffer].other_uses.push(Use { op: owner_id, loops });
-        }
     }
 }
 

@@ -154,6 +154,9 @@ pub struct Herd {
     pub y_loc: Option<i64>,
     /// L1 buffers passed in through `args(...)` from outside the herd.
     pub l1_operands: Vec<BufferId>,
+    /// Scalar (integer, index, float) `args` the body uses: each takes 4 bytes of the
+    /// per-core runtime-parameter buffer air-to-aie adds (`__air_herd_rtp`).
+    pub runtime_params: u32,
 }
 
 impl Herd {
@@ -235,11 +238,44 @@ pub struct Buffer {
     pub other_uses: Vec<Use>,
 }
 
-/// A use of a buffer that is not a data movement (a call, a compute op).
+/// A use of a buffer that is not a data movement (a call, a compute op, a view).
 #[derive(Clone, Debug)]
 pub struct Use {
     pub op: NodeId,
     /// Loops around the use, outermost first.
+    pub loops: Vec<LoopId>,
+    /// Where the op's name starts: document order, as the ping-pong pass walks the body.
+    pub pos: u32,
+    pub within: Enclosing,
+    pub kind: UseKind,
+    /// The operand is the buffer itself (reached through `air.execute` results and hierarchy
+    /// `args` only), not a view of it.
+    pub direct: bool,
+}
+
+/// What a use does to the buffer, as far as `air-label-scf-for-to-ping-pong` asks
+/// (`isUnsafeToDuplicate`: is the first access a definite write?).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UseKind {
+    /// `memref.subview`, `collapse_shape`, ... : a pure op, no write.
+    View,
+    /// An op whose memory effects are a write without a read (`linalg.fill`, `memref.store`).
+    Write,
+    /// `func.call`: opaque, it may read.
+    Call,
+    /// Any other op (reads, or effects not modelled).
+    Other,
+}
+
+/// A memref argument of a herd (its `args` entry) used directly by an op without memory
+/// effects (a call, a channel or DMA op): such a use makes every enclosing loop unsafe to
+/// ping-pong (mlir-air `isUnsafeToDuplicate`).
+#[derive(Clone, Debug)]
+pub struct HerdArgUse {
+    pub herd: HerdId,
+    /// What the argument stands for outside the herd.
+    pub root: Root,
+    /// Loops around the op, outermost first.
     pub loops: Vec<LoopId>,
 }
 
@@ -292,6 +328,12 @@ pub struct Endpoint {
     pub loops: Vec<LoopId>,
     /// The other endpoint of an `air.dma_memcpy_nd`.
     pub peer: Option<EndpointId>,
+    /// The memref operand is the buffer itself (through `air.execute` results and hierarchy
+    /// `args` only), not a view of it.
+    pub direct: bool,
+    /// For a host (L3) transfer: a reshape of the host argument written outside any
+    /// `air.launch` that its operand goes through (the op's name and range).
+    pub host_view: Option<(String, TextRange)>,
     /// Enclosing `affine.if` / `scf.if` branches inside the endpoint's hierarchy op, outermost
     /// first, as (if op, region index): transfers in different regions of one `if` are
     /// mutually exclusive.
@@ -375,10 +417,14 @@ pub struct Program {
     pub buffers: Vec<Buffer>,
     pub endpoints: Vec<Endpoint>,
     pub channels: BTreeMap<String, ChannelInfo>,
+    /// The endpoints of each channel symbol, in document order.
+    pub by_channel: BTreeMap<String, Vec<EndpointId>>,
     /// Herds and segments outside any launch.
     pub bare: Vec<Bare>,
     /// L3 memrefs (function arguments and L3 allocs) with their types, by definition node.
     pub l3_args: Vec<(NodeId, TextRange, MemRefType)>,
     /// Generic-form AIR hierarchy ops, which are not analysed.
     pub generic_hierarchy: Vec<TextRange>,
+    /// Herd memref arguments used directly by calls, channel and DMA ops.
+    pub herd_arg_uses: Vec<HerdArgUse>,
 }

@@ -79,7 +79,7 @@ pub fn diagnostics(file: &LoweredFile, text: &str, id: FileId, tools: &LowerTool
             codes::LOWER_TIMED_OUT,
             format!("the lowering of {} did not finish within the timeout: no verdict", file.name),
         )
-        .with_help("give it longer (--lower-timeout), or check-bd's AS0431 on the module's size")],
+        .with_help("give it longer (--lower-timeout); a host transfer whose repeat is a large prime (check-bd AS0413) is known to make aircc loop")],
         other => {
             let mut d = Diagnostic::error(
                 codes::LOWER_NO_VERDICT,

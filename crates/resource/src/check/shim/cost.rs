@@ -6,7 +6,6 @@ use super::super::dims::{self, Issue};
 use super::super::issues::emit_issue;
 use super::super::{Cx, Finding, Unit};
 use super::MAX_PLACED_STREAMS;
-use crate::device::air_limits::STRIDE_UPPER_BOUND;
 use crate::eval::VarId;
 use crate::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
 use crate::pattern::lower::lower_shim;
@@ -246,54 +245,27 @@ pub(super) fn endpoint_cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], e
     }
 }
 
-/// Field checks of the task(s) one L3 endpoint becomes.
+/// Field checks of the task(s) one L3 endpoint becomes. `lowered`: the transfer reaches the
+/// shim as `pattern` says (not through an L2 split this model does not follow); otherwise only
+/// what a split keeps (the innermost stride, the 4-byte steps) is checked.
 pub(super) fn check_fields(
     cx: &mut Cx<'_>,
     unit: &Unit,
     windows: &[Option<i64>],
     endpoint: &Endpoint,
     pattern: &Pattern,
+    lowered: bool,
 ) {
     if let Some(issue) = dims::inner_stride(pattern) {
         emit_issue(cx, endpoint, &issue, "L3", "");
     }
-    // The written pattern against the hardware wraps: AIR factors oversized dims itself, but
-    // that costs BDs and fails when a size has no usable factor (model doc §4.4, §5 F36).
-    let mut merged = pattern.dims.clone();
-    crate::pattern::canon::canonicalize(
-        &mut merged,
-        &CanonParams { max_size: None, inner_alignment: pattern.inner_alignment(), volume: pattern.volume },
-    );
-    let linear = crate::pattern::canon::is_contiguous_or_repeated(&merged);
-    if !linear {
-        let n = merged.len();
-        let d0 = merged.last().map(|d| d.size.saturating_mul(i64::from(pattern.elem_bits)) / 32).unwrap_or(0);
-        let d1 = if n >= 2 { merged[n - 2].size } else { 0 };
-        let wrap = cx.dev.shim.wrap_max;
-        if d0 > wrap || d1 > wrap {
-            let (dim, value) = if d0 > wrap { (0, d0) } else { (1, d1) };
-            cx.emit(
-                Finding::warning(&rules::WRAP, format!("dimension d{dim} of this strided L3 transfer has wrap {value}, above the shim's {wrap}"))
-                    .at(cx.file, endpoint.operand_range, "L3 side")
-                    .note("AIR factors such a dimension into legal pieces when it can (canonicalizeWrapAndStrideList, tileIllegalWrapDim), at the cost of extra dimensions or BDs; model doc §5 F36 records a strided feed of this kind failing")
-                    .help("feed a contiguous run instead (a contiguous BD uses the wide length register), or tile the dimension to at most 1023 granules"),
-            );
-        }
+    if !lowered {
+        check_steps(cx, unit, endpoint, pattern);
+        return;
     }
-    // Loop and launch steps move the offset: they must stay 4-byte aligned too.
-    let mut steps: Vec<i64> = endpoint
-        .loops
-        .iter()
-        .filter_map(|&l| {
-            let lp = &cx.prog.loops[l];
-            Some(pattern.base.coefficient(lp.iv).saturating_mul(lp.step.as_const()?))
-        })
-        .collect();
-    steps.extend(unit.dims.iter().map(|d| pattern.base.coefficient(d.var)));
-    steps.extend(instance_dims(cx, endpoint).iter().map(|(v, _, _)| pattern.base.coefficient(*v)));
-    if let Some(issue) = dims::offsets(pattern, &steps) {
-        emit_issue(cx, endpoint, &issue, "L3", "");
-    }
+    // A written wrap over the shim's is AIR's to factor (tileIllegalWrapDim); only the lowered
+    // task's fields, below, decide.
+    check_steps(cx, unit, endpoint, pattern);
     // The lowered task itself.
     let Ok(loops) = loop_nest(cx, unit, windows, endpoint, pattern) else { return };
     let params = shim_fold(pattern);
@@ -320,24 +292,22 @@ pub(super) fn check_fields(
     if let Some(over) = iteration_over_stride(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
         emit_iteration_stride(cx, endpoint, &over);
     }
-    // AIR's element-based stride guideline, on the strides the BD will hold.
-    let task = &lowered.task;
-    let in_bd = task.data.iter().chain(task.iteration.iter()).filter(|d| d.size > 1).map(|d| d.stride.abs());
-    let granule_limit = cx.dev.shim.step_max_granules;
-    if let Some(stride) = in_bd
-        .filter(|&s| s > STRIDE_UPPER_BOUND && s.saturating_mul(i64::from(pattern.elem_bits)) / 32 <= granule_limit)
-        .max()
-    {
-        let bytes = stride as f64 * pattern.elem_bytes();
-        cx.emit(
-            Finding::warning(
-                &rules::STRIDE_GUIDELINE,
-                format!("this L3 transfer steps {stride} elements ({:.2} MB) in one BD dimension, above AIR's 1,048,576-element guideline", bytes / 1e6),
-            )
-            .at(cx.file, endpoint.operand_range, "L3 side")
-            .note("within the hardware bound of 2^20 granules, but the documented GEMM data around this bound is inconsistent (model doc §5 F9)")
-            .help("keep tile_k_l2·N ≤ 1,048,576 (e.g. tile_k_l2 = 128 for N ≥ 8192)"),
-        );
+}
+
+/// Loop and launch steps move the offset: they must stay 4-byte aligned too.
+fn check_steps(cx: &mut Cx<'_>, unit: &Unit, endpoint: &Endpoint, pattern: &Pattern) {
+    let mut steps: Vec<i64> = endpoint
+        .loops
+        .iter()
+        .filter_map(|&l| {
+            let lp = &cx.prog.loops[l];
+            Some(pattern.base.coefficient(lp.iv).saturating_mul(lp.step.as_const()?))
+        })
+        .collect();
+    steps.extend(unit.dims.iter().map(|d| pattern.base.coefficient(d.var)));
+    steps.extend(instance_dims(cx, endpoint).iter().map(|(v, _, _)| pattern.base.coefficient(*v)));
+    if let Some(issue) = dims::offsets(pattern, &steps) {
+        emit_issue(cx, endpoint, &issue, "L3", "");
     }
 }
 
@@ -378,13 +348,12 @@ pub(super) fn iteration_over_stride(
 fn emit_iteration_stride(cx: &mut Cx<'_>, endpoint: &Endpoint, over: &OverStride) {
     let OverStride { stride, encoded, bound, size } = *over;
     cx.emit(
-        Finding::warning(
+        Finding::info(
             &rules::SHIM_ITERATION_STRIDE,
-            format!("the outermost (iteration) dimension of this L3 transfer steps {stride} elements: encoded stride {encoded} exceeds the shim's [1:{bound}] range"),
+            format!("the outermost (iteration) dimension of this L3 transfer steps {stride} elements: encoded stride {encoded} exceeds the shim's [1:{bound}] range, so it becomes {size} transfers"),
         )
         .at(cx.file, endpoint.operand_range, format!("{size} iterations, stride {stride}"))
-        .note(format!("older mlir-aie: aiecc fails with `Stride 3 exceeds the [1:{bound}] range.` (AIEXDialect.cpp verifyStridesWraps); AIR does not split dimension 0 (AIRRtToNpuPass.cpp enforceAIE2StrideLimit folds only middle dimensions of at most 16), so the BD reaches aiecc with repeat_count = {}", size - 1))
-        .note(format!("newer mlir-aie: aie-decompose-large-dma-bd slices the dimension into {size} transfers (offsets k·{stride}, repeat_count 0; test decompose_large_stride.mlir): it compiles, at the cost of {size} BDs and queue pushes instead of 1, which the shim BD and task-queue budgets count"))
+        .note(format!("AIR leaves dimension 0 alone (AIRRtToNpuPass.cpp enforceAIE2StrideLimit folds only middle dimensions of at most 16); aiecc's aie-decompose-large-dma-bd then slices it into {size} transfers (offsets k·{stride}), which verifyStridesWraps accepts: it compiles, at the cost of {size} BDs instead of 1, which the shim BD budget (AS0410) counts"))
         .help("keep the outermost stride within 2^20 granules: tile the launch loop (a plan's shim_dma_tile_sizes), or move that loop into the segment so it strides L2 instead"),
     );
 }

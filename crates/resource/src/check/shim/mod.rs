@@ -12,6 +12,7 @@
 
 mod cost;
 
+use super::split::{self, HostSide};
 use super::{Cx, Finding, Unit};
 use crate::pattern::canon::largest_factor;
 use crate::pattern::endpoint_pattern;
@@ -34,19 +35,24 @@ struct Stream {
     /// Live tasks per stream and recycle window; `None` when not constant.
     tasks: Option<i64>,
     endpoints: Vec<EndpointId>,
+    /// Its far end is an L2 buffer air-split-l2-memref may split: the compiler's streams and
+    /// tasks for it are not the ones written.
+    uncertain: bool,
 }
+
+/// Tasks one MM2S feed channel keeps in flight: mlir-air's `boundShimFeedBursts`
+/// (`AIRRtToNpuPass.cpp`, `burstLimit = 4`) awaits task i−4 before starting task i, which frees
+/// its BD. S2MM tasks are awaited only at the launch's (or tile's) end.
+const MM2S_IN_FLIGHT: i64 = 4;
 
 /// More streams than this never fit any device's shim channels: no per-stream data is kept.
 const MAX_PLACED_STREAMS: i64 = 64;
-
-/// Live BDs per shim tile for one unit (for the cross-launch total).
-pub(crate) type TilePeaks = Option<Vec<i64>>;
 
 /// Launch-dimension trip counts within one BD-recycling window. With runtime loop tiling,
 /// `air-opt-shim-dma-bds` strip-mines the launch loops (the intra-tile loops fold into BDs),
 /// unrolls the inter-tile loops and ends every tile with a blocking wait, so BD IDs are
 /// recycled per tile (Xilinx/mlir-air `AIROptimizeShimDMABDs`).
-fn window_trips(cx: &Cx<'_>, unit: &Unit) -> (Vec<Option<i64>>, Option<Vec<i64>>) {
+pub(crate) fn window_trips(cx: &Cx<'_>, unit: &Unit) -> (Vec<Option<i64>>, Option<Vec<i64>>) {
     let trips: Vec<Option<i64>> = unit.dims.iter().map(|d| d.size.as_const()).collect();
     let sizes: Option<Vec<i64>> = if cx.opts.runtime_loop_tiling_sizes == [0] {
         // AIROptimizeShimDMABDs' sentinel: tiling off for every launch.
@@ -79,20 +85,10 @@ fn window_trips(cx: &Cx<'_>, unit: &Unit) -> (Vec<Option<i64>>, Option<Vec<i64>>
 /// Live BDs per shim tile, and (stream, BDs) per tile.
 type Placement = (Vec<i64>, Vec<Vec<(usize, i64)>>);
 
-/// How streams are spread over shim tiles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Spread {
-    /// The best case: each stream on the least loaded tile with a free channel (a lower bound
-    /// on the busiest tile, so exceeding it is certain).
-    Balanced,
-    /// Program order, filling each tile's two channels per direction before the next tile: what
-    /// AIR's allocator does when the far ends share a column.
-    InOrder,
-}
-
-/// Places streams on shim tiles (column hints first: a per-core stream sits in its core's
-/// column). Returns live BDs per tile and which streams sit where.
-fn assign(cx: &Cx<'_>, streams: &[Stream], spread: Spread) -> Option<Placement> {
+/// Places streams on shim tiles, each on its column's tile when it has one (a per-core stream
+/// sits in its core's column), else on the least loaded tile with a free channel: the best
+/// spread, so the busiest tile's load is a lower bound on what any placement gives.
+fn assign(cx: &Cx<'_>, streams: &[&Stream]) -> Option<Placement> {
     let tiles = cx.dev.shim_tiles as usize;
     let per_dir = cx.dev.shim.mm2s_channels as i64;
     let mut load = vec![0i64; tiles];
@@ -104,41 +100,36 @@ fn assign(cx: &Cx<'_>, streams: &[Stream], spread: Spread) -> Option<Placement> 
             order.push((s, i));
         }
     }
-    let first_endpoint = |s: usize| streams[s].endpoints.first().copied().unwrap_or(0);
-    match spread {
-        Spread::Balanced => order.sort_by_key(|&(s, i)| {
-            let hinted = streams[s].columns.get(i).copied().flatten().is_some();
-            (!hinted, std::cmp::Reverse(streams[s].tasks.unwrap_or(0)), s, i)
-        }),
-        Spread::InOrder => order.sort_by_key(|&(s, i)| {
-            let hinted = streams[s].columns.get(i).copied().flatten().is_some();
-            (!hinted, first_endpoint(s), i)
-        }),
-    }
+    order.sort_by_key(|&(s, i)| {
+        let hinted = streams[s].columns.get(i).copied().flatten().is_some();
+        (!hinted, std::cmp::Reverse(live_bds(streams[s]).unwrap_or(0)), s, i)
+    });
     for (s, i) in order {
-        let stream = &streams[s];
+        let stream = streams[s];
         let dir = usize::from(!stream.mm2s);
-        let tasks = stream.tasks?;
+        let bds = live_bds(stream)?;
         let hint = stream.columns.get(i).copied().flatten().map(|c| (c.max(0) as usize) % tiles);
         let tile = match hint.filter(|&t| used[t][dir] < per_dir) {
             Some(t) => t,
-            None => match spread {
-                Spread::Balanced => (0..tiles).filter(|&t| used[t][dir] < per_dir).min_by_key(|&t| (load[t], t))?,
-                Spread::InOrder => (0..tiles).find(|&t| used[t][dir] < per_dir)?,
-            },
+            None => (0..tiles).filter(|&t| used[t][dir] < per_dir).min_by_key(|&t| (load[t], t))?,
         };
         used[tile][dir] += 1;
-        load[tile] = load[tile].saturating_add(tasks);
+        load[tile] = load[tile].saturating_add(bds);
         match on_tile[tile].iter_mut().find(|(idx, _)| *idx == s) {
-            Some(entry) => entry.1 = entry.1.saturating_add(tasks),
-            None => on_tile[tile].push((s, tasks)),
+            Some(entry) => entry.1 = entry.1.saturating_add(bds),
+            None => on_tile[tile].push((s, bds)),
         }
     }
     Some((load, on_tile))
 }
 
-pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) -> TilePeaks {
-    let (windows, tiling) = window_trips(cx, unit);
+/// BDs one stream keeps live at once in a recycling window.
+fn live_bds(stream: &Stream) -> Option<i64> {
+    stream.tasks.map(|t| if stream.mm2s { t.min(MM2S_IN_FLIGHT) } else { t })
+}
+
+/// The L3 endpoints of a unit as streams (one per channel instance or DMA op).
+fn collect_streams(cx: &mut Cx<'_>, unit: &Unit, windows: &[Option<i64>]) -> (Vec<Stream>, Option<String>) {
     let mut streams: BTreeMap<String, Stream> = BTreeMap::new();
     let mut not_constant: Option<String> = None;
     let l3: Vec<EndpointId> = unit
@@ -147,9 +138,10 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
         .copied()
         .filter(|&e| cx.prog.endpoints[e].level == Level::L3 && cx.prog.uses_dma(&cx.prog.endpoints[e]))
         .collect();
+    let host_sides = split::host_sides(cx, &l3);
     for e in l3 {
         let endpoint = cx.prog.endpoints[e].clone();
-        let pattern = match endpoint_pattern(&endpoint) {
+        let mut pattern = match endpoint_pattern(&endpoint) {
             Ok(p) => p,
             Err(err) => {
                 let why = err.describe();
@@ -164,8 +156,28 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
                 continue;
             }
         };
-        check_fields(cx, unit, &windows, &endpoint, &pattern);
-        let cost = cost(cx, unit, &windows, &endpoint, &pattern);
+        // air-split-l2-memref gives each piece of a split L2 buffer its own host transfer.
+        let (uncertain, pieces) = match host_sides.get(&e).copied().unwrap_or(HostSide::AsWritten) {
+            HostSide::AsWritten => (false, 1),
+            HostSide::Split { dim, pieces } => match pattern.dims.get_mut(dim) {
+                Some(d) => {
+                    d.size /= pieces;
+                    (false, pieces)
+                }
+                None => (true, 1),
+            },
+            HostSide::Unknown => (true, 1),
+        };
+        check_fields(cx, unit, windows, &endpoint, &pattern, !uncertain);
+        let mut cost = cost(cx, unit, windows, &endpoint, &pattern);
+        if pieces > 1 {
+            cost.count = cost.count.saturating_mul(pieces);
+            cost.columns = vec![None; cost.count.clamp(1, MAX_PLACED_STREAMS) as usize];
+            cost.why_count = format!(
+                "{}; air-split-l2-memref cuts its L2 end into {pieces} pieces, one stream each",
+                cost.why_count
+            );
+        }
         if cost.tasks.is_none() {
             cx.emit(
                 Finding::info(
@@ -176,48 +188,46 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
             );
             not_constant.get_or_insert(cost.tasks_why.clone());
         }
-        let mm2s = endpoint.kind.reads_memory();
         let packet = endpoint.chan.as_ref().and_then(|c| cx.prog.channels.get(c)).is_some_and(|c| c.packet);
         let key = match (&endpoint.chan, packet) {
             (Some(chan), true) => format!("packet:{chan}"),
             _ => endpoint.stream_key(),
         };
         let entry = streams.entry(key).or_insert_with(|| Stream {
-            mm2s,
+            mm2s: endpoint.kind.reads_memory(),
             count: cost.count,
             why_count: cost.why_count.clone(),
             columns: cost.columns.clone(),
             tasks: Some(0),
             endpoints: Vec::new(),
+            uncertain: false,
         });
         entry.tasks = match (entry.tasks, cost.tasks) {
             (Some(a), Some(b)) => Some(a.saturating_add(b)),
             _ => None,
         };
         entry.count = entry.count.max(cost.count);
+        entry.uncertain |= uncertain;
         entry.endpoints.push(e);
-        // The task queue holds 4 started tasks per channel.
-        if let Some(tasks) = cost.tasks.filter(|&t| t > i64::from(cx.dev.shim.task_queue_depth)) {
-            cx.emit(
-                Finding::warning(
-                    &rules::SHIM_TASK_QUEUE,
-                    format!("this L3 transfer issues {tasks} tasks on one shim channel before any wait; the channel queues {}", cx.dev.shim.task_queue_depth),
-                )
-                .at(cx.file, endpoint.operand_range, format!("{tasks} tasks"))
-                .note(cost.tasks_why.clone())
-                .note("newer mlir-aie polls the queue; older versions could drop the push and hang (model doc §4.3)")
-                .help("fold the loop into the BD (a contiguous or ≤ 1023-sized inner pattern), or tile the launch loop with --air-runtime-loop-tiling-sizes"),
-            );
-        }
     }
-    // Channels per direction.
+    (streams.into_values().collect(), not_constant)
+}
+
+/// Shim DMA channels per direction (AS0407, AS0408). Returns whether a direction is over.
+fn check_channels(
+    cx: &mut Cx<'_>,
+    unit: &Unit,
+    streams: &[Stream],
+    herds_fit: bool,
+    rows: &mut Vec<BudgetRow>,
+) -> bool {
     let limit = i64::from(cx.dev.shim_channels_per_direction());
     let mut over = false;
     for (mm2s, rule, resource, dir) in [
         (true, &rules::SHIM_MM2S_CHANNELS, "shim_mm2s_channels", "input (MM2S, L3 → array)"),
         (false, &rules::SHIM_S2MM_CHANNELS, "shim_s2mm_channels", "output (S2MM, array → L3)"),
     ] {
-        let mut family: Vec<&Stream> = streams.values().filter(|s| s.mm2s == mm2s).collect();
+        let mut family: Vec<&Stream> = streams.iter().filter(|s| s.mm2s == mm2s).collect();
         let used: i64 = crate::util::sat_sum(family.iter().map(|s| s.count));
         rows.push(BudgetRow {
             resource,
@@ -247,15 +257,23 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
             let operand = text_of(cx, cx.prog.endpoints[s.endpoints[0]].operand_range);
             f = f.note(format!("{} from `{operand}`: {}", plural(s.count, "stream"), s.why_count));
         }
-        f = f.need(
-            format!("{used} streams"),
-            format!("{limit} ({} shim tiles × {} channels)", cx.dev.shim_tiles, cx.dev.shim.mm2s_channels),
-        );
+        f = f
+            .note("aie-place-tiles then finds no shim tile for them: `no ShimNOCTile has sufficient DMA capacity` (mlir-aie AIEPlaceTiles, SequentialPlacer)")
+            .need(
+                format!("{used} streams"),
+                format!("{limit} ({} shim tiles × {} channels)", cx.dev.shim_tiles, cx.dev.shim.mm2s_channels),
+            );
         f = f.help("use fewer cores per L3 stream: a herd of 8×1 (or 2×4) for kernels that stream 3 tensors per core, 16 cores for 2; or stage the data through L2 so one shim stream feeds many cores");
         cx.emit(f);
     }
-    // BDs per shim tile.
-    let list: Vec<Stream> = streams.into_values().collect();
+    over
+}
+
+pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) {
+    let (windows, tiling) = window_trips(cx, unit);
+    let (list, not_constant) = collect_streams(cx, unit, &windows);
+    let over = check_channels(cx, unit, &list, herds_fit, rows);
+    // BDs per shim tile, counted on the streams whose BDs the compiler keeps as written.
     let window = match &tiling {
         Some(sizes) => format!(
             "per tile of the launch loops ({})",
@@ -263,70 +281,53 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
         ),
         None => "whole launch".to_string(),
     };
+    let certain: Vec<&Stream> = list.iter().filter(|s| !s.uncertain).collect();
+    let scope = if certain.len() < list.len() {
+        format!("busiest shim tile, {window}; streams to split L2 buffers not counted")
+    } else {
+        format!("busiest shim tile, {window}")
+    };
     let bd_limit = i64::from(cx.dev.shim.bds);
-    if let Some(why) = not_constant.filter(|_| list.iter().any(|s| s.tasks.is_none())) {
-        rows.push(BudgetRow {
-            resource: "shim_bds_per_tile",
-            scope: window,
-            used: Amount::NotConstant { reason: why },
-            available: bd_limit,
-            unit: "BDs",
-        });
-        return None;
-    }
-    if over || list.is_empty() || !herds_fit {
-        rows.push(BudgetRow {
-            resource: "shim_bds_per_tile",
-            scope: window,
-            used: if list.is_empty() {
-                Amount::known(0)
-            } else if !herds_fit {
-                Amount::NotConstant { reason: "a herd that does not fit the array".to_string() }
-            } else {
-                Amount::NotConstant { reason: "streams that do not fit the shim channels".to_string() }
-            },
-            available: bd_limit,
-            unit: "BDs",
-        });
-        return if list.is_empty() { Some(vec![0; cx.dev.shim_tiles as usize]) } else { None };
-    }
-    let (load, on_tile) = assign(cx, &list, Spread::Balanced)?;
+    let used = match (&not_constant, over, herds_fit) {
+        (Some(why), ..) if certain.iter().any(|s| s.tasks.is_none()) => Amount::NotConstant { reason: why.clone() },
+        (_, true, _) => Amount::NotConstant { reason: "streams that do not fit the shim channels".to_string() },
+        (_, _, false) => Amount::NotConstant { reason: "a herd that does not fit the array".to_string() },
+        _ => match assign(cx, &certain) {
+            Some((load, on_tile)) => {
+                let peak = load.iter().copied().max().unwrap_or(0);
+                if peak > bd_limit {
+                    emit_bd_exhaustion(cx, unit, &windows, &certain, &load, &on_tile, tiling.is_none());
+                }
+                Amount::known(peak)
+            }
+            None => Amount::NotConstant { reason: "streams that do not fit the shim channels".to_string() },
+        },
+    };
+    rows.push(BudgetRow { resource: "shim_bds_per_tile", scope, used, available: bd_limit, unit: "BDs" });
+}
+
+/// AS0410 on the busiest tile of a placement.
+fn emit_bd_exhaustion(
+    cx: &mut Cx<'_>,
+    unit: &Unit,
+    windows: &[Option<i64>],
+    list: &[&Stream],
+    load: &[i64],
+    on_tile: &[Vec<(usize, i64)>],
+    untiled: bool,
+) {
+    let bd_limit = i64::from(cx.dev.shim.bds);
     let peak = load.iter().copied().max().unwrap_or(0);
-    let in_order = assign(cx, &list, Spread::InOrder);
-    let ordered_peak = in_order.as_ref().map(|(l, _)| l.iter().copied().max().unwrap_or(0)).unwrap_or(0);
-    rows.push(BudgetRow {
-        resource: "shim_bds_per_tile",
-        scope: format!("busiest shim tile, {window}"),
-        used: Amount::known(peak),
-        available: bd_limit,
-        unit: "BDs",
-    });
-    let (certain, load_used, tiles_used, shown_peak) = if peak > bd_limit {
-        (true, &load, &on_tile, peak)
-    } else if ordered_peak > bd_limit {
-        let (l, t) = in_order.as_ref().map(|(l, t)| (l, t)).unwrap_or((&load, &on_tile));
-        (false, l, t, ordered_peak)
-    } else {
-        return Some(load);
-    };
-    let tile = load_used.iter().position(|&l| l == shown_peak).unwrap_or(0);
-    let mut parts = tiles_used[tile].clone();
+    let tile = load.iter().position(|&l| l == peak).unwrap_or(0);
+    let mut parts = on_tile[tile].clone();
     parts.sort_by_key(|&(s, t)| (std::cmp::Reverse(t), s));
-    let heaviest = &list[parts[0].0];
-    let anchor: TextRange = cx.prog.endpoints[heaviest.endpoints[0]].operand_range;
-    let mut f = if certain {
-        Finding::error(
-            &rules::SHIM_BDS_PER_TILE,
-            format!("shim tile {tile} needs {shown_peak} live buffer descriptors in {}, it has {bd_limit}", unit.label),
-        )
-    } else {
-        Finding::warning(
-            &rules::SHIM_BDS_PER_TILE,
-            format!("shim tile {tile} needs {shown_peak} live buffer descriptors in {} if its streams share a tile in program order, it has {bd_limit}", unit.label),
-        )
-        .note(format!("spread over separate shim tiles the busiest needs {peak}; which streams share a tile depends on the columns AIR gives their memtile ends (model doc §4.3), so this is a warning"))
-    };
-    f = f.at(cx.file, anchor, format!("{} on shim tile {tile}", plural(parts[0].1, "BD")));
+    let Some(&(heaviest, heaviest_bds)) = parts.first() else { return };
+    let anchor: TextRange = cx.prog.endpoints[list[heaviest].endpoints[0]].operand_range;
+    let mut f = Finding::error(
+        &rules::SHIM_BDS_PER_TILE,
+        format!("shim tile {tile} needs {peak} live buffer descriptors in {}, it has {bd_limit}", unit.label),
+    )
+    .at(cx.file, anchor, format!("{} on shim tile {tile}", plural(heaviest_bds, "BD")));
     for &(s, t) in parts.iter().skip(1).take(5) {
         f = f.also(
             cx.file,
@@ -336,9 +337,18 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
     }
     let mut labelled_loops = Vec::new();
     for &(s, t) in &parts {
-        let e = &cx.prog.endpoints[list[s].endpoints[0]];
-        let cost = endpoint_cost(cx, unit, &windows, e);
-        f = f.note(format!("{} for `{}`: {}", plural(t, "BD"), text_of(cx, e.operand_range), cost.tasks_why));
+        let stream = list[s];
+        let e = &cx.prog.endpoints[stream.endpoints[0]];
+        let cost = endpoint_cost(cx, unit, windows, e);
+        let capped = if stream.mm2s && stream.tasks.is_some_and(|n| n > MM2S_IN_FLIGHT) {
+            format!(
+                " (of its {} tasks, boundShimFeedBursts keeps {MM2S_IN_FLIGHT} in flight)",
+                stream.tasks.unwrap_or(0)
+            )
+        } else {
+            String::new()
+        };
+        f = f.note(format!("{}{capped} for `{}`: {}", plural(t, "BD"), text_of(cx, e.operand_range), cost.tasks_why));
         if let Some((range, label)) = cost.unfolded {
             if !labelled_loops.contains(&range) && labelled_loops.len() < 2 {
                 labelled_loops.push(range);
@@ -346,44 +356,15 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
             }
         }
     }
-    if tiling.is_none() {
-        f = f.note("no runtime loop tiling: every task of the launch stays live until its end (BD IDs are recycled only at waits)");
-    }
-    f = f.need(format!("{shown_peak} BDs"), format!("{bd_limit} per shim tile"))
-        .help("keep launch-level loops foldable (contiguous or ≤ 1023-wide inner transfers), tile them with --air-runtime-loop-tiling-sizes 2,2 (BDs are recycled between tiles), or move the iteration into the segment (m_per_segment)");
-    cx.emit(f);
-    Some(load)
-}
-
-/// The unverified cross-launch rule: BDs summed over the launches of one module.
-pub(crate) fn check_cross_launch(cx: &mut Cx<'_>, peaks: &[(String, TextRange, TilePeaks)]) {
-    let known: Vec<(&String, TextRange, &Vec<i64>)> =
-        peaks.iter().filter_map(|(label, range, p)| p.as_ref().map(|p| (label, *range, p))).collect();
-    if known.len() < 2 {
-        return;
-    }
-    let limit = i64::from(cx.dev.shim.bds);
-    let tiles = cx.dev.shim_tiles as usize;
-    let totals: Vec<i64> = (0..tiles)
-        .map(|t| crate::util::sat_sum(known.iter().map(|(_, _, p)| p.get(t).copied().unwrap_or(0))))
-        .collect();
-    let Some(peak) = totals.iter().copied().max() else { return };
-    if peak <= limit || known.iter().any(|(_, _, p)| p.iter().any(|&v| v > limit)) {
-        return;
-    }
-    let tile = totals.iter().position(|&t| t == peak).unwrap_or(0);
-    let (last_label, last_range, _) = known[known.len() - 1];
-    let mut f = Finding::warning(
-        &rules::CROSS_LAUNCH_BDS,
-        format!("if shim BDs accumulate across launches, shim tile {tile} needs {peak} over the {} launches of this module, it has {limit}", known.len()),
-    )
-    .at(cx.file, last_range, format!("{last_label}: cumulative total {peak}"));
-    for (label, range, p) in known.iter().take(known.len() - 1).take(6) {
-        f = f.also(cx.file, *range, format!("{label}: {} BDs on tile {tile}", p.get(tile).copied().unwrap_or(0)));
+    if untiled {
+        f = f.note(
+            "no runtime loop tiling: an output (S2MM) task keeps its BD until the launch's end, where AIR awaits it",
+        );
     }
     f = f
-        .note("a merge lesson (model doc §5 F24) reports cumulative BD pools; the per-segment device model (§4.2) says each launch reconfigures its device: unverified")
-        .help("if aiecc reports \"Allocator exhausted available buffer descriptor IDs\", split the module (e.g. 4+2 launches) or pad the offending dimension to a multiple of 1024");
+        .note("aiecc's aie-assign-runtime-sequence-bd-ids then fails: `Too many simultaneously active buffer descriptors on tile` (mlir-aie AIEAssignRuntimeSequenceBDIDs.cpp)")
+        .need(format!("{peak} BDs"), format!("{bd_limit} per shim tile"))
+        .help("keep launch-level loops foldable (contiguous or ≤ 1023-wide inner transfers), tile them with --air-runtime-loop-tiling-sizes 2,2 (BDs are recycled between tiles), or move the iteration into the segment (m_per_segment)");
     cx.emit(f);
 }
 
