@@ -1,5 +1,5 @@
 // check-bd:
-// expect: error AS0410 line 27
+// expect: error AS0410 line 30
 // F3 (model doc §5): SiLU-mul N=16,777,216 bf16, herd 8×1, tile_n 1024: aiecc fails with
 // "Allocator exhausted available buffer descriptor IDs". Each core's gate/up/out stream walks
 // 2048 interleaved tiles; AIR folds the loop into the BD but the outer wrap (512) is above the

@@ -1,5 +1,5 @@
 // check-bd:
-// expect: error AS0410 line 24
+// expect: error AS0410 line 27
 // F3 (model doc §5): SiLU-mul N=16,777,216, herd 8×1, tile_n 2048: BD exhaustion, like tile_n 1024.
 #map = affine_map<()[s0, s1, s2] -> (s0 + s1 * 2048 + s2 * 2048)>
 module {

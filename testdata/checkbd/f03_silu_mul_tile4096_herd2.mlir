@@ -1,5 +1,5 @@
 // check-bd:
-// expect: error AS0410 line 25
+// expect: error AS0410 line 28
 // F3 (model doc §5): SiLU-mul N=16,777,216, tile_n 4096 with herd_x 2: BD exhaustion (1024 iterations
 // per core do not fit one BD), although tile_n 4096 places at herd_x 8.
 #map = affine_map<()[s0, s1, s2] -> (s0 + s1 * 4096 + s2 * 4096)>

@@ -1,5 +1,5 @@
 // check-bd:
-// expect: error AS0410 line 28
+// expect: error AS0410 line 31
 // F23 (model doc §5): Qwen2.5-7B SwiGLU, hidden 18944 × seq 2048 in one launch (build_module_2d):
 // 1024 iterations per core; aiecc: "Too many simultaneously active buffer descriptors on tile (0,0)".
 #map = affine_map<()[s0, s1, s2] -> (s0 + s1 * 4736 + s2 * 4736)>

@@ -1,5 +1,5 @@
 // check-bd: --omit-pingpong
-// expect: error AS0429 line 8
+// expect: warning AS0429 line 8
 // F28 (model doc §5): decode weights of Qwen3-8B q4 packed into one buffer object of 4.41 GiB: shim
 // BD offsets are uint32, so every offset past 4 GiB wraps and every logit is NaN (silent).
 #map = affine_map<()[s0, s1] -> (s0 * 8192 + s1 * 1024)>

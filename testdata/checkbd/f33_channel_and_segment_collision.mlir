@@ -1,7 +1,5 @@
 // check-bd:
-// expect: error AS0423 line 34
-// expect: error AS0423 line 35
-// expect: error AS0422 line 36
+// expect: error AS0422 line 34
 // F33 (model doc §5; SKILL debug-multi-launch-merge H2): two kernels stitched with the same prefix,
 // so both launches use channels @channel_0/@channel_1 and segment @segment_0 (channel routing and
 // device collisions). Written in the channel form air-dma-to-channel produces, like

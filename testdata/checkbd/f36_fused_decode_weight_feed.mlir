@@ -1,6 +1,5 @@
 // check-bd:
-// expect: warning AS0414 line 22
-// expect: error AS0411 line 54
+// expect: error AS0411 line 53
 // F36 (model doc §5; programming_examples/fused_decode/README.md, fused_decode.py): a fused decode
 // weight feed. (1) The host side is a strided feed whose 10,240-element fan step exceeds the shim
 // wrap limit (README: only a contiguous BD gets the wide length register). (2) The memtile side is

@@ -1,5 +1,4 @@
 // check-bd: --air-runtime-loop-tiling-sizes 2,2
-// expect: warning AS0416 line 46
 // §6 working case: Gemma3-4B gate/up GEMM 2048×2560×10240 at 64/128/32/128 (256 fails, F9).
 // tile_k_l2·N = 1,310,720 is above AIR's 1,048,576-element guideline but compiles: a warning.
 #map = affine_map<()[s0] -> (s0 * 512)>

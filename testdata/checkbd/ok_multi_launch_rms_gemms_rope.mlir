@@ -1,5 +1,4 @@
 // check-bd: --air-runtime-loop-tiling-sizes 2,2
-// expect: warning AS0424 line 380
 // §6 working case: the llama-3.2-1B rms_gemms_rope multi-launch module (6 launches, 13 arguments:
 // RMSNorm wrapped in launch+segment, Q/K/V GEMMs, RoPE Q and K), as the merge recipe builds it.
 // F24 (model doc §5): summed over the 6 launches, shim BDs would exceed 16 per tile if BD pools

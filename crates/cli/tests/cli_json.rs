@@ -290,8 +290,7 @@ fn check_bd_takes_aircc_option_names_and_values() {
 fn a_single_zero_tile_size_turns_per_launch_tiling_off() {
     let dir = scratch_dir("tiling-zero");
     let kernel = dir.join("per_launch.mlir");
-    let source =
-        std::fs::read_to_string(repo_root().join("testdata/checkbd/f25_gemm_tile_n16_launch_loop.mlir")).unwrap();
+    let source = std::fs::read_to_string(repo_root().join("testdata/checkbd/f18_gemv_b_vector_rereads.mlir")).unwrap();
     // The same kernel with the launch opting in to tiling by its attribute.
     let with_attr: Vec<String> = source
         .lines()
@@ -309,8 +308,8 @@ fn a_single_zero_tile_size_turns_per_launch_tiling_off() {
         let document: Value = serde_json::from_str(&stdout).unwrap_or_else(|_| panic!("{args:?}: {stderr}"));
         document["summary"]["errors"].as_u64().unwrap()
     };
-    let untiled = errors(&["testdata/checkbd/f25_gemm_tile_n16_launch_loop.mlir"]);
-    assert!(untiled > 0, "the fixture's launch loop needs tiling");
+    let untiled = errors(&["testdata/checkbd/f18_gemv_b_vector_rereads.mlir"]);
+    assert!(untiled > 0, "the fixture's launch loop needs tiling (its repeat count)");
     assert_eq!(errors(&[kernel]), 0, "the attribute tiles the launch");
     assert_eq!(errors(&["--air-runtime-loop-tiling-sizes", "0", kernel]), untiled, "`0` turns the attribute off");
 }

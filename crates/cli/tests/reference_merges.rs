@@ -119,15 +119,16 @@ fn reference_merges_carry_their_slices_tiling() {
     });
 }
 
-/// Every reference merge passes check-bd with no flag at all: each launch's tiling is its own.
+/// Every reference merge passes check-bd with its plan's backend options (`--plan`: how upstream
+/// compiles it) and no other flag: each launch's tiling is its own.
 #[test]
-fn reference_merges_pass_check_bd_with_no_flags() {
+fn reference_merges_pass_check_bd_with_their_plans_backend() {
     for plan in &reference_plans() {
         let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
         let merged = merge_command(plan).output().unwrap();
         assert_eq!(merged.status.code(), Some(0), "{name}");
         let mut check_bd = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
-        check_bd.args(["check-bd", "--color", "never", "-"]);
+        check_bd.args(["check-bd", "--color", "never", "--plan"]).arg(plan).arg("-");
         let output = air_testkit::run_with_stdin(&mut check_bd, &merged.stdout);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(0), "{name}: check-bd finds errors:\n{stderr}");

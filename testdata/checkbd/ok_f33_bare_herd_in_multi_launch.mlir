@@ -1,5 +1,5 @@
 // check-bd: --air-runtime-loop-tiling-sizes 2,2
-// expect: error AS0421 line 29
+// The compiler kit accepts it (mlir-air e972f29): aircc's air-insert-launch-around-herd gives the bare herd its own launch (7 sequences).
 // F33 (model doc §5, SKILL debug-multi-launch-merge H4): rms_gemms_rope with the RMSNorm herd left
 // bare next to five launches: the compiler drops it silently and its output stays zero.
 #rms_map = affine_map<()[s0, s1] -> (s0 + s1 * 256)>
