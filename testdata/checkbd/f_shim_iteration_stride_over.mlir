@@ -1,12 +1,12 @@
 // check-bd:
-// expect: exit 0
-// A known gap (testdata/sweep/known-disagreements.toml): the compiler kit rejects it (`Stride 3 exceeds the [1:1048576] range.`) and check-bd has no error for it.
+// expect: error AS0436 line 27
+// expect: error AS0436 line 28
+// expect: error AS0436 line 29
 // Issue 15: three transfers on one shim channel whose outermost (iteration) dimension steps
-// 4194304 bf16 elements (2^21 granules, encoded 2^21 - 1 > 2^20): older mlir-aie (7e00b57, the
-// one mlir-air e972f29 pins) rejects the BD (`Stride 3 exceeds the [1:1048576] range.`), newer
-// aie-decompose-large-dma-bd slices each into 8 transfers (mlir-aie test
-// decompose_large_stride.mlir), so the channel issues 24 BDs (> 16) and 8 queue pushes per
-// transfer (> 4). Twin under the bound: ok_shim_iteration_stride_at_bound. A 1x1 herd drains
+// 4194304 bf16 elements (2^21 granules, encoded 2^21 - 1 > 2^20): the pinned mlir-aie (7e00b57,
+// the one mlir-air e972f29 pins) rejects the BD (`Stride 3 exceeds the [1:1048576] range.`, the
+// compiler kit confirms); newer aie-decompose-large-dma-bd slices each into 8 transfers (mlir-aie
+// test decompose_large_stride.mlir). Twin under the bound: ok_shim_iteration_stride_at_bound. A 1x1 herd drains
 // each L2 block: air-to-aie lowers a segment's transfers only through its herds.
 module {
   air.channel @feed [1, 1]

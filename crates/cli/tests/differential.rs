@@ -221,6 +221,10 @@ fn check_bd_agrees_with_the_compiler_on_the_sweep() {
         checking.as_secs_f64()
     );
     report::print(&outcomes, &checked, &aims);
+    // Triage knows every way the compiler refused a case: none is `unknown`.
+    let unclassified: Vec<String> =
+        outcomes.iter().filter(|o| o.row == "rejected unknown").map(|o| format!("{}: {}", o.name, o.message)).collect();
+    assert!(unclassified.is_empty(), "rejections triage does not classify:\n{}", unclassified.join("\n"));
     match verdicts_against_known(&outcomes, &known()) {
         Ok(undetermined) if !undetermined.is_empty() => {
             eprintln!("listed, without a verdict this run:\n  {}", undetermined.join("\n  "))

@@ -120,8 +120,8 @@ rules! {
         "mlir-air AIRDependencyScheduleOpt.cpp (air-opt-shim-dma-bds): a launch's air.shim_dma_tile_sizes is a non-empty array<i64> of sizes > 0, or the single 0");
     TILING_OVERRIDDEN = ("AS0435", "tiling-overridden", Note, Source,
         "mlir-air Passes.td shim-dma-tile-sizes: a non-empty global option wins over every launch's air.shim_dma_tile_sizes");
-    SHIM_ITERATION_STRIDE = ("AS0436", "shim-iteration-stride", Note, Source,
-        "mlir-aie AIEXDialect.cpp verifyStridesWraps (encoded Stride 3 ≤ 2^20) and aie-decompose-large-dma-bd, which slices such a transfer into one task per iteration (counted by AS0410)");
+    SHIM_ITERATION_STRIDE = ("AS0436", "shim-iteration-stride", Deny, Compiler,
+        "mlir-aie AIEXDialect.cpp verifyStridesWraps (`Stride 3 exceeds the [1:1048576] range.`: encoded stride ≤ 2^20); the pinned aie-decompose-large-dma-bd (DmaDecomposition.cpp) slices the outermost dimension by its size bound, which leaves the stride; f_shim_iteration_stride_over is rejected");
     SHIM_RUNTIME_OFFSETS = ("AS0437", "shim-runtime-offsets", Deny, Compiler,
         "mlir-air AIRRtToNpuPass.cpp DmaToNpuPattern (`more than one runtime-valued DMA offset is not supported`); launch loops air-opt-shim-dma-bds leaves as scf.for stay rolled");
     HOST_VIEW_IN_SEQUENCE = ("AS0438", "host-view-in-sequence", Deny, Compiler,

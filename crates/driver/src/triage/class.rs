@@ -241,6 +241,7 @@ impl Class {
             r::INNER_STRIDE.code,
             r::BD_LENGTH.code,
             r::BD_DIMS.code,
+            r::SHIM_ITERATION_STRIDE.code,
         ];
         // A third stream on a core's DMA channels is multiplexed and fails in the router.
         const ROUTING: &[&str] = &[r::CORE_DMA_CHANNELS.code, r::SHARED_CHANNEL.code, r::L3_FAN_IN.code];

@@ -172,7 +172,7 @@ pub(super) fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: 
             let loops: Vec<LoopDim> = nest.iter().map(|(l, _)| *l).collect();
             let folded = fold_loops(&pattern.dims, &loops, &shim_fold(pattern));
             let lowered = lower_shim(&folded.dims, pattern.inner_alignment(), pattern.volume);
-            let mut tasks = folded.copies.saturating_mul(lowered.tasks);
+            let tasks = folded.copies.saturating_mul(lowered.tasks);
             let mut parts = Vec::new();
             if let Some((idx, why)) = folded.failure {
                 let (lp, origin) = nest[idx];
@@ -205,14 +205,6 @@ pub(super) fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: 
                 parts.push(format!(
                     "the pattern then needs more than 4 dimensions, so its outer {} become separate transfers",
                     lowered.tasks
-                ));
-            }
-            if let Some(over) = iteration_over_stride(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
-                // Newer aie-decompose-large-dma-bd: one task (BD, queue push) per iteration.
-                tasks = tasks.saturating_mul(over.size);
-                parts.push(format!(
-                    "its outermost stride of {} elements is above the shim's step, so newer mlir-aie slices it into {} transfers (aie-decompose-large-dma-bd)",
-                    over.stride, over.size
                 ));
             }
             if parts.is_empty() {
@@ -282,8 +274,7 @@ pub(super) fn check_fields(
     }
     let repeat_help = "split the transfer (run the kernel per partition, tile the launch loop with --air-runtime-loop-tiling-sizes, or give the repeated operand its own launch) so each task repeats at most 256 times";
     for issue in dims::shim_task(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
-        // The iteration dimension's stride has its own rule (AS0436): whether it compiles
-        // depends on the mlir-aie version.
+        // The iteration dimension's stride has its own rule (AS0436).
         if matches!(issue, Issue::Stride { dim: 3, .. }) {
             continue;
         }
@@ -348,12 +339,12 @@ pub(super) fn iteration_over_stride(
 fn emit_iteration_stride(cx: &mut Cx<'_>, endpoint: &Endpoint, over: &OverStride) {
     let OverStride { stride, encoded, bound, size } = *over;
     cx.emit(
-        Finding::info(
+        Finding::error(
             &rules::SHIM_ITERATION_STRIDE,
-            format!("the outermost (iteration) dimension of this L3 transfer steps {stride} elements: encoded stride {encoded} exceeds the shim's [1:{bound}] range, so it becomes {size} transfers"),
+            format!("the outermost (iteration) dimension of this L3 transfer steps {stride} elements: encoded stride {encoded} exceeds the shim's [1:{bound}] range"),
         )
         .at(cx.file, endpoint.operand_range, format!("{size} iterations, stride {stride}"))
-        .note(format!("AIR leaves dimension 0 alone (AIRRtToNpuPass.cpp enforceAIE2StrideLimit folds only middle dimensions of at most 16); aiecc's aie-decompose-large-dma-bd then slices it into {size} transfers (offsets k·{stride}), which verifyStridesWraps accepts: it compiles, at the cost of {size} BDs instead of 1, which the shim BD budget (AS0410) counts"))
+        .note("AIR leaves dimension 0 alone (AIRRtToNpuPass.cpp enforceAIE2StrideLimit folds only middle dimensions of at most 16), and the pinned aiecc's aie-decompose-large-dma-bd slices the outermost dimension only by its size bound, which leaves the stride: mlir-aie's verifier rejects the BD (`Stride 3 exceeds the [1:1048576] range.`; newer mlir-aie slices it into one transfer per iteration)")
         .help("keep the outermost stride within 2^20 granules: tile the launch loop (a plan's shim_dma_tile_sizes), or move that loop into the segment so it strides L2 instead"),
     );
 }
