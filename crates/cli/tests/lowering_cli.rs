@@ -47,7 +47,15 @@ fn check_bd_lower_on_an_accepted_merge_and_a_rejected_kernel() {
     assert_eq!(code, Some(0), "{stderr}");
     let lower = format!("--lower={}", kit.bin.display());
     let (code, stdout, stderr) = run(
-        &["check-bd", "--quiet", "--plan", "testdata/plans/o_gemv_ffn.toml", &lower, merged.to_str().unwrap()],
+        &[
+            "check-bd",
+            "-A",
+            "utilisation",
+            "--plan",
+            "testdata/plans/o_gemv_ffn.toml",
+            &lower,
+            merged.to_str().unwrap(),
+        ],
         None,
     );
     assert_eq!(code, Some(0), "{stderr}");
@@ -63,7 +71,7 @@ fn check_bd_lower_on_an_accepted_merge_and_a_rejected_kernel() {
     assert_eq!(lowering["findings"][0]["class"], "runtime-offsets");
     let placed = document["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "AS0714").unwrap();
     assert_eq!(placed["primary"]["label"], "in the launch of air.segment @matmul_seg");
-    let (_, _, stderr) = run(&["check-bd", "--quiet", &lower, kernel], None);
+    let (_, _, stderr) = run(&["check-bd", "-A", "utilisation", &lower, kernel], None);
     snapshot("check_bd_lower_gemm_channels", stable(&stderr, &kit.bin, &scratch));
 }
 
