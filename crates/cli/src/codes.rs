@@ -43,6 +43,24 @@ pub const LOWER_ACCEPTED: &str = "AS0743";
 /// before af819a80 (mlir-air #1946) the next dispatch's reset is swallowed (a warning).
 pub const ODD_RESETS: &str = "AS0744";
 
+/// The lowering's findings that are lints (their level follows `-A/-W/-D` and a plan's
+/// `[lints]`): the hazard, which a toolchain with mlir-aie af819a80 or later does not have, and
+/// the words note.
+pub const LOWER_LINTS: &[air_diagnostics::Lint] = &[
+    air_diagnostics::Lint {
+        code: LOWER_ACCEPTED,
+        name: "lowered",
+        default: air_diagnostics::Level::Note,
+        hard_errors: false,
+    },
+    air_diagnostics::Lint {
+        code: ODD_RESETS,
+        name: "odd-resets",
+        default: air_diagnostics::Level::Warn,
+        hard_errors: false,
+    },
+];
+
 // `check-merge` and `inputs` (AS0971–AS0979; docs/run.md; no device is AS0930–AS0932). The orchestration's own codes
 // (AS0950–AS0969) are air-run's.
 

@@ -231,6 +231,7 @@ impl Opts {
         let findings: Vec<Diagnostic> =
             levels.apply(checked.iter().flat_map(|c| c.report.diagnostics.iter().cloned()).collect());
         report.add_findings(findings, &levels, &sources);
+        let lowering_found = levels.apply(lowering_found);
         report.add_findings(lowering_found, &levels, &sources);
         if self.report && !report.is_json() {
             common::write_stdout(budget_tables(&checked, &sources).as_bytes())?;

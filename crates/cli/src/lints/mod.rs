@@ -19,9 +19,14 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The pseudo-lint naming every warning.
 pub const WARNINGS: &str = "warnings";
 
-/// Every lint of every crate: check-bd's rules, then verify's.
+/// Every lint of every crate: check-bd's rules, verify's, then the lowering's.
 pub fn all() -> Vec<Lint> {
-    air_resource::rules::ALL.iter().map(|rule| rule.lint()).chain(air_verify::codes::LINTS.iter().copied()).collect()
+    air_resource::rules::ALL
+        .iter()
+        .map(|rule| rule.lint())
+        .chain(air_verify::codes::LINTS.iter().copied())
+        .chain(crate::codes::LOWER_LINTS.iter().copied())
+        .collect()
 }
 
 /// The lint of a diagnostic code.
