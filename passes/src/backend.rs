@@ -42,22 +42,7 @@ pub(crate) struct RawBackend {
     stack_size: Option<Spanned<i64>>,
 }
 
-/// The artifact aircc makes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum OutputFormat {
-    #[default]
-    Xclbin,
-    Elf,
-}
-
-impl OutputFormat {
-    pub fn name(self) -> &'static str {
-        match self {
-            OutputFormat::Xclbin => "xclbin",
-            OutputFormat::Elf => "elf",
-        }
-    }
-}
+pub use air_resource::OutputFormat;
 
 /// The options as given: `None` leaves aircc's default (and lets a layer's kernel or a command
 /// line flag decide).

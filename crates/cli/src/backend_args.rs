@@ -111,8 +111,7 @@ pub struct BackendFlags {
 impl BackendFlags {
     /// The compile options: the flags over `plan` (a plan's `[backend]`; empty without one).
     pub fn resolve(&self, plan: &air_passes::backend::Backend) -> anyhow::Result<air_driver::aircc::CompileOptions> {
-        use air_driver::aircc::{CompileOptions, Device, OmitPingPong as Omit, OutputFormat};
-        use air_passes::backend::OutputFormat as PlanFormat;
+        use air_driver::aircc::{CompileOptions, Device, OmitPingPong as Omit};
         check_tiling_sizes(&self.runtime_loop_tiling_sizes)?;
         let device = match (self.device, plan.device) {
             (Some(flag), _) => flag.aircc(),
@@ -120,11 +119,7 @@ impl BackendFlags {
             (None, Some(DeviceKind::Npu2_4col)) => Device::Npu2_4col,
             (None, _) => Device::Npu2,
         };
-        let output_format = match (self.output_format, plan.output_format) {
-            (Some(flag), _) => flag.aircc(),
-            (None, Some(PlanFormat::Elf)) => OutputFormat::Elf,
-            (None, _) => OutputFormat::Xclbin,
-        };
+        let output_format = self.output_format.map(FormatArg::aircc).or(plan.output_format).unwrap_or_default();
         let runtime_loop_tiling_sizes = if self.runtime_loop_tiling_sizes.is_empty() {
             let planned = plan.runtime_loop_tiling_sizes.clone().unwrap_or_default();
             planned.iter().map(|&s| u32::try_from(s)).collect::<Result<Vec<u32>, _>>()?

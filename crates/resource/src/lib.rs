@@ -30,6 +30,27 @@ pub use rules::{Certainty, Rule};
 use air_diagnostics::FileId;
 use air_syntax::Parse;
 
+/// The artifact aircc makes (`--output-format`): an xclbin with its instruction stream, or one
+/// full ELF (npu2 and later). check-bd does not depend on it; the lowering does (the ELF form's
+/// `main` sequence), and plans, layers and compile name it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// `NAME.xclbin` and the instruction stream `NAME.insts.bin`.
+    #[default]
+    Xclbin,
+    /// One full ELF, `NAME.elf` (aircc refuses it for npu1).
+    Elf,
+}
+
+impl OutputFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Xclbin => "xclbin",
+            OutputFormat::Elf => "elf",
+        }
+    }
+}
+
 /// Which memory levels skip ping-pong buffering (aircc `--omit-ping-pong-transform`; the
 /// Python backends' `omit_pingpong`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,27 +2,8 @@
 //! stack, written in `air-stitch compile`'s spellings (which check-bd takes too) and as a short
 //! suffix of the point's name.
 
-/// aircc's `--device`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Device {
-    /// Strix, 8 columns (aircc's default, written out anyway so the options say it).
-    #[default]
-    Npu2,
-    /// Phoenix, 4 columns.
-    Npu1,
-    /// A 4-column partition of Strix.
-    Npu2_4col,
-}
-
-impl Device {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Device::Npu2 => "npu2",
-            Device::Npu1 => "npu1",
-            Device::Npu2_4col => "npu2_4col",
-        }
-    }
-}
+/// aircc's `--device`: check-bd's device models name the same three.
+pub use air_resource::DeviceKind as Device;
 
 /// The level of `--omit-ping-pong-transform`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,7 +67,7 @@ impl Options {
     pub fn args(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.device != Device::Npu2 {
-            out.push(format!("--device={}", self.device.as_str()));
+            out.push(format!("--device={}", self.device.name()));
         }
         if !self.tiling.is_empty() {
             let sizes: Vec<String> = self.tiling.iter().map(u32::to_string).collect();
@@ -112,7 +93,7 @@ impl Options {
         let mut out = String::new();
         if self.device != Device::Npu2 {
             out.push('-');
-            out.push_str(&self.device.as_str().replace('_', "-"));
+            out.push_str(&self.device.name().replace('_', "-"));
         }
         if !self.tiling.is_empty() {
             let sizes: Vec<String> = self.tiling.iter().map(u32::to_string).collect();

@@ -33,30 +33,14 @@ impl Device {
     }
 }
 
-/// `--output-format`: the two formats that make a loadable artifact.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum OutputFormat {
-    /// `NAME.xclbin` and the instruction stream `NAME.insts.bin`.
-    #[default]
-    Xclbin,
-    /// One full ELF, `NAME.elf` (npu2 and later: aircc refuses it for npu1).
-    Elf,
-}
+pub use air_resource::OutputFormat;
 
-impl OutputFormat {
-    pub fn name(self) -> &'static str {
-        match self {
-            OutputFormat::Xclbin => "xclbin",
-            OutputFormat::Elf => "elf",
-        }
-    }
-
-    /// The artifacts of a compile named `name`, as they are written to the output directory.
-    pub fn artifact_names(self, name: &str) -> Vec<String> {
-        match self {
-            OutputFormat::Xclbin => vec![format!("{name}.xclbin"), format!("{name}.insts.bin")],
-            OutputFormat::Elf => vec![format!("{name}.elf")],
-        }
+/// The artifacts of a compile named `name` in `format`, as they are written to the output
+/// directory.
+pub fn artifact_names(format: OutputFormat, name: &str) -> Vec<String> {
+    match format {
+        OutputFormat::Xclbin => vec![format!("{name}.xclbin"), format!("{name}.insts.bin")],
+        OutputFormat::Elf => vec![format!("{name}.elf")],
     }
 }
 
@@ -402,8 +386,8 @@ mod tests {
             options.argv(&outputs()).join(" "),
             "--device=npu2 --output-format=elf --air-runtime-loop-tiling-sizes=0 --omit-ping-pong-transform --elf-name=/w/out/fused.elf --tmpdir=/w/air_project fused.mlir"
         );
-        assert_eq!(OutputFormat::Elf.artifact_names("k"), ["k.elf"]);
-        assert_eq!(OutputFormat::Xclbin.artifact_names("k"), ["k.xclbin", "k.insts.bin"]);
+        assert_eq!(artifact_names(OutputFormat::Elf, "k"), ["k.elf"]);
+        assert_eq!(artifact_names(OutputFormat::Xclbin, "k"), ["k.xclbin", "k.insts.bin"]);
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub fn placement(points: &mut Points) -> Result<(), SweepError> {
     ];
     for (herd_x, options, side) in add_cases {
         let kernel = add_1d(256 * herd_x * 8, 256, herd_x);
-        let note = format!("add (bare herd) {herd_x}x1 on {}", options.device.as_str());
+        let note = format!("add (bare herd) {herd_x}x1 on {}", options.device.name());
         points.built(
             about(format!("add-place-h{herd_x}"), Aim::Placement, side, note),
             kernel.build_any_width(),

@@ -167,7 +167,7 @@ pub fn placement(points: &mut Points) -> Result<(), SweepError> {
     ];
     for (herd_m, herd_n, options, side) in cases {
         let kernel = Gemm { herd_m, herd_n, ..gemm(1024, 2048, 1024) };
-        let note = format!("gemm herd {herd_m}x{herd_n} on {}", options.device.as_str());
+        let note = format!("gemm herd {herd_m}x{herd_n} on {}", options.device.name());
         let base = format!("gemm-place-{herd_m}x{herd_n}");
         points.kernel(about(base, Aim::Placement, side, note), &kernel, &options.tiled(&[2, 2]))?;
     }

@@ -93,7 +93,7 @@ pub fn placement(points: &mut Points) -> Result<(), SweepError> {
     for (herd_m, side) in [(4, Side::Inside), (8, Side::Over)] {
         let kernel = gemv(2048, 2048, 8, 4, herd_m);
         for options in [defaults().npu1(), defaults().npu2_4col()] {
-            let note = format!("gemv herd {herd_m}x1 on {}", options.device.as_str());
+            let note = format!("gemv herd {herd_m}x1 on {}", options.device.name());
             points.kernel(about(format!("gemv-place-h{herd_m}"), Aim::Placement, side, note), &kernel, &options)?;
         }
     }

@@ -98,7 +98,7 @@ pub fn placement(points: &mut Points) -> Result<(), SweepError> {
     ];
     for (herd_x, options, side) in cases {
         let kernel = silu(4096 * herd_x * 16, 4096, herd_x);
-        let note = format!("silu-mul herd {herd_x}x1 on {}", options.device.as_str());
+        let note = format!("silu-mul herd {herd_x}x1 on {}", options.device.name());
         let base = format!("silu-place-h{herd_x}");
         points.built(about(base, Aim::Placement, side, note), kernel.build_any_width(), &options)?;
     }
