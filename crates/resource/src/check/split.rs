@@ -246,6 +246,8 @@ fn host_plan(cx: &Cx<'_>, endpoints: &[EndpointId]) -> (BTreeMap<usize, HostSide
 pub(crate) struct Pieces {
     /// One piece per distinct offset of the many-instance side (`partitionMemref`'s keys).
     pub count: i64,
+    /// The buffer dimension cut (`getMemrefSplitDim`).
+    pub dim: usize,
     /// Each piece's shape: the buffer's, with `dim` the extent one access takes of it.
     pub shape: Vec<i64>,
     pub bytes: i64,
@@ -253,6 +255,8 @@ pub(crate) struct Pieces {
     pub herd: HerdId,
     /// Which of the herd's ids selects the piece: 0 = x (the column), 1 = y (the row).
     pub by: usize,
+    /// The single side's endpoint (the host feed or drain).
+    pub single: EndpointId,
 }
 
 /// What the L2 split makes of a buffer in this model.
@@ -344,7 +348,7 @@ pub(crate) fn pieces(cx: &Cx<'_>, buffer: BufferId) -> Option<Pieces> {
     piece[dim] = extent;
     let elements = crate::util::sat_product(piece.iter().copied());
     let bytes = crate::util::ceil_div(elements.saturating_mul(bits), 8);
-    Some(Pieces { count, shape: piece, bytes, herd, by })
+    Some(Pieces { count, dim, shape: piece, bytes, herd, by, single: *single })
 }
 
 /// The single side's other end is the host (a DMA from or to L3, or a channel whose other side
