@@ -6,25 +6,26 @@
 //! memtile. This module replays the placement of the pinned mlir-air (e972f29),
 //! `mlir/lib/Conversion/AIRToAIEPass.cpp`:
 //!
-//! - `outlineAIEMemtiles` (line 802) emits one logical memtile per column of the segment:
-//!   `x_size`, which `air-place-herds` sets to aircc's column count (8 on npu2, 4 on npu1 and
-//!   npu2_4col), and `aie-place-tiles{merge-logical-tiles=false}` (aircc) keeps each on its own
-//!   physical memtile.
+//! - `outlineAIEMemtiles` (line 802; the loop at 881) emits one logical memtile per column of
+//!   the segment: `x_size`, which `air-place-herds` sets to aircc's column count (8 on npu2, 4
+//!   on npu1 and npu2_4col), and `aie-place-tiles{merge-logical-tiles=false}` (aircc
+//!   `aircc.cpp:1253`) keeps each on its own physical memtile.
 //! - `L2MemrefToMemTileMap` (line 2492) groups the L2 allocs into buckets, an alloc joining a
-//!   bucket that shares a channel instance with it (`areReferencedByTheSameAIRChannel`): the two
-//!   copies of a ping-ponged buffer or piece share their channels, so they share a memtile. A
-//!   bucket's column is the one column of the cores on the other side of its channels
-//!   (`deriveBucketCol`; a channel reaching several columns does not vote). When some column is
-//!   claimed by more than one bucket the map is *saturated* and every bucket is dealt
-//!   round-robin over the memtiles, per type (`shapeCount > 1`: the i-th bucket of a type goes
-//!   to memtile i mod M, so the first bucket of every type lands on the first memtile) or, for
-//!   a type of one bucket, by one global counter. Otherwise each column's bucket has its own
-//!   memtile and the others take the free ones first.
+//!   bucket that shares a channel instance with it (`areReferencedByTheSameAIRChannel`, line
+//!   2467): the two copies of a ping-ponged buffer or piece share their channels, so they share
+//!   a memtile. A bucket's column is the one column of the cores on the other side of its
+//!   channels (`deriveBucketCol`, line 2621; `otherSideCoreCol`, line 2597: a channel reaching
+//!   several columns does not vote). When some column is claimed by more than one bucket the
+//!   map is *saturated* (line 2696) and every bucket is dealt round-robin over the memtiles
+//!   (line 2764), per type (`shapeCount > 1`: the i-th bucket of a type goes to memtile
+//!   i mod M, so the first bucket of every type lands on the first memtile) or, for a type of
+//!   one bucket, by one global counter. Otherwise each column's bucket has its own memtile and
+//!   the others take the free ones first, then go round-robin (line 2787).
 //! - mlir-aie `AIEAssignBuffers.cpp` then lays each memtile out: bank-aware first, then
-//!   `basicAllocation` (largest first, each buffer on the memtile's 4-byte load/store boundary,
-//!   `AIETargetModel.h` `getMemTileLoadStoreBusWidth`, 512 KiB `getMemTileSize`); when the
-//!   sequential layout overflows no layout fits, and aiecc fails with `'aie.tile' op allocated
-//!   buffers exceeded available memory`.
+//!   `basicAllocation` (line 134: largest first, each buffer on the memtile's 4-byte load/store
+//!   boundary, `AIETargetModel.h:273` `getMemTileLoadStoreBusWidth`; 512 KiB
+//!   `getMemTileSize`); when the sequential layout overflows no layout fits, and aiecc fails
+//!   with `'aie.tile' op allocated buffers exceeded available memory`.
 //!
 //! The model stays silent on a segment it cannot follow: a buffer whose split is not followed
 //! exactly (`split::Fate::Unknown`), a buffer pinned with `air.memtile_col`, a segment unrolled

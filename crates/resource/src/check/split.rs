@@ -302,10 +302,13 @@ pub(crate) fn fates(cx: &Cx<'_>, unit: &super::Unit) -> BTreeMap<BufferId, Fate>
 /// The pieces of a buffer the pass may split, when the model follows the split exactly: the
 /// many-instance side is one herd DMA whose first varying offset is a single herd id (the
 /// column id, or the row id of an access no column id reaches, which air-broadcast-detection
-/// turns into one broadcast channel per row), stepping by the extent it takes, so that the pass
-/// finds that dimension, cuts it into one piece per value of the id (`partitionMemref`: the
-/// constant offsets after the segment's `scf.parallel` is unrolled on its first dimension), and
-/// the single side is one transfer outside the herds.
+/// turns into one broadcast channel per row), stepping by the extent it takes, and the single
+/// side is one host transfer. Then (mlir-air `AIRMiscPasses.cpp`) the segment's `scf.parallel`
+/// is unrolled on its first dimension (line 2622), `getMemrefSplitDim` (line 2051) finds that
+/// dimension as the first whose offsets differ, `partitionMemref` (line 1786) makes one piece
+/// per distinct constant offset (`getChanOpPartitionsMap`, line 1816) with the extent one
+/// access takes (line 1910), and `tileChannelOpByFactor` (line 1554) cuts the single side into
+/// one transfer per piece (its split dimension's size at line 1713).
 pub(crate) fn pieces(cx: &Cx<'_>, buffer: BufferId) -> Option<Pieces> {
     let b = &cx.prog.buffers[buffer];
     let shape: Vec<i64> = b.ty.as_ref()?.shape.iter().copied().collect::<Option<_>>()?;

@@ -301,9 +301,10 @@ fn check_memtile_fields(
 }
 
 /// The BD length of the single-side transfer of a split buffer that covers the buffer: after
-/// air-split-l2-memref it fills (or drains) one whole piece per BD (`tileChannelOpByFactor` cuts
-/// its split dimension to the piece's extent), and mlir-aie `DMABDOp::verify` bounds a memtile
-/// BD at 131071 words (`buffer descriptor length (N 32-bit words) exceeds the maximum`).
+/// air-split-l2-memref it fills (or drains) one whole piece per BD (mlir-air
+/// `AIRMiscPasses.cpp:1713`, `tileChannelOpByFactor` cuts its split dimension to the piece's
+/// extent), and mlir-aie `AIEDialect.cpp:2388` (`DMABDOp::verify`) bounds a memtile BD at
+/// 131071 words (`buffer descriptor length (N 32-bit words) exceeds the maximum`).
 fn check_piece_length(cx: &mut Cx<'_>, e: EndpointId, ep: &Endpoint, b: crate::program::BufferId, pieces: &Pieces) {
     let Some(limit) = cx.dev.memtile.length_max_words else { return };
     let buffer = &cx.prog.buffers[b];
