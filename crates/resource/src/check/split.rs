@@ -334,7 +334,11 @@ pub(crate) fn pieces(cx: &Cx<'_>, buffer: BufferId) -> Option<Pieces> {
     }
     let ids: Vec<_> = cx.prog.herds[herd].sizes.iter().map(|d| d.var).collect();
     let (k, by) = split_offset(endpoint, &ids)?;
+    // A herd larger than the array is AS0401's; its pieces are not enumerated.
     let count = cx.prog.herds[herd].sizes.get(by)?.size.as_const()?;
+    if count > i64::from(cx.dev.columns.max(cx.dev.core_rows)) {
+        return None;
+    }
     // A row split needs the broadcast over several columns (one channel per row).
     let columns = cx.prog.herds[herd].sizes.first()?.size.as_const()?;
     if by == 1 && columns <= 1 {
