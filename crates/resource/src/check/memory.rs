@@ -7,8 +7,10 @@
 //!
 //! L2: the segment's L2 allocs (doubled where ping-pong applies) against all memtiles; a
 //! single buffer larger than one memtile only fits if `air-split-l2-memref` splits it, which it
-//! refuses for `air.no_split` / `air.memtile_col` buffers and single-in-single-out buffers.
+//! refuses for `air.no_split` / `air.memtile_col` buffers and single-in-single-out buffers; and
+//! what each memtile holds once air-to-aie has placed the pieces (`memtiles.rs`).
 
+use super::memtiles;
 use super::split;
 use super::{Cx, Finding, Unit};
 use crate::program::{BufferId, Level, SegmentId};
@@ -79,12 +81,13 @@ fn dynamic_buffer(
 const CORE_ALIGNMENT: i64 = 32;
 
 /// The high-water mark of `aie-assign-buffer-addresses`' sequential allocation (mlir-aie
-/// `AIEAssignBuffers.cpp` `basicAllocation`, the fallback whose failure is the error): after the
-/// stack, buffers largest first, each aligned to the core's load/store width.
-fn sequential_high_water(stack: i64, mut sizes: Vec<i64>) -> i64 {
+/// `AIEAssignBuffers.cpp` `basicAllocation`, the fallback whose failure is the error): from
+/// `start` (the stack of a core), buffers largest first, each aligned to the tile's load/store
+/// width (`alignment` bytes).
+pub(super) fn sequential_high_water(start: i64, mut sizes: Vec<i64>, alignment: i64) -> i64 {
     sizes.sort_unstable_by(|a, b| b.cmp(a));
-    sizes.into_iter().fold(stack, |address, size| {
-        crate::util::ceil_div(address, CORE_ALIGNMENT).saturating_mul(CORE_ALIGNMENT).saturating_add(size)
+    sizes.into_iter().fold(start, |address, size| {
+        crate::util::ceil_div(address, alignment).saturating_mul(alignment).saturating_add(size)
     })
 }
 
@@ -99,7 +102,7 @@ fn l1_layout(cx: &Cx<'_>, herds: &[usize], parts: &[(BufferId, Option<i64>, i64)
         .flat_map(|(_, b, n)| std::iter::repeat_n(b.unwrap_or(0), (*n).max(0) as usize))
         .chain(rtp_bytes.iter().copied())
         .collect();
-    (sequential_high_water(stack, sizes), rtp_bytes)
+    (sequential_high_water(stack, sizes, CORE_ALIGNMENT), rtp_bytes)
 }
 
 pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {
@@ -209,6 +212,7 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             by_segment.entry(buffer.within.segment).or_default().push(id);
         }
     }
+    let fates = split::fates(cx, unit);
     for (segment, buffers) in by_segment {
         let scope = match segment.and_then(|s| cx.prog.segments[s].name.clone()) {
             Some(name) => format!("segment @{name}"),
@@ -222,17 +226,7 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             buffers.iter().map(|&b| cx.prog.buffers[b].bytes.unwrap_or(0).saturating_mul(cx.pingpong.factor(b))),
         );
         // A buffer air-split-l2-memref may split occupies a memtile piece by piece.
-        let largest = buffers
-            .iter()
-            .map(|&b| {
-                let bytes = cx.prog.buffers[b].bytes.unwrap_or(0);
-                match split::why_whole(cx, b) {
-                    Some(_) => bytes,
-                    None => crate::util::ceil_div(bytes, split::factor(cx, b)),
-                }
-            })
-            .max()
-            .unwrap_or(0);
+        let largest = buffers.iter().map(|&b| piece_bytes(cx, b, fates.get(&b))).max().unwrap_or(0);
         rows.push(BudgetRow {
             resource: "l2_per_segment",
             scope: scope.clone(),
@@ -274,15 +268,29 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             cx.emit(f);
         }
         for &b in &buffers {
-            check_l2_buffer(cx, b, memtile);
+            check_l2_buffer(cx, b, fates.get(&b), memtile);
         }
+        if let Some(segment) = segment {
+            memtiles::check(cx, segment, &buffers, &fates);
+        }
+    }
+}
+
+/// The bytes of the largest piece air-split-l2-memref leaves of a buffer: its pieces where the
+/// split is followed, else the buffer over its largest side's channel instances.
+fn piece_bytes(cx: &Cx<'_>, b: BufferId, fate: Option<&split::Fate>) -> i64 {
+    let bytes = cx.prog.buffers[b].bytes.unwrap_or(0);
+    match (fate, split::why_whole(cx, b)) {
+        (Some(split::Fate::Split(pieces)), _) => pieces.bytes,
+        (_, Some(_)) => bytes,
+        (_, None) => crate::util::ceil_div(bytes, split::factor(cx, b)),
     }
 }
 
 /// One L2 buffer against one memtile. A buffer air-split-l2-memref leaves whole must fit; one
 /// it may split fits when each piece does (whether it is split also depends on the launch's
 /// shim channel cap, which is not modelled: silence rather than a guess).
-fn check_l2_buffer(cx: &mut Cx<'_>, b: BufferId, memtile: i64) {
+fn check_l2_buffer(cx: &mut Cx<'_>, b: BufferId, fate: Option<&split::Fate>, memtile: i64) {
     let buffer = &cx.prog.buffers[b];
     let bytes = buffer.bytes.unwrap_or(0);
     if bytes <= memtile {
@@ -303,8 +311,11 @@ fn check_l2_buffer(cx: &mut Cx<'_>, b: BufferId, memtile: i64) {
         .need(fmt_bytes(bytes), fmt_bytes(memtile))
         .help("shrink the L2 tile (e.g. tile_m·herd_m or tile_k_l2) so one buffer fits 512 KiB, or drop `air.no_split` so that air-split-l2-memref may split it"),
         None => {
-            let pieces = split::factor(cx, b);
-            let piece = crate::util::ceil_div(bytes, pieces);
+            let pieces = match fate {
+                Some(split::Fate::Split(p)) => p.count,
+                _ => split::factor(cx, b),
+            };
+            let piece = piece_bytes(cx, b, fate);
             if piece <= memtile {
                 return;
             }

@@ -14,6 +14,7 @@
 mod dims;
 mod issues;
 mod memory;
+mod memtiles;
 mod pingpong;
 mod placement;
 mod sequence;

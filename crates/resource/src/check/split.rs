@@ -12,8 +12,11 @@
 //! ends in a herd.
 
 use super::Cx;
-use crate::program::{BufferId, Endpoint, Level, SegmentId};
-use std::collections::BTreeMap;
+use crate::program::{BufferId, Endpoint, EndpointId, HerdId, Level, SegmentId};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// `why_whole`'s reason for a many-to-many buffer whose two sides differ in number.
+const DIFFERING_SIDES: &str = "its producers and consumers differ in number";
 
 /// aircc leaves `tiles-per-l2-tile` at its default: a segment of more tiles is split.
 const TILES_PER_L2_TILE: i64 = 4;
@@ -103,7 +106,7 @@ pub(crate) fn why_whole(cx: &Cx<'_>, buffer: BufferId) -> Option<&'static str> {
         return Some("it has a single producer and a single consumer");
     }
     if readers > 1 && writers > 1 && readers != writers {
-        return Some("its producers and consumers differ in number");
+        return Some(DIFFERING_SIDES);
     }
     None
 }
@@ -182,10 +185,16 @@ fn split_dim(cx: &Cx<'_>, buffer: BufferId) -> Option<(usize, i64)> {
 /// Per L3 endpoint of a unit, what the L2 split makes of it. The pass works through the L2
 /// buffers in order and skips a split that would take the launch's host-side channels of one
 /// direction past `2 × columns` (aircc's `max-launch-channels-*`).
-pub(crate) fn host_sides(cx: &Cx<'_>, endpoints: &[crate::program::EndpointId]) -> BTreeMap<usize, HostSide> {
+pub(crate) fn host_sides(cx: &Cx<'_>, endpoints: &[EndpointId]) -> BTreeMap<usize, HostSide> {
+    host_plan(cx, endpoints).0
+}
+
+/// [`host_sides`], and the splittable buffers the launch's channel cap keeps whole.
+fn host_plan(cx: &Cx<'_>, endpoints: &[EndpointId]) -> (BTreeMap<usize, HostSide>, BTreeSet<BufferId>) {
     let mut out = BTreeMap::new();
+    let mut capped = BTreeSet::new();
     let cap = i64::from(cx.dev.shim_channels_per_direction());
-    let mut streams: BTreeMap<bool, std::collections::BTreeSet<String>> = BTreeMap::new();
+    let mut streams: BTreeMap<bool, BTreeSet<String>> = BTreeMap::new();
     for &e in endpoints {
         let endpoint = &cx.prog.endpoints[e];
         streams.entry(endpoint.kind.reads_memory()).or_default().insert(endpoint.stream_key());
@@ -221,6 +230,7 @@ pub(crate) fn host_sides(cx: &Cx<'_>, endpoints: &[crate::program::EndpointId]) 
         let total = totals.entry(endpoint.kind.reads_memory()).or_insert(0);
         if total.saturating_add(pieces - 1) > cap {
             out.insert(e, HostSide::AsWritten);
+            capped.insert(b);
             continue;
         }
         *total = total.saturating_add(pieces - 1);
@@ -228,5 +238,192 @@ pub(crate) fn host_sides(cx: &Cx<'_>, endpoints: &[crate::program::EndpointId]) 
             out.insert(e, HostSide::Split { dim, pieces });
         }
     }
+    (out, capped)
+}
+
+/// How `air-split-l2-memref` cuts one buffer, where this model follows the pass exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Pieces {
+    /// One piece per distinct offset of the many-instance side (`partitionMemref`'s keys).
+    pub count: i64,
+    /// The buffer dimension cut (`getMemrefSplitDim`).
+    pub dim: usize,
+    /// Each piece's shape: the buffer's, with `dim` the extent one access takes of it.
+    pub shape: Vec<i64>,
+    pub bytes: i64,
+    /// The herd whose cores sit on the many-instance side.
+    pub herd: HerdId,
+    /// Which of the herd's ids selects the piece: 0 = x (the column), 1 = y (the row).
+    pub by: usize,
+    /// The single side's endpoint (the host feed or drain).
+    pub single: EndpointId,
+}
+
+/// What the L2 split makes of a buffer in this model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Fate {
+    /// The pass leaves it whole, for a reason that does not depend on counts this model
+    /// approximates.
+    Whole,
+    Split(Pieces),
+    /// The pass may cut it in a way this model does not follow: checks that need its pieces
+    /// stay silent.
+    Unknown,
+}
+
+/// The fate of every L2 buffer of a unit (launch): [`Fate::Split`] only when the pieces are
+/// followed exactly and the launch's shim channel cap lets the split happen.
+pub(crate) fn fates(cx: &Cx<'_>, unit: &super::Unit) -> BTreeMap<BufferId, Fate> {
+    let l3: Vec<EndpointId> = unit
+        .endpoints
+        .iter()
+        .copied()
+        .filter(|&e| cx.prog.endpoints[e].level == Level::L3 && cx.prog.uses_dma(&cx.prog.endpoints[e]))
+        .collect();
+    let capped = host_plan(cx, &l3).1;
+    let mut out = BTreeMap::new();
+    for &b in &unit.buffers {
+        if cx.prog.buffers[b].level != Level::L2 {
+            continue;
+        }
+        let fate = match why_whole(cx, b) {
+            // `sides` counts channel instances as this model sees them, which may differ from
+            // the pass's count of distinct (symbol, indices) pairs: not a certain reason.
+            Some(reason) if reason == DIFFERING_SIDES => Fate::Unknown,
+            Some(_) => Fate::Whole,
+            None if capped.contains(&b) => Fate::Unknown,
+            None => pieces(cx, b).map_or(Fate::Unknown, Fate::Split),
+        };
+        out.insert(b, fate);
+    }
     out
+}
+
+/// The pieces of a buffer the pass may split, when the model follows the split exactly: the
+/// many-instance side is one herd DMA whose first varying offset is a single herd id (the
+/// column id, or the row id of an access no column id reaches, which air-broadcast-detection
+/// turns into one broadcast channel per row), stepping by the extent it takes, and the single
+/// side is one host transfer. Then (mlir-air `AIRMiscPasses.cpp`) the segment's `scf.parallel`
+/// is unrolled on its first dimension (line 2622), `getMemrefSplitDim` (line 2051) finds that
+/// dimension as the first whose offsets differ, `partitionMemref` (line 1786) makes one piece
+/// per distinct constant offset (`getChanOpPartitionsMap`, line 1816) with the extent one
+/// access takes (line 1910), and `tileChannelOpByFactor` (line 1554) cuts the single side into
+/// one transfer per piece (its split dimension's size at line 1713).
+pub(crate) fn pieces(cx: &Cx<'_>, buffer: BufferId) -> Option<Pieces> {
+    let b = &cx.prog.buffers[buffer];
+    let shape: Vec<i64> = b.ty.as_ref()?.shape.iter().copied().collect::<Option<_>>()?;
+    let bits = i64::from(b.ty.as_ref()?.element_bits()?);
+    let (readers, writers) = sides(cx, buffer);
+    if (readers > 1) == (writers > 1) {
+        return None;
+    }
+    let multi_reads = readers > 1;
+    let (multi, single): (Vec<EndpointId>, Vec<EndpointId>) =
+        b.endpoints.iter().partition(|&&e| cx.prog.endpoints[e].kind.reads_memory() == multi_reads);
+    let [many] = multi.as_slice() else { return None };
+    let [single] = single.as_slice() else { return None };
+    let one = &cx.prog.endpoints[*single];
+    if one.within.herd.is_some() || instances(cx, one) != 1 || !reaches_host(cx, one) {
+        return None;
+    }
+    let endpoint = &cx.prog.endpoints[*many];
+    let herd = endpoint.within.herd?;
+    let peer_in_l1 = endpoint.peer.is_some_and(|p| cx.prog.endpoints[p].level == Level::L1);
+    if endpoint.chan.is_some() || !peer_in_l1 || !endpoint.branches.is_empty() {
+        return None;
+    }
+    let ids: Vec<_> = cx.prog.herds[herd].sizes.iter().map(|d| d.var).collect();
+    let (k, by) = split_offset(endpoint, &ids)?;
+    // A herd larger than the array is AS0401's; its pieces are not enumerated.
+    let count = cx.prog.herds[herd].sizes.get(by)?.size.as_const()?;
+    if count > i64::from(cx.dev.columns.max(cx.dev.core_rows)) {
+        return None;
+    }
+    // A row split needs the broadcast over several columns (one channel per row).
+    let columns = cx.prog.herds[herd].sizes.first()?.size.as_const()?;
+    if by == 1 && columns <= 1 {
+        return None;
+    }
+    let extent = endpoint.sizes.get(k)?.as_const()?;
+    let strides: Vec<i64> = endpoint.strides.iter().map(|v| v.as_const()).collect::<Option<_>>()?;
+    let step = endpoint.offsets.get(k)?.as_lin()?.coefficient(ids[by]);
+    let dim = memref_dim(&shape, &strides, k)?;
+    if step != extent || count.checked_mul(extent)? != shape[dim] {
+        return None;
+    }
+    let mut piece = shape.clone();
+    piece[dim] = extent;
+    let elements = crate::util::sat_product(piece.iter().copied());
+    let bytes = crate::util::ceil_div(elements.saturating_mul(bits), 8);
+    Some(Pieces { count, dim, shape: piece, bytes, herd, by, single: *single })
+}
+
+/// The single side's other end is the host (a DMA from or to L3, or a channel whose other side
+/// is all L3 in the same launch): no core votes for the pieces' memtile through it.
+fn reaches_host(cx: &Cx<'_>, endpoint: &Endpoint) -> bool {
+    match (&endpoint.chan, endpoint.peer) {
+        (None, Some(peer)) => cx.prog.endpoints[peer].level == Level::L3,
+        (Some(chan), _) => {
+            let mut others = cx
+                .prog
+                .by_channel
+                .get(chan)
+                .into_iter()
+                .flatten()
+                .map(|&o| &cx.prog.endpoints[o])
+                .filter(|o| o.within.launch == endpoint.within.launch)
+                .filter(|o| o.kind.reads_memory() != endpoint.kind.reads_memory())
+                .peekable();
+            others.peek().is_some() && others.all(|o| o.level == Level::L3)
+        }
+        (None, None) => false,
+    }
+}
+
+/// The offset the pass splits on and the herd id it follows: the first offset that varies must
+/// depend on exactly one herd id and nothing else; a row id must be the only herd id of the
+/// whole access (a column id may be joined by the row id at a later offset, which the unrolled
+/// `scf.parallel` keeps as its own induction variable).
+fn split_offset(endpoint: &Endpoint, ids: &[crate::eval::VarId]) -> Option<(usize, usize)> {
+    if endpoint.offsets.len() != endpoint.sizes.len() || endpoint.offsets.len() != endpoint.strides.len() {
+        return None;
+    }
+    let lins: Vec<&crate::eval::Lin> = endpoint.offsets.iter().map(|v| v.as_lin()).collect::<Option<_>>()?;
+    let k = lins.iter().position(|l| !l.terms.is_empty())?;
+    let [(var, _)] = lins[k].terms.as_slice() else { return None };
+    let by = ids.iter().position(|id| id == var)?;
+    let other_ids =
+        lins.iter().enumerate().filter(|&(i, _)| i != k).any(|(_, l)| ids.iter().any(|&id| l.depends_on(id)));
+    (by == 0 || !other_ids).then_some((k, by))
+}
+
+/// The buffer dimension a transfer's offset dimension `k` steps over, as the pass maps it
+/// (mlir-air `Util.cpp` `getMemrefDimFromOffsetDim`: the outermost dimension whose row-major
+/// stride is the offset's; `getOffsetDimFromMemrefDim` maps it back to the first offset of
+/// that stride, which must be `k` again), and only a dimension of extent > 1.
+fn memref_dim(shape: &[i64], strides: &[i64], k: usize) -> Option<usize> {
+    let mut row_major = vec![1i64; shape.len()];
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        row_major[d] = row_major[d + 1].saturating_mul(shape[d + 1]);
+    }
+    let stride = *strides.get(k)?;
+    let dim = row_major.iter().position(|&s| s == stride)?;
+    let back = strides.iter().position(|&s| s == row_major[dim])?;
+    (back == k && shape[dim] > 1).then_some(dim)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::memref_dim;
+
+    #[test]
+    fn the_split_dimension_is_found_by_its_row_major_stride() {
+        // The GEMM's A panel 8x1x32x1024 read as 6 dimensions: the column id steps 32768.
+        assert_eq!(memref_dim(&[8, 1, 32, 1024], &[32768, 32768, 8, 8192, 1024, 1], 0), Some(0));
+        // B's panel 1x4x1024x128: the row id steps 131072, dimension 1.
+        assert_eq!(memref_dim(&[1, 4, 1024, 128], &[524288, 131072, 8, 1024, 128, 1], 1), Some(1));
+        // A stride no dimension has, or one the pass maps back to another offset: not followed.
+        assert_eq!(memref_dim(&[8, 32], &[64, 1], 0), None);
+        assert_eq!(memref_dim(&[8, 32], &[32, 32, 1], 1), None);
+    }
 }

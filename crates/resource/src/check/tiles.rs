@@ -8,12 +8,14 @@
 
 use super::dims;
 use super::issues::emit_issue;
+use super::split::{Fate, Pieces};
 use super::{Cx, Finding, Unit};
 use crate::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
 use crate::pattern::endpoint_pattern;
 use crate::program::{Endpoint, EndpointId, Level, Root};
 use crate::report::{Amount, BudgetRow};
 use crate::rules;
+use crate::util::fmt_bytes;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Folds the loops of `endpoint` that belong to its tile's program (herd loops for a core,
@@ -265,12 +267,15 @@ fn check_locks(
 }
 
 /// The fields of one memtile BD. A buffer air-split-l2-memref may split gets other BDs than
-/// written: only what a split keeps (4-byte granularity) is checked unless it stays whole.
+/// written: only what a split keeps (4-byte granularity) is checked unless it stays whole, and
+/// the length of the transfer that fills or drains a whole piece where the split is followed.
 fn check_memtile_fields(
     cx: &mut Cx<'_>,
+    e: EndpointId,
     ep: &Endpoint,
     pattern: &crate::pattern::Pattern,
     folded: &crate::pattern::canon::Folded,
+    fates: &BTreeMap<crate::program::BufferId, Fate>,
 ) {
     if let Some(issue) = dims::inner_stride(pattern) {
         emit_issue(cx, ep, &issue, "L2", "");
@@ -279,6 +284,11 @@ fn check_memtile_fields(
         Root::Buffer(b) => super::split::why_whole(cx, b).is_some(),
         _ => false,
     };
+    if let Root::Buffer(b) = ep.root {
+        if let Some(Fate::Split(pieces)) = fates.get(&b) {
+            check_piece_length(cx, e, ep, b, pieces);
+        }
+    }
     for issue in dims::tile_bd(&folded.dims, pattern.elem_bits, &cx.dev.memtile) {
         let kept = matches!(
             issue,
@@ -288,6 +298,44 @@ fn check_memtile_fields(
             emit_issue(cx, ep, &issue, "L2", "");
         }
     }
+}
+
+/// The BD length of the single-side transfer of a split buffer that covers the buffer: after
+/// air-split-l2-memref it fills (or drains) one whole piece per BD (mlir-air
+/// `AIRMiscPasses.cpp:1713`, `tileChannelOpByFactor` cuts its split dimension to the piece's
+/// extent), and mlir-aie `AIEDialect.cpp:2388` (`DMABDOp::verify`) bounds a memtile BD at
+/// 131071 words (`buffer descriptor length (N 32-bit words) exceeds the maximum`).
+fn check_piece_length(cx: &mut Cx<'_>, e: EndpointId, ep: &Endpoint, b: crate::program::BufferId, pieces: &Pieces) {
+    let Some(limit) = cx.dev.memtile.length_max_words else { return };
+    let buffer = &cx.prog.buffers[b];
+    let shape: Option<Vec<i64>> = buffer.ty.as_ref().and_then(|t| t.shape.iter().copied().collect());
+    let sizes: Option<Vec<i64>> = ep.sizes.iter().map(|v| v.as_const()).collect();
+    let covers = ep.is_whole_buffer() || (shape.is_some() && shape == sizes);
+    if pieces.single != e || !covers || pieces.bytes % 4 != 0 {
+        return;
+    }
+    let words = pieces.bytes / 4;
+    if words <= limit {
+        return;
+    }
+    let bytes = buffer.bytes.unwrap_or(0);
+    cx.emit(
+        Finding::error(
+            &rules::BD_LENGTH,
+            format!("this L2 transfer fills one piece per BD once air-split-l2-memref cuts its buffer: {words} words, the memtile BD length field holds {limit}"),
+        )
+        .at(cx.file, ep.operand_range, format!("{words} words per piece"))
+        .also(cx.file, buffer.range, format!("{} cut into {} pieces of {}", fmt_bytes(bytes), pieces.count, fmt_bytes(pieces.bytes)))
+        .note(format!(
+            "air-split-l2-memref cuts dimension {} of {} into {} pieces (one per herd {}), and this transfer into one per piece",
+            pieces.dim,
+            buffer.name,
+            pieces.count,
+            if pieces.by == 0 { "column" } else { "row" }
+        ))
+        .need(format!("{words} words"), format!("{limit} per memtile BD"))
+        .help("shrink the L2 tile (e.g. tile_k_l2) so that each piece stays under 512 KiB, or spread the buffer over more herd columns or rows"),
+    );
 }
 
 pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) {
@@ -301,6 +349,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
         return;
     }
     let limit = i64::from(cx.dev.memtile.bds_per_channel);
+    let fates = super::split::fates(cx, unit);
     let mut why_unknown = None;
     let mut reported = BTreeSet::new();
     let mut streams: [BTreeMap<String, i64>; 2] = [BTreeMap::new(), BTreeMap::new()];
@@ -342,7 +391,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
                 if !reported.insert(ep.op) {
                     continue;
                 }
-                check_memtile_fields(cx, &ep, &pattern, &folded);
+                check_memtile_fields(cx, e, &ep, &pattern, &folded, &fates);
             }
             Err(why) => {
                 why_unknown.get_or_insert(why);
