@@ -70,8 +70,8 @@ rules! {
         "mlir-aie AIEAssignBuffers.cpp basicAllocation (stack + buffers largest first, 32-byte aligned ≤ 64 KiB: `allocated buffers exceeded available memory`); buffers doubled as air-label-scf-for-to-ping-pong decides");
     L2_PER_SEGMENT = ("AS0405", "l2-per-segment", Deny, Derived,
         "mlir-aie AIEAssignBuffers.cpp (each memtile ≤ 512 KiB): a segment's L2 buffers exceed all its memtiles together");
-    L2_BUFFER_PER_MEMTILE = ("AS0406", "l2-buffer-per-memtile", Deny, Source,
-        "mlir-air AIRMiscPasses.cpp air-split-l2-memref (when it leaves a buffer whole) and mlir-aie AIEAssignBuffers.cpp (512 KiB per memtile)");
+    L2_BUFFER_PER_MEMTILE = ("AS0406", "l2-buffer-per-memtile", Deny, Compiler,
+        "mlir-air AIRMiscPasses.cpp air-split-l2-memref (the pieces) and AIRToAIEPass.cpp L2MemrefToMemTileMap (which memtile holds each piece and its ping-pong copy); mlir-aie AIEAssignBuffers.cpp (512 KiB per memtile)");
     SHIM_MM2S_CHANNELS = ("AS0407", "shim-mm2s-channels", Deny, Compiler,
         "mlir-aie AIEPlacer.cpp (aie-place-tiles: `no ShimNOCTile has sufficient DMA capacity`): L3 input streams ≤ 2 × columns");
     SHIM_S2MM_CHANNELS = ("AS0408", "shim-s2mm-channels", Deny, Compiler,
