@@ -62,7 +62,12 @@ fn the_compiler_lowers_every_group_of_the_shipped_layers() {
         for module in air_testkit::sorted_files(&dir, "mlir") {
             let plan = plan_of(&module.with_extension("toml"));
             let name = format!("{} group {}", shown(&layer), module.file_name().unwrap().to_string_lossy());
-            cases.push(Case { name, module: std::fs::read(&module).unwrap(), options: flags(&plan.backend, None) });
+            cases.push(Case {
+                name,
+                module: std::fs::read(&module).unwrap(),
+                options: flags(&plan.backend, None),
+                ..Case::default()
+            });
         }
     }
     assert!(cases.len() >= 4, "expected the groups of both shipped layers");

@@ -7,7 +7,10 @@
 //! - a rejection is predicted by a check-bd error among the rules of its triage class
 //!   (`air_driver::triage::Class::check_bd_rules`);
 //! - an accepted module has no check-bd error and no warning, except the rules of
-//!   [`RUNTIME_HAZARDS`] (hazards the compiler cannot see).
+//!   [`RUNTIME_HAZARDS`] (hazards the compiler cannot see);
+//! - a lowering that does not finish within its limit is foreseen by a check-bd finding of the
+//!   compile-timeout class (AS0440, a split that never ends; AS0431, a compile time that
+//!   explodes).
 //!
 //! Timeouts and crashes are recorded, never verdicts. The disagreements check-bd has today are
 //! listed, each with a reason, in `testdata/sweep/known-disagreements.toml`: the test fails on
@@ -158,6 +161,18 @@ fn compare(judged: &Judged, checked: &Checked) -> Outcome {
             });
             (format!("rejected {class}"), true, why)
         }
+        "timed-out" => {
+            let foreseen = Class::CompileTimeout.check_bd_rules();
+            let said = checked.errors.keys().chain(checked.warnings.keys()).any(|c| foreseen.contains(&c.as_str()));
+            let why = (!said).then(|| {
+                format!(
+                    "the compiler did not finish in {:.0}s; check-bd foresees no compile-time blow-up ({})",
+                    judged.elapsed_ms() as f64 / 1e3,
+                    foreseen.join(", ")
+                )
+            });
+            ("timed-out".to_string(), false, why)
+        }
         other => (other.to_string(), false, None),
     };
     let (name, message, elapsed_ms) = (judged.name.clone(), lowering_cases::first_message(judged), judged.elapsed_ms());
@@ -175,7 +190,7 @@ fn cases(scratch: &Path) -> (Vec<Case>, Aims) {
     for point in points {
         let name = format!("sweep/{}", point.name);
         aims.insert(name.clone(), (point.aim.as_str(), point.side.as_str()));
-        cases.push(Case { name, module: point.module.into_bytes(), options: point.options });
+        cases.push(Case { name, module: point.module.into_bytes(), options: point.options, ..Case::default() });
     }
     cases.extend(fixture_cases(|_| true));
     cases.extend(kernel_cases());

@@ -112,6 +112,8 @@ rules! {
         "mlir-aie AIETargetNPU.cpp (a shim BD's byte offset is a uint32); mlir-air #1836: past 4 GiB offsets wrap silently (NaN logits); no compiler check");
     MEMTILE_CHANNELS = ("AS0430", "memtile-dma-channels", Deny, Derived,
         "mlir-aie AIETargetModel.h: 6 + 6 DMA channels per memtile");
+    COMPILE_TIME = ("AS0431", "compile-time", Warn, Compiler,
+        "mlir-air AIRDependencyScheduleOpt.cpp AIRUnrollScfForIntoBDChain (a loop that does not fold is unrolled with the loops around it; each outer iteration ends in an air.wait_all on every earlier one) and AIRDialect.cpp FoldWaitAll (canonicalize copies a folded wait_all's dependencies into each of its users): the work grows exponentially with the outer iterations; sweep gemm-slow-n8192-tk512 does not lower in 300 s");
     GENERIC_FORM = ("AS0432", "generic-form-not-analysed", Warn, Source,
         "air-stitch reads AIR's custom syntax; generic-form hierarchy ops are skipped");
     NOT_CHECKED = ("AS0433", "module-not-checked", Note, Source,
@@ -128,6 +130,8 @@ rules! {
         "mlir-aie AIEDMATasksToNPU.cpp setAddressForSingleBD (a runtime-sequence BD's buffer is a sequence argument or a subview/view/cast/reinterpret_cast chain of one); mlir-air airrt-to-npu copies the function's views into the sequence");
     L3_FAN_IN = ("AS0439", "l3-fan-in", Deny, Compiler,
         "mlir-air AIRToAIESchedulingUtils.cpp (`found multiple inputs for an aie.flow. Fan-in for aie.flow isn't supported`): a herd's cores write one host location");
+    ENDLESS_SPLIT = ("AS0440", "wrap-split-never-ends", Deny, Compiler,
+        "mlir-air Util.cpp canonicalizeWrapAndStrideList (air-opt-memtile-dma-bds, air-to-aie, air-opt-shim-dma-bds) and AIRRtToNpuPass.cpp tileIllegalWrapDim: a size above the bound with no factor in [2, bound] (findLargestFactor returns 1) is split into itself and a size-1 dimension forever; f17_gemv_lm_head_one_shot (10 minutes) and f_wrap_split_prime_* never finish");
 }
 
 /// Codes of rules retired in issue 21, when check-bd was checked against the pinned compiler:
@@ -141,8 +145,6 @@ pub mod retired {
     pub const BARE_HERD_IN_MULTI_LAUNCH: &str = "AS0421";
     /// `cross-launch-bds`: each launch's BDs are freed at its end.
     pub const CROSS_LAUNCH_BDS: &str = "AS0424";
-    /// `compile-time`: nine launches lower in under a second at the pin.
-    pub const COMPILE_TIME: &str = "AS0431";
 }
 
 impl Rule {

@@ -103,11 +103,15 @@ fn hex(bytes: &[u8]) -> String {
 /// One module to lower: a name for messages and the scratch file, its bytes, and compile's
 /// options (`--device npu1`, `--omit-ping-pong-transform`, `--air-runtime-loop-tiling-sizes
 /// 2,2`, `--output-format elf`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Case {
     pub name: String,
     pub module: Vec<u8>,
     pub options: Vec<String>,
+    /// A shorter limit than [`timeout`]'s for this case: a module whose point is that the compiler
+    /// does not finish (a check-bd fixture's `// lowering-timeout:` line) need not cost the
+    /// judge the whole limit on every cold run.
+    pub timeout: Option<Duration>,
 }
 
 /// The compiler's verdict on one case.
@@ -189,6 +193,7 @@ impl Kit {
     }
 
     fn judge_one(&self, air_stitch: &Path, case: &Case, limit: Duration, dir: &Path) -> Judged {
+        let limit = case.timeout.map_or(limit, |own| own.min(limit));
         let key = self.key(case);
         let entry = self.cache.join(&key[..2]).join(format!("{key}.json"));
         if let Some(stored) = std::fs::read_to_string(&entry).ok().and_then(|t| serde_json::from_str::<Value>(&t).ok())

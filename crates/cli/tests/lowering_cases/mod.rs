@@ -119,7 +119,7 @@ pub fn kernel_cases() -> Vec<Case> {
         }
         for (options, by) in used {
             let name = format!("{} [{}] ({by})", shown(&kernel), options.join(" "));
-            cases.push(Case { name, module: module.clone(), options: options.clone() });
+            cases.push(Case { name, module: module.clone(), options: options.clone(), ..Case::default() });
         }
     }
     cases
@@ -140,6 +140,7 @@ pub fn reference_merge_cases(scratch: &Path) -> Vec<Case> {
             name: shown(&plan_path),
             module: std::fs::read(&out).unwrap(),
             options: flags(&plan.backend, None),
+            ..Case::default()
         });
     }
     cases
@@ -155,8 +156,16 @@ pub fn fixture_options(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// A fixture's own limit for the judge: its `// lowering-timeout: SECONDSs` header line, for a
+/// module the compiler does not finish (docs/sweep.md).
+pub fn fixture_timeout(text: &str) -> Option<std::time::Duration> {
+    let line = text.lines().take_while(|l| l.starts_with("//")).find_map(|l| l.strip_prefix("// lowering-timeout:"))?;
+    let seconds = line.trim().strip_suffix('s').and_then(|n| n.parse().ok());
+    Some(std::time::Duration::from_secs(seconds.unwrap_or_else(|| panic!("malformed lowering-timeout: {line}"))))
+}
+
 /// The check-bd fixtures that are AIR (not the invalid ones on purpose), each as a case with its
-/// header flags; `keep` chooses by file stem.
+/// header flags and limit; `keep` chooses by file stem.
 pub fn fixture_cases(keep: impl Fn(&str) -> bool) -> Vec<Case> {
     let mut cases = Vec::new();
     for fixture in air_testkit::sorted_files(&repo_root().join("testdata/checkbd"), "mlir") {
@@ -166,7 +175,8 @@ pub fn fixture_cases(keep: impl Fn(&str) -> bool) -> Vec<Case> {
             continue;
         }
         let options = fixture_options(&text);
-        cases.push(Case { name: shown(&fixture), module: text.into_bytes(), options });
+        let timeout = fixture_timeout(&text);
+        cases.push(Case { name: shown(&fixture), module: text.into_bytes(), options, timeout });
     }
     cases
 }

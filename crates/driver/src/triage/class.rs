@@ -262,6 +262,9 @@ impl Class {
         const RUNTIME_OFFSETS: &[&str] = &[r::SHIM_RUNTIME_OFFSETS.code];
         const SEQUENCE_VIEW: &[&str] = &[r::HOST_VIEW_IN_SEQUENCE.code];
         const INVALID_IR: &[&str] = &[r::SHIM_DMA_TILE_SIZES.code];
+        // A split that never ends (an error: the compile cannot finish) and a dependency chain
+        // whose canonicalisation explodes (a warning: it finishes, in hours).
+        const COMPILE_TIME: &[&str] = &[r::ENDLESS_SPLIT.code, r::COMPILE_TIME.code];
         match self {
             Class::BdExhaustion => BD,
             Class::RepeatCount => REPEAT,
@@ -277,7 +280,8 @@ impl Class {
             Class::RuntimeOffsets => RUNTIME_OFFSETS,
             Class::SequenceView => SEQUENCE_VIEW,
             Class::InvalidIr => INVALID_IR,
-            Class::CompileTimeout | Class::UnsupportedOption | Class::ToolMissing | Class::Unknown => &[],
+            Class::CompileTimeout => COMPILE_TIME,
+            Class::UnsupportedOption | Class::ToolMissing | Class::Unknown => &[],
         }
     }
 }

@@ -11,6 +11,7 @@
 //! check-bd on a few of a growing group's candidates instead of each (passes/src/group): a new
 //! error rule must keep it, or `group`'s tests that compare both ways will show the difference.
 
+mod compile_time;
 mod dims;
 mod issues;
 mod memory;

@@ -6,6 +6,7 @@
 //! Memtile (§4.6): one BD chain per memtile channel, unrolled where AIR cannot fold the loops
 //! (`air-opt-memtile-dma-bds`), limited to the 24 BDs of the channel's parity half.
 
+use super::compile_time::{emit_endless, SplitOrigin};
 use super::dims;
 use super::issues::emit_issue;
 use super::split::{Fate, Pieces};
@@ -20,11 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Folds the loops of `endpoint` that belong to its tile's program (herd loops for a core,
 /// segment and herd loops for a memtile). `Err` names a value that is not constant.
-fn tile_chain(
-    cx: &Cx<'_>,
-    endpoint: &Endpoint,
-    core: bool,
-) -> Result<(crate::pattern::Pattern, crate::pattern::canon::Folded), String> {
+fn tile_chain(cx: &Cx<'_>, endpoint: &Endpoint, core: bool) -> Result<TileChain, String> {
     let pattern = endpoint_pattern(endpoint).map_err(|e| e.describe())?;
     // A loop whose variable indexes the channel addresses another channel instance per
     // iteration: another chain, not a longer one.
@@ -69,7 +66,15 @@ fn tile_chain(
         stride_check: false,
     };
     let folded = fold_loops(&pattern.dims, &loops, &params);
-    Ok((pattern, folded))
+    Ok(TileChain { pattern, folded, loops })
+}
+
+/// One tile-side transfer as `tile_chain` folds it.
+struct TileChain {
+    pattern: crate::pattern::Pattern,
+    folded: crate::pattern::canon::Folded,
+    /// The loops it folded (or unrolled), outermost first.
+    loops: Vec<LoopDim>,
 }
 
 fn pp_factor(cx: &Cx<'_>, endpoint: &Endpoint) -> i64 {
@@ -178,7 +183,9 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             let ep = cx.prog.endpoints[e].clone();
             lock_streams.entry(ep.kind.reads_memory()).or_default().insert(ep.stream_key());
             match tile_chain(cx, &ep, true) {
-                Ok((pattern, folded)) => {
+                // AIR does not split core-side sizes (`endless` is not read): a 1031-element
+                // L1 dimension lowers (the compiler kit accepts it).
+                Ok(TileChain { pattern, folded, .. }) => {
                     bd_items.push((
                         format!("op:{}", ep.op.0),
                         folded.copies.max(1) * pp_factor(cx, &ep),
@@ -268,26 +275,35 @@ fn check_locks(
 
 /// The fields of one memtile BD. A buffer air-split-l2-memref may split gets other BDs than
 /// written: only what a split keeps (4-byte granularity) is checked unless it stays whole, and
-/// the length of the transfer that fills or drains a whole piece where the split is followed.
+/// the length of the transfer that fills or drains a whole piece where the split is followed. A
+/// split of a whole buffer's pattern that never ends (AS0440) is all there is to say of it.
 fn check_memtile_fields(
     cx: &mut Cx<'_>,
     e: EndpointId,
     ep: &Endpoint,
-    pattern: &crate::pattern::Pattern,
-    folded: &crate::pattern::canon::Folded,
+    chain: &TileChain,
     fates: &BTreeMap<crate::program::BufferId, Fate>,
 ) {
-    if let Some(issue) = dims::inner_stride(pattern) {
-        emit_issue(cx, ep, &issue, "L2", "");
-    }
+    let TileChain { pattern, folded, loops } = chain;
     let whole = match ep.root {
         Root::Buffer(b) => super::split::why_whole(cx, b).is_some(),
         _ => false,
     };
+    if let Some(split) = folded.endless.as_ref().filter(|_| whole) {
+        let origin = match folded.endless_fold.and_then(|idx| loops.get(idx)) {
+            Some(lp) => SplitOrigin::Fold { trip: lp.trip },
+            None => SplitOrigin::Written,
+        };
+        emit_endless(cx, ep, split, origin, "L2");
+        return;
+    }
     if let Root::Buffer(b) = ep.root {
         if let Some(Fate::Split(pieces)) = fates.get(&b) {
             check_piece_length(cx, e, ep, b, pieces);
         }
+    }
+    if let Some(issue) = dims::inner_stride(pattern) {
+        emit_issue(cx, ep, &issue, "L2", "");
     }
     for issue in dims::tile_bd(&folded.dims, pattern.elem_bits, &cx.dev.memtile) {
         let kept = matches!(
@@ -359,7 +375,8 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
     for e in l2 {
         let ep = cx.prog.endpoints[e].clone();
         match tile_chain(cx, &ep, false) {
-            Ok((pattern, folded)) => {
+            Ok(tile) => {
+                let (pattern, folded) = (&tile.pattern, &tile.folded);
                 let bds = folded.copies.max(1) * pp_factor(cx, &ep);
                 // One memtile channel per instance: per value of the herd ids the L2 offset or the
                 // channel indices depend on, and per iteration of a loop that indexes the channel.
@@ -391,7 +408,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
                 if !reported.insert(ep.op) {
                     continue;
                 }
-                check_memtile_fields(cx, e, &ep, &pattern, &folded, &fates);
+                check_memtile_fields(cx, e, &ep, &tile, &fates);
             }
             Err(why) => {
                 why_unknown.get_or_insert(why);

@@ -6,6 +6,9 @@
 //! the fold of `AIRSpecializeChannelWrapAndStrideInScfFor` with the unroll fallback of
 //! `AIRUnrollScfForIntoBDChain`. Per-dimension offsets are not tracked (the base offset is kept
 //! separately), so a size-1 dimension always counts as a removable dummy.
+//!
+//! Where AIR's split never terminates (a size above `maxSize` with no factor in range), the
+//! simulation stops and says so ([`EndlessSplit`]) instead of looping with it.
 
 use super::Dim;
 use crate::device::air_limits::STRIDE_UPPER_BOUND;
@@ -100,6 +103,34 @@ pub struct CanonParams {
     pub volume: Option<i64>,
 }
 
+/// A dimension AIR's wrap factoring splits forever: its size is above the bound and has no
+/// factor in `[2, max]`, so `findLargestFactor` returns 1 and the split puts the same size back
+/// in front of a size-1 dimension, where the loop finds it again (mlir-air `Util.cpp`
+/// `canonicalizeWrapAndStrideList`, `AIRRtToNpuPass.cpp` `tileIllegalWrapDim`). The pass never
+/// returns: the compile does not finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndlessSplit {
+    /// The size AIR cannot split, in elements.
+    pub size: i64,
+    /// Its stride, in elements.
+    pub stride: i64,
+    /// The largest factor AIR looks for (1023 for a wrap, 63 for the shim's iteration dimension).
+    pub max: i64,
+    /// Which of AIR's two splitting loops it is.
+    pub site: SplitSite,
+}
+
+/// Where AIR splits a dimension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitSite {
+    /// `canonicalizeWrapAndStrideList` (`maxSize` 1023), run by air-opt-memtile-dma-bds,
+    /// air-to-aie and air-opt-shim-dma-bds on every channel op's pattern and after each loop fold.
+    Canonicalize,
+    /// airrt-to-npu's `tileIllegalWrapDim`, on a shim transfer's wraps at or above
+    /// {64, 1024, 1024, 1024}.
+    TileIllegalWrapDim,
+}
+
 fn wrap_stride(stride: i64, volume: Option<i64>) -> i64 {
     match volume {
         Some(v) if v > 1 => stride % v,
@@ -109,7 +140,13 @@ fn wrap_stride(stride: i64, volume: Option<i64>) -> i64 {
 
 /// `canonicalizeWrapAndStrideList`: split oversized sizes, drop size-1 dims, merge adjacent
 /// contiguous dims (when the merged size stays within `max_size` or the whole is contiguous).
-pub fn canonicalize(dims: &mut Vec<Dim>, params: &CanonParams) {
+///
+/// `Some` when AIR's split of a dimension never terminates (see [`EndlessSplit`]: the first one).
+/// The simulation itself goes on, leaving that dimension whole, so its result is the same for
+/// callers whose compiler path does not split (the core side).
+#[must_use]
+pub fn canonicalize(dims: &mut Vec<Dim>, params: &CanonParams) -> Option<EndlessSplit> {
+    let mut endless = None;
     if let Some(max) = params.max_size.filter(|m| *m > 0) {
         let mut idx = dims.len() as isize - 1;
         while idx >= 0 {
@@ -124,8 +161,16 @@ pub fn canonicalize(dims: &mut Vec<Dim>, params: &CanonParams) {
                 } else {
                     largest_factor(size, max)
                 };
-                // A factor of 1 makes no progress (AIR would split forever on a prime size):
-                // leave the dimension oversized, like a size with no aligned factor.
+                // A factor of 1 (no factor of the size in [2, max]; an aligned factor is never 1)
+                // makes AIR put the same size back as the outer dimension, in front of a size-1
+                // one, and look at it again: unless the step then exceeds 2^20 (AIR swaps inner and
+                // outer, inserts a size-1 outer dimension and moves on), it never stops. Inserting
+                // `(1, stride)` after `(size, stride)` cannot make the pattern contiguous, so the
+                // loop's first test never ends it either.
+                if a == 1 && wrap_stride(stride, params.volume) <= STRIDE_UPPER_BOUND {
+                    endless.get_or_insert(EndlessSplit { size, stride, max, site: SplitSite::Canonicalize });
+                }
+                // No aligned factor (0), or a factor of 1: the dimension stays oversized.
                 if a > 1 {
                     let b = crate::util::ceil_div(size, a);
                     let a_stride = wrap_stride(stride.saturating_mul(a), params.volume);
@@ -173,6 +218,7 @@ pub fn canonicalize(dims: &mut Vec<Dim>, params: &CanonParams) {
         }
         idx -= 1;
     }
+    endless
 }
 
 /// A loop around a transfer, as the fold sees it.
@@ -212,6 +258,11 @@ pub struct Folded {
     pub unrolled: Vec<usize>,
     /// The innermost loop that could not fold, and why (every loop outside it is unrolled too).
     pub failure: Option<(usize, FoldFailure)>,
+    /// The first split AIR never finishes, met on the transfer's own pattern or after a fold
+    /// (the simulation goes on with that dimension whole).
+    pub endless: Option<EndlessSplit>,
+    /// The loop (index into the input) whose fold met it; `None`: the pattern as written.
+    pub endless_fold: Option<usize>,
 }
 
 /// Why a loop does not fold into a transfer's BD.
@@ -248,7 +299,8 @@ fn active(dims: &[Dim]) -> usize {
 /// Folds `loops` (outermost first) into `own`, innermost loop first, as AIR does.
 pub fn fold_loops(own: &[Dim], loops: &[LoopDim], params: &FoldParams) -> Folded {
     let mut dims = own.to_vec();
-    canonicalize(&mut dims, &params.canon);
+    let mut endless = canonicalize(&mut dims, &params.canon);
+    let mut endless_fold = None;
     let mut copies: i64 = 1;
     let mut unrolled = Vec::new();
     let mut failed = false;
@@ -269,7 +321,14 @@ pub fn fold_loops(own: &[Dim], loops: &[LoopDim], params: &FoldParams) -> Folded
         if params.skip_zero_stride && lp.stride == 0 {
             continue;
         }
-        match try_fold(&dims, lp, params) {
+        let (result, split) = try_fold(&dims, lp, params);
+        // AIR canonicalises the folded lists before its post-fold legality check, so a split
+        // that never ends stops the compile even where the fold is then refused.
+        if endless.is_none() && split.is_some() {
+            endless = split;
+            endless_fold = Some(idx);
+        }
+        match result {
             Ok(next) => dims = next,
             Err(why) => {
                 failure = Some((idx, why));
@@ -283,25 +342,33 @@ pub fn fold_loops(own: &[Dim], loops: &[LoopDim], params: &FoldParams) -> Folded
         }
     }
     unrolled.reverse();
-    Folded { dims, copies, unrolled, failure }
+    Folded { dims, copies, unrolled, failure, endless, endless_fold }
 }
 
-fn try_fold(dims: &[Dim], lp: &LoopDim, params: &FoldParams) -> Result<Vec<Dim>, FoldFailure> {
+/// One loop folded into `dims`: the new pattern or why the loop does not fold, and a split of the
+/// canonicalisation after the fold that never ends.
+fn try_fold(dims: &[Dim], lp: &LoopDim, params: &FoldParams) -> (Result<Vec<Dim>, FoldFailure>, Option<EndlessSplit>) {
     if active(dims) + 1 > params.max_dims {
-        return Err(FoldFailure::TooManyDims { active: active(dims), max: params.max_dims });
+        return (Err(FoldFailure::TooManyDims { active: active(dims), max: params.max_dims }), None);
     }
     let stride = wrap_stride(lp.stride, params.canon.volume);
     if params.stride_check {
         let granules = (stride.saturating_mul(i64::from(params.elem_bits)) + 31) / 32;
         let outer = dims.first().map(|d| d.size).unwrap_or(1);
         if granules > 0x10_0000 && lp.step != outer {
-            return Err(FoldFailure::StrideTooLarge { elements: stride, granules });
+            return (Err(FoldFailure::StrideTooLarge { elements: stride, granules }), None);
         }
     }
     let mut next = Vec::with_capacity(dims.len() + 1);
     next.push(Dim::new(lp.trip, stride));
     next.extend_from_slice(dims);
-    canonicalize(&mut next, &params.canon);
+    let split = canonicalize(&mut next, &params.canon);
+    (place_repeat(next, params), split)
+}
+
+/// The post-fold checks: at most `max_dims` active dimensions, and at the shim the repeat
+/// (stride-0) dimension moved outermost.
+fn place_repeat(mut next: Vec<Dim>, params: &FoldParams) -> Result<Vec<Dim>, FoldFailure> {
     if active(&next) > params.max_dims {
         return Err(FoldFailure::TooManyDims { active: active(&next) - 1, max: params.max_dims });
     }
@@ -362,14 +429,18 @@ mod tests {
     #[test]
     fn contiguous_patterns_collapse_to_one_dimension() {
         let mut dims = vec![Dim::new(4096, 4096), Dim::new(4096, 1)];
-        canonicalize(&mut dims, &CanonParams { max_size: Some(1023), inner_alignment: 2, volume: Some(1 << 24) });
+        let endless =
+            canonicalize(&mut dims, &CanonParams { max_size: Some(1023), inner_alignment: 2, volume: Some(1 << 24) });
+        assert_eq!(endless, None);
         assert_eq!(dims, vec![Dim::new(1 << 24, 1)]);
     }
 
     #[test]
     fn an_oversized_inner_dimension_is_split_on_an_aligned_factor() {
         let mut dims = vec![Dim::new(3, 100_000), Dim::new(2048, 1)];
-        canonicalize(&mut dims, &CanonParams { max_size: Some(1023), inner_alignment: 2, volume: Some(1 << 24) });
+        let endless =
+            canonicalize(&mut dims, &CanonParams { max_size: Some(1023), inner_alignment: 2, volume: Some(1 << 24) });
+        assert_eq!(endless, None);
         assert_eq!(dims, vec![Dim::new(3, 100_000), Dim::new(4, 512), Dim::new(512, 1)]);
     }
 
@@ -389,11 +460,39 @@ mod tests {
     }
 
     #[test]
-    fn a_prime_repeat_count_is_left_whole_instead_of_split_forever() {
+    fn a_prime_repeat_count_is_a_split_that_never_ends() {
+        // Model doc F17: a 1187-iteration stride-0 launch loop folded into a GEMV B vector.
         let own = [Dim::new(2048, 1)];
         let loops = [LoopDim { trip: 1187, stride: 0, step: 1 }];
         let folded = fold_loops(&own, &loops, &shim(16, 2048));
-        assert_eq!(folded.dims[0], Dim::new(1187, 0));
+        let split = EndlessSplit { size: 1187, stride: 0, max: 1023, site: SplitSite::Canonicalize };
+        assert_eq!(folded.endless, Some(split));
+        assert_eq!(folded.endless_fold, Some(0));
+    }
+
+    #[test]
+    fn a_split_ends_when_a_factor_exists_or_the_step_is_over_2_to_20() {
+        let params = CanonParams { max_size: Some(1023), inner_alignment: 2, volume: None };
+        // A prime written size with a non-unit stride: endless.
+        let mut dims = vec![Dim::new(1031, 64), Dim::new(16, 1)];
+        assert_eq!(canonicalize(&mut dims, &params).map(|s| s.size), Some(1031));
+        // 1030 = 2 · 515: split.
+        let mut dims = vec![Dim::new(1030, 64), Dim::new(16, 1)];
+        assert_eq!(canonicalize(&mut dims, &params), None);
+        assert_eq!(dims, vec![Dim::new(2, 64 * 515), Dim::new(515, 64), Dim::new(16, 1)]);
+        // A composite without a factor ≤ 1023 (1031 · 1033) is as endless as a prime.
+        let mut dims = vec![Dim::new(1031 * 1033, 64), Dim::new(16, 1)];
+        assert!(canonicalize(&mut dims, &params).is_some());
+        // A step over 2^20: AIR swaps the pieces and leaves the size whole.
+        let mut dims = vec![Dim::new(1031, 1 << 21), Dim::new(16, 1)];
+        assert_eq!(canonicalize(&mut dims, &params), None);
+        // The contiguous innermost dimension asks for an aligned factor, which is never 1.
+        let mut dims = vec![Dim::new(3, 5000), Dim::new(1031, 1)];
+        assert_eq!(canonicalize(&mut dims, &params), None);
+        // A contiguous pattern is one stream and is never split.
+        let mut dims = vec![Dim::new(1031, 1)];
+        let f32_params = CanonParams { inner_alignment: 1, ..params };
+        assert_eq!(canonicalize(&mut dims, &f32_params), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! split of the 4-D pattern into repeat count, iteration dimension and BD data dimensions
 //! (`DmaToNpuPattern`: `repeat_count = size[0] − 1`, stride-0 middle dims folded in).
 
-use super::canon::{is_contiguous_or_repeated, largest_aligned_factor, largest_factor};
+use super::canon::{is_contiguous_or_repeated, largest_aligned_factor, largest_factor, EndlessSplit, SplitSite};
 use super::Dim;
 use crate::device::air_limits::{DIM_COUNT, STRIDE_UPPER_BOUND, WRAP_UPPER_BOUNDS};
 
@@ -35,6 +35,8 @@ pub struct Lowered {
     pub factored: bool,
     /// Each factoring: (size, outer, inner).
     pub factorings: Vec<(i64, i64, i64)>,
+    /// A wrap `tileIllegalWrapDim` splits forever (the rest of the lowering is then meaningless).
+    pub endless: Option<EndlessSplit>,
 }
 
 /// Lowers a folded pattern to shim tasks.
@@ -47,6 +49,7 @@ pub fn lower_shim(folded: &[Dim], inner_alignment: i64, volume: Option<i64>) -> 
         dims.insert(0, Dim::new(1, 0));
     }
     let mut cannot_tile = None;
+    let mut endless = None;
     let mut factored = false;
     let mut factorings = Vec::new();
     let violates = !is_contiguous_or_repeated(&dims)
@@ -72,6 +75,14 @@ pub fn lower_shim(folded: &[Dim], inner_alignment: i64, volume: Option<i64>) -> 
                     cannot_tile = Some((size, alignment));
                     break;
                 }
+                // A factor of 1 (no factor in [2, bound − 1]; only without alignment): AIR inserts
+                // the same size again, erases the first size-1 dimension it finds (the new inner
+                // one, or an earlier dummy: either way the size stays at or before this position)
+                // and looks at it again, forever (`tileIllegalWrapDim`, AIRRtToNpuPass.cpp).
+                if a == 1 {
+                    endless = Some(EndlessSplit { size, stride, max: bound - 1, site: SplitSite::TileIllegalWrapDim });
+                    break;
+                }
                 factored = true;
                 let b = crate::util::ceil_div(size, a);
                 let a_stride = modv(stride.saturating_mul(a));
@@ -83,10 +94,6 @@ pub fn lower_shim(folded: &[Dim], inner_alignment: i64, volume: Option<i64>) -> 
                     dims.remove(dummy);
                 }
                 // Re-examine position `idx` (C++: `i++` then the loop's `i--`).
-                if a == 1 {
-                    // No progress is possible (the factor is 1): stop rather than loop.
-                    i -= 1;
-                }
                 continue;
             }
             i -= 1;
@@ -99,7 +106,7 @@ pub fn lower_shim(folded: &[Dim], inner_alignment: i64, volume: Option<i64>) -> 
         dims.remove(0);
     }
     let task = split_task(&dims);
-    Lowered { tasks, task, cannot_tile, factored, factorings }
+    Lowered { tasks, task, cannot_tile, factored, factorings, endless }
 }
 
 /// Repeat count, iteration dimension and data dimensions of a 4-D pattern.
@@ -159,6 +166,21 @@ mod tests {
         assert_eq!(lowered.task.repeat, 1186);
         assert!(lowered.task.linear);
         assert!(lowered.task.iteration.is_none());
+    }
+
+    #[test]
+    fn an_outermost_wrap_without_a_factor_below_64_is_split_forever() {
+        // Four active dimensions, the outermost 67 (prime) with a step of 2048: airrt-to-npu's
+        // tileIllegalWrapDim never returns (the fixture f_shim_iteration_wrap_prime).
+        let dims = [Dim::new(67, 2048), Dim::new(2, 512), Dim::new(4, 64), Dim::new(16, 1)];
+        let lowered = lower_shim(&dims, 2, Some(67 * 2048));
+        let split = EndlessSplit { size: 67, stride: 2048, max: 63, site: SplitSite::TileIllegalWrapDim };
+        assert_eq!(lowered.endless, Some(split));
+        // 66 = 2 · 33 is factored into two transfers.
+        let dims = [Dim::new(66, 2048), Dim::new(2, 512), Dim::new(4, 64), Dim::new(16, 1)];
+        let lowered = lower_shim(&dims, 2, Some(66 * 2048));
+        assert_eq!(lowered.endless, None);
+        assert_eq!(lowered.tasks, 2);
     }
 
     #[test]

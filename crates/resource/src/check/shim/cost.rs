@@ -2,6 +2,7 @@
 //! depends on), the loop nest the compiler folds into its BD, the tasks (BDs) that result, and
 //! the fields of the lowered task.
 
+use super::super::compile_time::{emit_endless, Chain, SplitOrigin};
 use super::super::dims::{self, Issue};
 use super::super::issues::emit_issue;
 use super::super::{Cx, Finding, Unit};
@@ -23,6 +24,8 @@ pub(super) struct Cost {
     pub(super) count: i64,
     pub(super) why_count: String,
     pub(super) columns: Vec<Option<i64>>,
+    /// A loop inside the launch that does not fold, unrolled with the loops around it (AS0431).
+    pub(super) chain: Option<Chain>,
 }
 
 /// Herd-id and segment-unroll variables: parallel instances, not loops.
@@ -166,6 +169,7 @@ pub(super) fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: 
     }
     let nest = loop_nest_with_origin(cx, unit, windows, endpoint, pattern);
     let mut unfolded = None;
+    let mut chain = None;
     let (tasks, tasks_why) = match nest {
         Err(why) => (None, why),
         Ok(nest) => {
@@ -196,6 +200,18 @@ pub(super) fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: 
                     Origin::Launch => unit.range,
                     Origin::Loop(l) => cx.prog.loops[l].range,
                 };
+                // A failing launch loop stays rolled in the runtime sequence (mlir-air #1816);
+                // a failing loop inside the launch is unrolled with every loop around it.
+                let outer: Vec<i64> = folded.unrolled.iter().filter(|&&i| i != idx).map(|&i| loops[i].trip).collect();
+                if matches!(origin, Origin::Loop(_)) && !outer.is_empty() {
+                    chain = Some(Chain {
+                        iterations: crate::util::sat_product(outer.iter().copied()),
+                        outer,
+                        inner_trip: lp.trip,
+                        inner_range: range,
+                        why: why.describe(),
+                    });
+                }
                 unfolded = Some((range, format!("cannot fold into the BD: unrolled ×{}", lp.trip)));
             }
             for (size, outer, inner) in &lowered.factorings {
@@ -220,6 +236,7 @@ pub(super) fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: 
         count,
         why_count: if why.is_empty() { "one stream".to_string() } else { why.join("; ") },
         columns,
+        chain,
     }
 }
 
@@ -233,6 +250,7 @@ pub(super) fn endpoint_cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], e
             count: 1,
             why_count: String::new(),
             columns: vec![None],
+            chain: None,
         },
     }
 }
@@ -262,7 +280,20 @@ pub(super) fn check_fields(
     let Ok(loops) = loop_nest(cx, unit, windows, endpoint, pattern) else { return };
     let params = shim_fold(pattern);
     let folded = fold_loops(&pattern.dims, &loops, &params);
+    // A split that never ends stops the compile there: no BD follows to check.
+    if let Some(split) = &folded.endless {
+        let origin = match folded.endless_fold {
+            Some(idx) => SplitOrigin::Fold { trip: loops[idx].trip },
+            None => SplitOrigin::Written,
+        };
+        emit_endless(cx, endpoint, split, origin, "L3");
+        return;
+    }
     let lowered = lower_shim(&folded.dims, pattern.inner_alignment(), pattern.volume);
+    if let Some(split) = &lowered.endless {
+        emit_endless(cx, endpoint, split, SplitOrigin::Written, "L3");
+        return;
+    }
     if let Some((size, alignment)) = lowered.cannot_tile {
         cx.emit(
             Finding::error(&rules::WRAP, format!("AIR cannot tile a dimension of size {size} of this L3 transfer into shim-legal pieces"))

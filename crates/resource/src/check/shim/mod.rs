@@ -129,7 +129,12 @@ fn live_bds(stream: &Stream) -> Option<i64> {
 }
 
 /// The L3 endpoints of a unit as streams (one per channel instance or DMA op).
-fn collect_streams(cx: &mut Cx<'_>, unit: &Unit, windows: &[Option<i64>]) -> (Vec<Stream>, Option<String>) {
+fn collect_streams(
+    cx: &mut Cx<'_>,
+    unit: &Unit,
+    windows: &[Option<i64>],
+    tiled: bool,
+) -> (Vec<Stream>, Option<String>) {
     let mut streams: BTreeMap<String, Stream> = BTreeMap::new();
     let mut not_constant: Option<String> = None;
     let l3: Vec<EndpointId> = unit
@@ -170,6 +175,9 @@ fn collect_streams(cx: &mut Cx<'_>, unit: &Unit, windows: &[Option<i64>]) -> (Ve
         };
         check_fields(cx, unit, windows, &endpoint, &pattern, !uncertain);
         let mut cost = cost(cx, unit, windows, &endpoint, &pattern);
+        if let Some(chain) = cost.chain.as_ref().filter(|_| !uncertain) {
+            super::compile_time::check_chain(cx, &endpoint, chain, tiled);
+        }
         if pieces > 1 {
             cost.count = cost.count.saturating_mul(pieces);
             cost.columns = vec![None; cost.count.clamp(1, MAX_PLACED_STREAMS) as usize];
@@ -271,7 +279,7 @@ fn check_channels(
 
 pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) {
     let (windows, tiling) = window_trips(cx, unit);
-    let (list, not_constant) = collect_streams(cx, unit, &windows);
+    let (list, not_constant) = collect_streams(cx, unit, &windows, tiling.is_some());
     let over = check_channels(cx, unit, &list, herds_fit, rows);
     // BDs per shim tile, counted on the streams whose BDs the compiler keeps as written.
     let window = match &tiling {
