@@ -62,8 +62,6 @@ pub struct TileModel {
     pub wrap_max: i64,
     /// Largest step (stride) in granules.
     pub step_max_granules: i64,
-    /// Largest iteration (4th-dimension) count.
-    pub iteration_max: i64,
     /// Largest buffer length in 32-bit words (`None`: the 32-bit length register, no practical bound).
     pub length_max_words: Option<i64>,
     /// Largest task repeat count (stored value, i.e. runs − 1).
@@ -117,7 +115,6 @@ const CORE: TileModel = TileModel {
     bd_dims: 3,                    // §2a BD data dimensions: 3 (+ iteration)
     wrap_max: 255,                 // §2a wrap field: 8 bits → ≤ 255
     step_max_granules: 8192,       // §2a step field: 13 bits → ≤ 8192 granules
-    iteration_max: 64,             // §2a iteration: ≤ 64
     length_max_words: Some(16383), // §2a buffer length: 14 bits → ≤ 16383 words
     repeat_max: 255,               // §2a task repeat count: 0–255 per dma_start (newer aie)
     task_queue_depth: 4,           // §2a task queue depth: 4 tasks per channel
@@ -134,7 +131,6 @@ const MEMTILE: TileModel = TileModel {
     bd_dims: 4,                      // §2a BD data dimensions: 4 (+ iteration)
     wrap_max: 1023,                  // §2a wrap field: 10 bits → ≤ 1023
     step_max_granules: 131_072,      // §2a step field: 17 bits → ≤ 131072 granules
-    iteration_max: 64,               // §2a iteration
     length_max_words: Some(131_071), // §2a buffer length: 17 bits → ≤ 131071 words
     repeat_max: 255,                 // §2a task repeat count
     task_queue_depth: 4,             // §2a task queue depth
@@ -151,7 +147,6 @@ const SHIM: TileModel = TileModel {
     bd_dims: 3,                   // §2a BD data dimensions: 3 (+ iteration)
     wrap_max: 1023,               // §2a wrap field: 10 bits → ≤ 1023
     step_max_granules: 1_048_576, // §2a step field: 20 bits → ≤ 1048576 granules
-    iteration_max: 64,            // §2a iteration
     length_max_words: None,       // §2a buffer length: 32 bits (words)
     repeat_max: 255,              // §2a task repeat count: 0–255 per queue push
     task_queue_depth: 4,          // §2a task queue depth

@@ -236,7 +236,6 @@ impl Class {
         const DMA: &[&str] = &[
             r::WRAP.code,
             r::STRIDE.code,
-            r::ITERATION.code,
             r::ALIGNMENT.code,
             r::INNER_STRIDE.code,
             r::BD_LENGTH.code,

@@ -29,10 +29,6 @@ pub(crate) enum Issue {
         dim: usize,
         elements: i64,
     },
-    Iteration {
-        value: i64,
-        limit: i64,
-    },
     Repeat {
         value: i64,
         limit: i64,
@@ -127,9 +123,6 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &crate::device::T
         }
     }
     if let Some(iteration) = task.iteration {
-        if iteration.size > tile.iteration_max {
-            issues.push(Issue::Iteration { value: iteration.size, limit: tile.iteration_max });
-        }
         if !aligned(iteration.stride, elem_bits) {
             issues.push(Issue::StrideBytes { dim: 3, bytes: bytes(iteration.stride, elem_bits) });
         } else if granules(iteration.stride, elem_bits) > tile.step_max_granules {

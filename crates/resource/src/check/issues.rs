@@ -16,12 +16,6 @@ pub(super) fn emit_issue(cx: &mut Cx<'_>, endpoint: &Endpoint, issue: &Issue, le
             format!("this {level} transfer needs repeat count {value} (runs {}), the limit is {limit}", value + 1),
             repeat_help.to_string(),
         ),
-        Issue::Iteration { value, limit } => (
-            &rules::ITERATION,
-            true,
-            format!("the iteration dimension of this {level} transfer is {value}, the limit is {limit}"),
-            "make the outermost dimension at most 64, or let it become a loop (unrolled into separate tasks)".to_string(),
-        ),
         Issue::Wrap { dim, value, limit } => (
             &rules::WRAP,
             true,
