@@ -116,7 +116,8 @@ proptest! {
         let dims: Vec<Dim> = dims.into_iter().map(|(s, t)| Dim::new(s, t)).collect();
         let before: i64 = dims.iter().map(|d| d.size).product();
         let mut after = dims.clone();
-        canonicalize(&mut after, &CanonParams { max_size: Some(1023), inner_alignment: 2, volume: None });
+        // An endless split (AS0440) leaves its dimension whole: the count holds either way.
+        let _endless = canonicalize(&mut after, &CanonParams { max_size: Some(1023), inner_alignment: 2, volume: None });
         let moved: i64 = after.iter().map(|d| d.size).product();
         prop_assert_eq!(before, moved);
     }
