@@ -51,6 +51,8 @@ const CASES: &[(&str, &str)] = &[
     ("dtype_conflict", "out_bf16.npy ref_f32.npy --dtype f32"),
     ("tolerances_conflict", "out_bf16.npy ref_f32.npy --tolerances gemv --rtol 1"),
     ("missing_file", "nothere.npy ref_f32.npy"),
+    ("maybe_bf16_out", "out_bf16.npy ref_f32.npy"),
+    ("maybe_bf16_ref_json", "ref_f32.npy out_bf16.npy --format json"),
 ];
 
 #[test]
@@ -74,6 +76,20 @@ fn exit_status_is_0_pass_1_fail_2_unreadable() {
     // Every version of the header compares equal to the others.
     assert_eq!(exit("v2.npy v3.npy --rtol 0 --atol 0"), 0);
     assert_eq!(exit("v3.npy ref_f32.npy --rtol 0 --atol 0"), 0);
+}
+
+/// The AS0914 warning's help names the flag to add; added as printed, the comparison passes.
+#[test]
+fn the_bf16_hint_is_the_flag_that_makes_the_comparison_pass() {
+    for args in ["out_bf16.npy ref_f32.npy", "ref_f32.npy out_bf16.npy"] {
+        let text = transcript(args);
+        let help = text.lines().find(|l| l.contains("read it as bf16:")).unwrap_or_else(|| panic!("no hint: {text}"));
+        let flag = help.split("read it as bf16: ").nth(1).unwrap().split(" (Python").next().unwrap();
+        assert!(flag.starts_with("--dtype-"), "{help}");
+        let followed = transcript(&format!("{args} {flag}"));
+        assert!(followed.starts_with(&format!("$ air-stitch compare {args} {flag}\n--- exit 0")), "{followed}");
+        assert!(!followed.contains("AS0914"), "{followed}");
+    }
 }
 
 #[test]

@@ -107,6 +107,19 @@ def test_compare_reads_bf16_as_the_cli_does(cli_json: Any, tmp_path: pathlib.Pat
     assert got["pass"] is True
 
 
+def test_compare_says_when_uint16_may_be_bf16_and_the_hint_works(cli_json: Any, tmp_path: pathlib.Path) -> None:
+    ref = np.linspace(-2, 2, 256, dtype=np.float32)
+    bits = (ref.view(np.uint32) >> 16).astype(np.uint16)
+    o, r = _pair(tmp_path, bits, ref)
+    got = compare(bits, ref, names=(o, r))
+    assert got == cli_json("compare", o, r)
+    hint = [d for d in got["diagnostics"] if d["code"] == "AS0914"]
+    assert len(hint) == 1 and hint[0]["severity"] == "warning"
+    assert 'dtype_out="bf16"' in hint[0]["help"]
+    # Acting on the hint as printed: the keyword it names.
+    assert compare(bits, ref, dtype_out="bf16", names=(o, r))["pass"] is True
+
+
 def test_compare_borrows_the_arrays_memory() -> None:
     a = np.arange(12, dtype=np.float32).reshape(3, 4)
     raw, kind, shape, little = _side(a, None)

@@ -12,6 +12,17 @@ pub const SCHEMA: &str = "air-stitch/compare/1";
 /// The gates' failures, as diagnostics (and a note about infinities).
 pub fn verdict_diagnostics(m: &Metrics) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    if let Some(hint) = &m.maybe_bf16 {
+        let (side, flag, keyword) =
+            if hint.out { ("OUT", "--dtype-out", "dtype_out") } else { ("REF", "--dtype-ref", "dtype_ref") };
+        out.push(
+            Diagnostic::warning(
+                codes::MAYBE_BF16,
+                format!("{side} holds {} integers and the other side {}: {side} may be bf16 stored as 2-byte integers, compared here as integers", hint.dtype, hint.other),
+            )
+            .with_help(format!("if it is bf16 (numpy has none; upstream's tests store it as uint16), read it as bf16: {flag} bf16 (Python: {keyword}=\"bf16\")")),
+        );
+    }
     if m.has_nan() {
         out.push(
             Diagnostic::error(codes::NAN_PRESENT, format!("NaN: {} in OUT, {} in REF", m.nan, m.ref_nan))

@@ -23,6 +23,9 @@ pub const COSINE_FAILED: &str = "AS0911";
 pub const NAN_PRESENT: &str = "AS0912";
 /// A note: the arrays hold infinities (compared as numpy's isclose does: equal infinities match).
 pub const INF_PRESENT: &str = "AS0913";
+/// A warning: one side holds 2-byte integers and the other floats; the integers are likely bf16
+/// stored as `<u2` (as upstream's tests store it), compared as integers.
+pub const MAYBE_BF16: &str = "AS0914";
 
 // `run` and the device boundary (AS0930–AS0949; docs/xrt.md, docs/run.md#air-stitch-run).
 

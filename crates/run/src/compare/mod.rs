@@ -20,7 +20,7 @@ pub use kernel::{close, CHUNK, FIRST, REL_FLOOR};
 pub use tolerances::{tolerances, Tolerances, DEFAULT_ATOL, DEFAULT_RTOL, TOLERANCES};
 
 use crate::codes;
-use crate::formats::{shape_text, Array, FormatError};
+use crate::formats::{shape_text, Array, Dtype, FormatError};
 use kernel::Partial;
 
 /// Which checks decide the verdict.
@@ -119,8 +119,45 @@ pub struct Metrics {
     /// Both sides are all zeros (over their finite pairs): the cosine is 0 by definition, and
     /// the cosine gate passes (the arrays are equal).
     pub both_zero: bool,
+    /// One side holds 2-byte integers, the other floats: likely bf16 stored as integers.
+    pub maybe_bf16: Option<MaybeBf16>,
     pub gate: Gate,
     pub cosine_min: f64,
+}
+
+/// A side whose 2-byte integers face floats on the other side: numpy has no bf16, so upstream
+/// stores bf16 outputs as `uint16`, and read as integers they compare as nonsense.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MaybeBf16 {
+    /// `true`: OUT holds the integers; `false`: REF.
+    pub out: bool,
+    /// The integer side's dtype (`u16` or `i16`).
+    pub dtype: Dtype,
+    /// The float side's dtype.
+    pub other: Dtype,
+}
+
+impl MaybeBf16 {
+    pub fn of(out: Dtype, reference: Dtype) -> Option<MaybeBf16> {
+        let two_byte_int = |d: Dtype| matches!(d, Dtype::U16 | Dtype::I16);
+        let float = |d: Dtype| matches!(d, Dtype::F16 | Dtype::Bf16 | Dtype::F32 | Dtype::F64);
+        if two_byte_int(out) && float(reference) {
+            Some(MaybeBf16 { out: true, dtype: out, other: reference })
+        } else if two_byte_int(reference) && float(out) {
+            Some(MaybeBf16 { out: false, dtype: reference, other: out })
+        } else {
+            None
+        }
+    }
+
+    /// `OUT` or `REF`.
+    pub fn side(&self) -> &'static str {
+        if self.out {
+            "OUT"
+        } else {
+            "REF"
+        }
+    }
 }
 
 impl Metrics {
@@ -213,6 +250,7 @@ pub fn compare(out: &Array, reference: &Array, options: &Options) -> Result<Metr
         first_mismatches,
         per_row,
         both_zero: defined && total.out_sq == 0.0 && total.ref_sq == 0.0,
+        maybe_bf16: MaybeBf16::of(out.dtype, reference.dtype),
         gate: options.gate,
         cosine_min: options.cosine_min,
     })
