@@ -42,7 +42,8 @@ pub struct Opts {
     /// Output file (`-` for standard output).
     #[arg(short, long)]
     output: PathBuf,
-    /// Name of the combined function (default: the output's file stem).
+    /// Name of the combined function (default: the output's file stem): an MLIR symbol,
+    /// `decode_q`, or a string with its quotes, `'"decode-q"'`.
     #[arg(long, conflicts_with = "plan")]
     name: Option<String>,
     /// Make slice B's argument I reuse the combined argument of slice A's argument J: `B.I=A.J`,
@@ -124,7 +125,8 @@ impl Opts {
             None => {
                 let zero = ZeroConfig {
                     files: &self.files,
-                    name: inputs::default_name(self.name.as_deref(), &self.output),
+                    name: self.name.as_deref(),
+                    output: &self.output,
                     binds: &self.binds,
                     prefixes: &self.prefixes,
                     tile_sizes: &self.tile_sizes,
