@@ -109,8 +109,8 @@ fn merge_cases() -> Vec<PathBuf> {
     dirs
 }
 
-/// Runs a merge case's `args` with its `-o -` turned into `-o OUT`, so that an
-/// `--externs-report -` on stdout stays apart from the module. Returns the exit status.
+/// Runs a merge case's `args` with its `-o -` turned into `-o OUT`, so that the merged module
+/// can be judged from a file. Returns the exit status.
 fn merge_into(dir: &Path, out: &Path) -> Option<i32> {
     let words: Vec<String> =
         std::fs::read_to_string(dir.join("args")).unwrap().split_whitespace().map(str::to_string).collect();
