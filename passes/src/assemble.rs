@@ -136,7 +136,7 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
             print_node(printer, op.node(), "  ", &mut out);
         }
     }
-    out.push_str(&format!("  func.func @{}(", plan.name));
+    out.push_str(&format!("  func.func {}(", crate::naming::symbol_ref(&plan.name)));
     // A named buffer's name goes in a comment after its argument (after the comma), where
     // `roles` reads it back.
     let mut pending: Option<&str> = None;

@@ -24,6 +24,7 @@ pub const WRAP_UNSUPPORTED: &str = "AS0324";
 pub const MODULE_ATTR_CONFLICT: &str = "AS0325";
 pub const BIND_INVALID: &str = "AS0326";
 pub const RESOURCES_CONFLICT: &str = "AS0327";
+pub const BAD_FUNC_NAME: &str = "AS0328";
 pub const INTERNAL_CHECK: &str = "AS0330";
 pub const EXTERN_RENAMED: &str = "AS0340";
 pub const TILE_SIZES_INVALID: &str = "AS0341";

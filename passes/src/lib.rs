@@ -16,6 +16,7 @@ pub mod make;
 pub mod merge;
 mod merge_checks;
 pub mod named;
+pub mod naming;
 mod parallel;
 pub mod pipeline;
 pub mod plan;

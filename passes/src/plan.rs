@@ -30,6 +30,7 @@ use crate::backend::{self, Backend, RawBackend};
 use crate::codes;
 use crate::externs::ExternOverrides;
 use crate::named::{Names, RawArg, RawTarget};
+use crate::naming::{check_func_name, prefix_from_stem};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -176,24 +177,6 @@ fn range(span: std::ops::Range<usize>) -> TextRange {
     TextRange::new(span.start as u32, span.end as u32)
 }
 
-/// The prefix a file stem gives: other characters become `_`, and a leading digit gets a `_`
-/// in front (an SSA name `%1_x` would lex as `%1` then `_x`).
-pub fn prefix_from_stem(stem: &str) -> String {
-    let mut prefix: String =
-        stem.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
-    if prefix.is_empty() || prefix.starts_with(|c: char| c.is_ascii_digit()) {
-        prefix.insert(0, '_');
-    }
-    prefix
-}
-
-/// Whether a prefix is usable in SSA names and symbols.
-pub fn valid_prefix(prefix: &str) -> bool {
-    !prefix.is_empty()
-        && prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !prefix.starts_with(|c: char| c.is_ascii_digit())
-}
-
 /// Parses a plan file. Slice files stay as written (the caller resolves them).
 pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>> {
     let raw: RawPlan = toml::from_str(text).map_err(|err| {
@@ -211,6 +194,13 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
     let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
     let mut errors = Vec::new();
     let func = raw.func.into_inner();
+    // The combined function's name, as MLIR reads a symbol (crate::naming), before any work.
+    let name_loc = loc(func.name.span());
+    let spell = |name: &str| format!("name = {}", toml::Value::String(name.to_string()));
+    let name = check_func_name(func.name.get_ref(), name_loc, spell).unwrap_or_else(|diagnostic| {
+        errors.push(diagnostic);
+        String::new()
+    });
     let mut names = Names::default();
     let args: Vec<CombinedArg> = func
         .args
@@ -267,16 +257,7 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(MergePlan {
-        name: func.name.get_ref().clone(),
-        name_loc: loc(func.name.span()),
-        args,
-        prelude,
-        allow_unreferenced,
-        slices,
-        lints,
-        backend,
-    })
+    Ok(MergePlan { name, name_loc, args, prelude, allow_unreferenced, slices, lints, backend })
 }
 
 /// For serde's ``unknown field `alow_unreferenced`, expected one of `name`, ...`` (the message
@@ -436,15 +417,6 @@ pub fn located(code: &'static str, message: &str, loc: Loc) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn prefixes_from_stems_are_valid() {
-        assert_eq!(prefix_from_stem("gemv-k8192"), "gemv_k8192");
-        assert_eq!(prefix_from_stem("2k"), "_2k");
-        assert!(valid_prefix("q"));
-        assert!(!valid_prefix("1q"));
-        assert!(!valid_prefix("a.b"));
-    }
 
     #[test]
     fn unknown_keys_get_the_likely_key() {

@@ -207,20 +207,17 @@ fn output_dir(path: &Path) -> &Path {
     path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
-/// Checks, before any work, that `path` (`-` is standard output) can be an output: it is not
-/// one of `inputs`, and its directory exists.
+/// Checks that `path` (`-` is standard output) can be an output: it is not one of `inputs`
+/// (compared as [`crate::outputs`] compares, which checks every output of a run against every
+/// other file of it before any work; this is the last guard, as a file is written), and its
+/// directory exists.
 pub fn check_output(path: &Path, inputs: &[PathBuf]) -> anyhow::Result<()> {
     if path.as_os_str() == "-" {
         return Ok(());
     }
-    let target = std::fs::canonicalize(path).ok();
-    for input in inputs {
-        let same = match (&target, std::fs::canonicalize(input).ok()) {
-            (Some(a), Some(b)) => *a == b,
-            _ => false,
-        };
-        if same {
-            anyhow::bail!("refusing to overwrite input file {} (choose another -o)", input.display());
+    for input in inputs.iter().filter(|input| input.as_os_str() != "-") {
+        if crate::outputs::same_file(path, input) {
+            anyhow::bail!("refusing to overwrite input file {} (choose another output file)", input.display());
         }
     }
     let dir = output_dir(path);

@@ -12,6 +12,7 @@ mod compile;
 mod device;
 mod lints;
 mod outline;
+mod outputs;
 mod report;
 mod version;
 

@@ -356,6 +356,19 @@ fn missing_tool_missing_object_and_usage() {
 }
 
 #[test]
+fn an_artifact_over_an_input_is_refused_before_aircc() {
+    let s = Scratch::new("overwrite");
+    std::fs::create_dir_all(s.dir.join("build")).unwrap();
+    std::fs::write(s.dir.join("build/k.xclbin"), "{}").unwrap();
+    let args = ["-o", "build", "--externs-report", "build/k.xclbin"];
+    let output = s.compile(&args);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(s.dir.join("build/k.xclbin")).unwrap(), "{}");
+    assert_eq!(s.runs(), 0);
+    snapshot("artifact_over_an_input", s.transcript(&args, &output));
+}
+
+#[test]
 fn tile_sizes_are_read_and_checked_as_check_bd_reads_them() {
     let s = Scratch::new("tile-sizes");
     let output = s.compile(&["--air-runtime-loop-tiling-sizes", "0,2"]);

@@ -173,3 +173,25 @@ fn doc_name(path: &str) -> String {
     let line = text.lines().find(|l| l.starts_with("name = ")).unwrap();
     line.trim_start_matches("name = ").trim_matches('"').to_string()
 }
+
+#[test]
+fn an_output_that_would_replace_a_kernel_file_is_refused_before_planning() {
+    // The layer `adds` writes adds_1.mlir into -o; here that is its own kernel file.
+    let dir = repo_root().join("target/test-group/over-input");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let kernel = std::fs::read_to_string(repo_root().join("testdata/kernels/add_2048.mlir")).unwrap();
+    std::fs::write(dir.join("adds_1.mlir"), &kernel).unwrap();
+    let layer = std::fs::read_to_string(repo_root().join("testdata/group/cut-max-launches/layer.toml")).unwrap();
+    std::fs::write(dir.join("layer.toml"), layer.replace("../../kernels/add_2048.mlir", "adds_1.mlir")).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+        .current_dir(&dir)
+        .args(["group", "layer.toml", "-o", ".", "--color", "never"])
+        .output()
+        .unwrap();
+    let text = report("layer.toml -o .", &output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    snapshot("output_over_a_kernel_file", &text);
+    assert_eq!(std::fs::read_to_string(dir.join("adds_1.mlir")).unwrap(), kernel);
+    assert!(!dir.join("adds.groups.json").exists(), "nothing is written");
+}

@@ -58,6 +58,7 @@ fn before_the_device() -> Vec<(&'static str, String, i32)> {
         ("elf_not_an_elf", "--elf add_one.xclbin --kernel-name f --arg 0=in.npy".to_string(), 2),
         ("missing_input", format!("{XCLBIN} --arg 0=nothere.npy"), 2),
         ("output_overwrites_input", format!("{XCLBIN} --arg 0=in.npy --out 0=in.npy"), 2),
+        ("two_outputs_one_file", format!("{XCLBIN} --arg 0=in.npy --out 0=o.npy:4:f32 --out 1=./o.npy:4:f32"), 2),
     ]
 }
 

@@ -3,8 +3,9 @@
 
 use crate::backend::{self, Backend, RawBackend};
 use crate::codes;
-use crate::named::{did_you_mean, valid_name};
-use crate::plan::{located, valid_prefix, Loc};
+use crate::named::did_you_mean;
+use crate::naming::is_identifier;
+use crate::plan::{located, Loc};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_resource::{CheckOptions, DeviceKind};
 use serde::Deserialize;
@@ -202,7 +203,7 @@ pub fn parse_layer(text: &str, file: FileId) -> Result<Layer, Vec<Diagnostic>> {
     let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
     let mut errors = Vec::new();
     let layer = raw.layer.into_inner();
-    if !valid_name(layer.name.get_ref()) {
+    if !is_identifier(layer.name.get_ref()) {
         errors.push(
             located(codes::BAD_BUFFER_NAME, "the layer name is not an identifier", loc(layer.name.span()))
                 .with_help("it names the output files: letters, digits and `_`, not starting with a digit"),
@@ -320,7 +321,7 @@ fn declare(
     loc: Loc,
     errors: &mut Vec<Diagnostic>,
 ) -> bool {
-    if !valid_name(name) {
+    if !is_identifier(name) {
         errors.push(
             located(codes::BAD_BUFFER_NAME, &format!("buffer name `{name}` is not an identifier"), loc)
                 .with_help("a buffer name is letters, digits and `_`, not starting with a digit"),
@@ -363,7 +364,7 @@ fn kernels(
         let kernel = kernel.into_inner();
         let name_loc = loc(kernel.name.span());
         let name = kernel.name.get_ref().clone();
-        if !valid_prefix(&name) {
+        if !is_identifier(&name) {
             errors.push(
                 located(codes::BAD_PREFIX, &format!("kernel name `{name}` is not usable as a prefix"), name_loc)
                     .with_help("a kernel's name prefixes its SSA names and symbols: letters, digits and `_`, not starting with a digit"),

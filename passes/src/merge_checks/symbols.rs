@@ -68,7 +68,10 @@ impl SymbolSites {
         if self.sites.contains_key(&plan.name) || externs.entries.contains_key(&plan.name) {
             errors.push(located(
                 codes::DUPLICATE_SYMBOL,
-                &format!("the combined function name `@{}` is already a symbol of the merged module", plan.name),
+                &format!(
+                    "the combined function name `{}` is already a symbol of the merged module",
+                    crate::naming::symbol_ref(&plan.name)
+                ),
                 plan.name_loc,
             ));
         }

@@ -6,7 +6,8 @@
 use super::{primary_or, with_loc, PreludeInfo};
 use crate::codes;
 use crate::named::did_you_mean;
-use crate::plan::{located, valid_prefix, CombinedArg, Loc, MergePlan, SlicePlan};
+use crate::naming::is_identifier;
+use crate::plan::{located, CombinedArg, Loc, MergePlan, SlicePlan};
 use crate::remap_args::Target;
 use crate::slice::{Kernel, ParsedSlice};
 use air_diagnostics::Diagnostic;
@@ -45,7 +46,7 @@ pub(crate) fn check_wiring(
 fn check_prefixes(plan: &MergePlan, errors: &mut Vec<Diagnostic>) {
     let mut seen: BTreeMap<&str, Loc> = BTreeMap::new();
     for slice in &plan.slices {
-        if !valid_prefix(&slice.prefix) {
+        if !is_identifier(&slice.prefix) {
             errors.push(
                 located(
                     codes::BAD_PREFIX,

@@ -9,6 +9,7 @@ use crate::codes;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::compile::{artifacts, tools};
 use crate::device::{self, DeviceArgs};
+use crate::outputs::RunFiles;
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, SourceMap};
 use air_run::check_merge::{self, Artifacts, Layout, RunOptions};
@@ -310,6 +311,14 @@ impl Opts {
         };
         let name = self.merged_name.clone().unwrap_or_else(|| loaded.layout.name.clone());
         let module = self.merged.join(format!("{name}.mlir"));
+        let mut files = RunFiles::new();
+        files.input("the plan (--plan)", &self.plan).input("the inputs (--inputs)", &self.inputs);
+        for path in loaded.paths.iter().skip(1) {
+            files.input("a slice file of the plan", path);
+        }
+        let remedy = "choose another --merged or --merged-name";
+        files.derived_output(format!("the merged module {name}.mlir"), &module, remedy);
+        files.check().map_err(failed)?;
         std::fs::create_dir_all(&self.merged).map_err(|e| failed(e.into()))?;
         common::write_output(&module, loaded.merged.as_bytes(), &loaded.paths).map_err(failed)?;
         self.compile_one(&module, &self.merged, &name).map_err(failed)?;

@@ -8,6 +8,7 @@ use crate::compile::run::{self, Ended};
 use crate::compile::stage::{self, Staged};
 use crate::compile::tools::{self, Aircc};
 use crate::lints::Levels;
+use crate::outputs::RunFiles;
 use crate::report::Report;
 use air_diagnostics::{Diagnostic, FileId, LineIndex, SourceMap};
 use air_driver::aircc::{
@@ -52,6 +53,7 @@ impl Opts {
         };
         let options = self.compile_options(&plan_backend)?;
         options.validate().map_err(anyhow::Error::msg)?;
+        self.run_files(&options).check()?;
         let timeout = self.timeout()?;
         let raw = common::read_input(&self.file)?;
         let input_name =
@@ -234,6 +236,29 @@ impl Opts {
             keep: self.keep_tmpdir,
         };
         lower_only::run(&request, report, sources, record, started)
+    }
+
+    /// The files of the run: the module, the plan and the extern report it reads; the artifacts
+    /// (none with --lower-only) and NAME.compile.json it writes into OUT_DIR.
+    fn run_files(&self, options: &CompileOptions) -> RunFiles {
+        const REMEDY: &str = "choose another -o or --name";
+        let mut files = RunFiles::new();
+        files.input("the module to compile", &self.file);
+        if let Some(plan) = &self.plan {
+            files.input("the plan (--plan)", plan);
+        }
+        if let Some(report) = &self.externs_report {
+            files.input("the extern report (--externs-report)", report);
+        }
+        let name = self.name();
+        if !self.lower_only {
+            for artifact in air_driver::aircc::options::artifact_names(options.output_format, &name) {
+                files.derived_output(format!("the artifact {artifact}"), &self.output.join(&artifact), REMEDY);
+            }
+        }
+        let json = format!("{name}.compile.json");
+        files.derived_output(format!("the report {json}"), &self.output.join(&json), REMEDY);
+        files
     }
 
     fn name(&self) -> String {

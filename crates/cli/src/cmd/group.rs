@@ -72,6 +72,7 @@ impl Opts {
         };
         let out_dir = output::absolute_dir(&self.output)?;
         let base = self.layer.parent().map(Path::to_path_buf).unwrap_or_default();
+        output::run_files(&self.layer, &layer, &base, &self.output).check()?;
         let inputs = match read_kernels(&layer, &base, &out_dir, &mut sources) {
             Ok(inputs) => inputs,
             Err((errors, outcome)) => return stop(report, &errors, &sources, &shown, outcome),

@@ -3,6 +3,7 @@
 
 use super::check_merge::load;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::outputs::RunFiles;
 use crate::report::{count, Report};
 use air_diagnostics::SourceMap;
 use air_run::check_merge;
@@ -49,6 +50,9 @@ fn size(bytes: usize) -> String {
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
         self.format.check_stdout_free(Some(&self.output), "-o")?;
+        let mut files = RunFiles::new();
+        files.input("the plan (--plan)", &self.plan).output("-o", &self.output);
+        files.check()?;
         let mut report = Report::new("inputs", self.format.format, &self.global);
         let mut sources = SourceMap::new();
         let loaded = match load::load(&self.plan, &mut sources) {
@@ -59,6 +63,11 @@ impl Opts {
                 return Ok(load::STOPPED);
             }
         };
+        // The slice files are known now: -o may not be one of them either.
+        for path in loaded.paths.iter().skip(1) {
+            files.input("a slice file of the plan", path);
+        }
+        files.check()?;
         let layout = &loaded.layout;
         let generated = check_merge::generate_inputs(layout, self.seed);
         let members: Vec<(&str, &[u8])> = generated.iter().map(|g| (g.member.as_str(), g.npy.as_slice())).collect();

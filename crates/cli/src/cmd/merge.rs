@@ -6,6 +6,7 @@ use crate::air_opt::{AirOpt, AirOptArgs, Judged};
 use crate::cmdline::CommandLine;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::Levels;
+use crate::outputs::RunFiles;
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
 use air_passes::merge::{finish, stitch_parallel};
@@ -42,7 +43,8 @@ pub struct Opts {
     /// Output file (`-` for standard output).
     #[arg(short, long)]
     output: PathBuf,
-    /// Name of the combined function (default: the output's file stem).
+    /// Name of the combined function (default: the output's file stem): an MLIR symbol,
+    /// `decode_q`, or a string with its quotes, `'"decode-q"'`.
     #[arg(long, conflicts_with = "plan")]
     name: Option<String>,
     /// Make slice B's argument I reuse the combined argument of slice A's argument J: `B.I=A.J`,
@@ -89,13 +91,34 @@ fn bind_arg(text: &str) -> Result<String, String> {
 }
 
 impl Opts {
+    /// The files of the run: the inputs on the command line (or the plan), and every output.
+    fn run_files(&self) -> RunFiles {
+        let mut files = RunFiles::new();
+        for input in &self.files {
+            files.input("an input file", input);
+        }
+        if let Some(plan) = &self.plan {
+            files.input("the plan (--plan)", plan);
+        }
+        files.output("-o", &self.output);
+        if let Some(report) = &self.externs_report {
+            files.output("--externs-report", report);
+        }
+        if let Some(roles) = &self.roles {
+            files.output("--roles", roles);
+        }
+        files
+    }
+
     /// Usage errors, before any work: a judge of --verify without --verify, two outputs on
-    /// standard output, an output where nothing can be written.
+    /// standard output, two outputs that are one file or an input, an output where nothing can
+    /// be written.
     fn check_usage(&self) -> anyhow::Result<Option<AirOpt>> {
         if !self.verify && self.air_opt.given() {
             anyhow::bail!("--air-opt and --no-air-opt choose a judge of --verify: add --verify");
         }
         self.format.check_stdout_free(Some(&self.output), "-o")?;
+        self.run_files().check()?;
         if let Some(report) = &self.externs_report {
             self.format.check_stdout_free(Some(report), "--externs-report")?;
             common::check_output(report, &[])?;
@@ -124,7 +147,8 @@ impl Opts {
             None => {
                 let zero = ZeroConfig {
                     files: &self.files,
-                    name: inputs::default_name(self.name.as_deref(), &self.output),
+                    name: self.name.as_deref(),
+                    output: &self.output,
                     binds: &self.binds,
                     prefixes: &self.prefixes,
                     tile_sizes: &self.tile_sizes,
@@ -139,6 +163,14 @@ impl Opts {
                 return failed(report, &diagnostics, &sources, outcome);
             }
         };
+        // The plan's slice files are known now (after the plan): no output may be one of them.
+        if self.plan.is_some() {
+            let mut files = self.run_files();
+            for path in paths.iter().skip(1) {
+                files.input("a slice file of the plan", path);
+            }
+            files.check()?;
+        }
         // The plan's `[lints]`: the levels of --verify's findings.
         let mut levels = Levels::default();
         let plan_name = self.plan.as_deref().map(common::shown).unwrap_or_default();

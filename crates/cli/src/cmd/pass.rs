@@ -1,6 +1,7 @@
 //! `air-stitch pass NAME [--option value]... FILE`: run one pass of the merge pipeline alone.
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::outputs::RunFiles;
 use crate::report::Report;
 use air_diagnostics::SourceMap;
 use air_passes::externs::{ExternOverrides, Externs};
@@ -149,6 +150,7 @@ impl Opts {
         let spec = self.spec()?;
         let target = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
         self.format.check_stdout_free(Some(&target), "-o")?;
+        RunFiles::new().input("the input file", &self.file).output("-o", &target).check()?;
         common::check_output(&target, std::slice::from_ref(&self.file))?;
         let mut report = Report::new("pass", self.format.format, &self.global);
         report.field("pass", self.pass.clone());

@@ -3,6 +3,7 @@
 //! else kept), with `--for-mlir` in the form MLIR without AIR accepts.
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::outputs::RunFiles;
 use crate::report::{count, Report};
 use air_diagnostics::{LineIndex, SourceMap};
 use air_verify::GenericOptions;
@@ -60,6 +61,7 @@ impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let target = self.output.clone().unwrap_or_else(|| PathBuf::from("-"));
         self.format.check_stdout_free(Some(&target), "-o")?;
+        RunFiles::new().input("the input file", &self.file).output("-o", &target).check()?;
         common::check_output(&target, std::slice::from_ref(&self.file))?;
         let mut report = Report::new("print", self.format.format, &self.global);
         report.field("output", common::shown(&target));

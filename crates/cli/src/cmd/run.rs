@@ -7,6 +7,7 @@ mod bindings;
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::device::{self, DeviceArgs};
+use crate::outputs::RunFiles;
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, SourceMap};
 use air_run::{codes, formats, time_runs, Artifact, Backend, BufferId, RunError, Timing};
@@ -103,6 +104,15 @@ impl Opts {
                 anyhow::bail!("--out {}: an output goes to a file, not standard output", out.index);
             }
         }
+        // Every --out its own file, none of them an input: before the bindings and the device.
+        let mut files = RunFiles::new();
+        for path in self.protected() {
+            files.input("an input file", &path);
+        }
+        for out in &self.outs {
+            files.output(format!("--out {}", out.index), &out.file);
+        }
+        files.check()?;
         let mut report = Report::of_its_own(SCHEMA, "run", self.format.format, &self.global);
         let shown = self.shown();
         // The bindings first, then the artifact: both before any device is opened.

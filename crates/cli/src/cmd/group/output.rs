@@ -3,6 +3,7 @@
 
 use crate::common;
 use crate::compile::lower::{self, Lowered};
+use crate::outputs::RunFiles;
 use crate::report::Report;
 use air_diagnostics::{Diagnostic, SourceMap};
 use air_passes::group::{layer::Layer, Grouping};
@@ -103,6 +104,26 @@ pub fn files(
     let json = serde_json::to_string_pretty(&document).unwrap_or_default();
     entries.push((format!("{}.groups.json", layer.name), format!("{json}\n").into_bytes()));
     Files { entries, document }
+}
+
+/// The files of a run: the layer and its kernel files it reads, and every file it may write
+/// into `dir` (a group per kernel at most), none of which may be an input.
+pub fn run_files(layer_path: &Path, layer: &Layer, base: &Path, dir: &Path) -> RunFiles {
+    let mut files = RunFiles::new();
+    files.input("the layer", layer_path);
+    for file in layer.kernels.iter().filter_map(|kernel| kernel.file.as_ref()) {
+        files.input("a kernel file of the layer", &base.join(file));
+    }
+    const REMEDY: &str = "choose another -o, or move the input";
+    for number in 1..=layer.kernels.len() {
+        for suffix in [".toml", ".mlir", ".roles.json"] {
+            let name = format!("{}_{number}{suffix}", layer.name);
+            files.derived_output(format!("group {number}'s {name}"), &dir.join(&name), REMEDY);
+        }
+    }
+    let document = format!("{}.groups.json", layer.name);
+    files.derived_output(format!("the groups document {document}"), &dir.join(&document), REMEDY);
+    files
 }
 
 /// Writes every file into a temporary directory inside `dir` (created if missing), then

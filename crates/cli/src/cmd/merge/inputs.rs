@@ -5,7 +5,8 @@
 use crate::cmdline::CommandLine;
 use crate::common;
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
-use air_passes::plan::{parse_plan, prefix_from_stem, Loc, MergePlan};
+use air_passes::naming::prefix_from_stem;
+use air_passes::plan::{parse_plan, Loc, MergePlan};
 use air_passes::slice::ParsedSlice;
 use air_passes::zero_config::{
     apply_tile_sizes, numbered_prefixes, zero_config_plan, Bind, ChosenPrefixes, TileSizesArg,
@@ -35,7 +36,10 @@ impl Stop {
 /// The zero-config inputs as given on the command line.
 pub struct ZeroConfig<'a> {
     pub files: &'a [PathBuf],
-    pub name: String,
+    /// `--name` as typed, if given.
+    pub name: Option<&'a str>,
+    /// `-o`, whose stem names the function without `--name`.
+    pub output: &'a Path,
     /// `--bind` values as typed (each already checked to parse).
     pub binds: &'a [String],
     /// `--prefix FILE=NAME` values as typed.
@@ -123,6 +127,10 @@ pub fn zero_config(
     line: &CommandLine,
 ) -> anyhow::Result<Result<Inputs, Stop>> {
     let line_file = line.register(sources);
+    let name = match function_name(args, line, line_file) {
+        Ok(name) => name,
+        Err(diagnostic) => return Ok(Err(Stop::problems(vec![diagnostic]))),
+    };
     let chosen = chosen_prefixes(args, line, line_file)?;
     let mut pending = Vec::new();
     let mut diagnostics = Vec::new();
@@ -168,7 +176,7 @@ pub fn zero_config(
         arg.loc = line.value_range("--tile-sizes", typed, nth).map(|range| (line_file, range));
         tile_sizes.push(arg);
     }
-    let planned = zero_config_plan(&args.name, &slices, &binds, &chosen)
+    let planned = zero_config_plan(&name, &slices, &binds, &chosen)
         .and_then(|mut plan| apply_tile_sizes(&mut plan, &tile_sizes).map(|()| plan));
     Ok(match planned {
         Ok(plan) => Ok(Inputs { plan, slices, paths: args.files.to_vec() }),
@@ -216,11 +224,29 @@ fn chosen_prefixes(args: &ZeroConfig<'_>, line: &CommandLine, line_file: FileId)
     Ok(chosen)
 }
 
-/// The combined function's name without a plan: `--name`, else the output's file stem.
-pub fn default_name(name: Option<&str>, output: &Path) -> String {
-    if let Some(name) = name {
-        return name.to_string();
+/// The combined function's name without a plan: `--name` read as MLIR reads a symbol (an error
+/// at the argument when it is not one), else the output's file stem.
+fn function_name(args: &ZeroConfig<'_>, line: &CommandLine, line_file: FileId) -> Result<String, Diagnostic> {
+    let Some(written) = args.name else {
+        return Ok(default_name(args.output));
+    };
+    let loc = line.value_range("--name", written, 0).map(|range| (line_file, range));
+    let spell = |name: &str| format!("--name {}", shell_word(name));
+    air_passes::naming::check_func_name(written, loc, spell)
+}
+
+/// `word` as a shell reads it back: as it is when it is plain, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_=.,/:@%+".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
     }
+}
+
+/// The combined function's name without a plan or `--name`: the output's file stem.
+fn default_name(output: &Path) -> String {
     let stem = output.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     if output.as_os_str() == "-" || stem.is_empty() {
         "merged".to_string()
