@@ -1,6 +1,8 @@
 //! Stable diagnostic codes of the dataflow analysis (AS08xx), documented in
 //! `docs/error-codes.md` and `docs/roles.md`.
 
+use air_diagnostics::{Level, Lint};
+
 /// A launch reads elements of an argument that no earlier launch wrote but a later one does.
 pub const READ_BEFORE_WRITE: &str = "AS0800";
 /// Two launches write the same elements with no read of them in between.
@@ -17,3 +19,19 @@ pub const UNKNOWN_PART: &str = "AS0805";
 pub const UNRESOLVED_BUFFER: &str = "AS0806";
 /// No function to analyse: none has an `air.launch`, or the one asked for does not exist.
 pub const NO_FUNCTION: &str = "AS0807";
+
+/// The hazards as lints: `-A/-W/-D` and a plan's `[lints]` set their levels wherever they are
+/// reported (`roles`, `merge`, `group`). AS0802 and AS0807 are verdicts on what was asked and stay
+/// errors.
+pub const LINTS: &[Lint] = &[
+    lint(READ_BEFORE_WRITE, "read-before-write", Level::Warn),
+    lint(WRITE_AFTER_WRITE, "write-after-write", Level::Warn),
+    lint(DEAD_WRITE, "dead-write", Level::Note),
+    lint(OUTPUT_PARTLY_WRITTEN, "output-partly-written", Level::Warn),
+    lint(UNKNOWN_PART, "unknown-part", Level::Note),
+    lint(UNRESOLVED_BUFFER, "unresolved-buffer", Level::Note),
+];
+
+const fn lint(code: &'static str, name: &'static str, default: Level) -> Lint {
+    Lint { code, name, default, hard_errors: false }
+}

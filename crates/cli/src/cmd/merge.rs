@@ -1,18 +1,17 @@
 //! `air-stitch merge`: stitch kernels into one multi-launch module.
 
+mod checks;
 pub(crate) mod inputs;
 
-use crate::air_opt::{AirOpt, AirOptArgs, Judged};
+use crate::air_opt::{AirOpt, AirOptArgs};
 use crate::cmdline::CommandLine;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
-use crate::lints::Levels;
+use crate::lints::{Levels, LintArgs};
 use crate::outputs::RunFiles;
 use crate::report::{count, Report};
-use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
+use air_diagnostics::{Diagnostic, SourceMap};
 use air_passes::merge::{finish, stitch_parallel};
 use air_passes::zero_config::Bind;
-use air_syntax::Parse;
-use air_verify::air_opt::AirOptRun;
 use inputs::{Inputs, Stop, ZeroConfig};
 use std::path::PathBuf;
 
@@ -67,13 +66,19 @@ pub struct Opts {
     /// them: per argument its accesses and roles, the hazards, a `load_and_run` snippet).
     #[arg(long, value_name = "FILE.json")]
     roles: Option<PathBuf>,
-    /// Verify the merged module before writing it: AIR's structural checks, AIR's own verifier
-    /// (air-opt, see --air-opt) and MLIR's parser and verifier when built with the `mlir`
-    /// feature. Nothing is written if it fails.
+    /// Also run AIR's own verifier (air-opt, see --air-opt) and MLIR's parser and verifier
+    /// (when built with the `mlir` feature) on the merged module; AIR's structural checks run
+    /// without it. Nothing is written if it fails.
     #[arg(long)]
     verify: bool,
+    /// Skip AIR's structural checks of the merged module (the hazards between launches are
+    /// still reported).
+    #[arg(long, conflicts_with = "verify")]
+    no_verify: bool,
     #[command(flatten)]
     air_opt: AirOptArgs,
+    #[command(flatten)]
+    lints: LintArgs,
     #[command(flatten)]
     format: FormatOpts,
     #[command(flatten)]
@@ -171,13 +176,14 @@ impl Opts {
             }
             files.check()?;
         }
-        // The plan's `[lints]`: the levels of --verify's findings.
+        // The plan's `[lints]`, then -A/-W/-D: the levels of the checks' findings.
         let mut levels = Levels::default();
         let plan_name = self.plan.as_deref().map(common::shown).unwrap_or_default();
         let lint_errors = levels.add_plan(&plan.lints, &plan_name);
         if !lint_errors.is_empty() {
             return failed(report, &lint_errors, &sources, Outcome::Problems);
         }
+        levels.add_args(&self.lints)?;
         report.count("slices", slices.len());
         let slice_count = slices.len();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -194,21 +200,18 @@ impl Opts {
             Err(errors) => return failed(report, &errors, &sources, Outcome::Problems),
         };
         report.add(&merged.warnings, &sources);
-        let mut verified = None;
-        if self.verify {
-            match self.verify_merged(&merged.parse, &mut sources, &air_opt, &mut levels, &mut report)? {
-                Ok(judged) => {
-                    report.field("judges", judged.judges());
-                    verified = Some(judged.judges());
-                }
-                Err(judges) => {
-                    report.field("judges", judges.clone());
-                    report.field("verified", false);
-                    let line = format!("merge failed: the merged module does not verify ({judges}); nothing written");
-                    report.finish(&line)?;
-                    return Ok(Outcome::Problems);
-                }
-            }
+        let judges = checks::Judges { structural: !self.no_verify, verify: self.verify, air_opt: &air_opt };
+        let names = plan.args.iter().map(|a| a.name.clone()).collect();
+        let checked =
+            checks::check(&merged.parse, &self.checked_name(), names, &judges, &mut sources, &mut levels, &mut report)?;
+        if let Some(judged) = &checked.judged {
+            report.field("judges", judged.clone());
+        }
+        if checked.failed {
+            report.field("verified", false);
+            let problems = report.tally().errors_and_warnings();
+            report.finish(&format!("merge failed: the merged module has errors ({problems}); nothing written"))?;
+            return Ok(Outcome::Problems);
         }
         common::write_output(&self.output, merged.text().as_bytes(), &paths)?;
         let externs = air_passes::externs::report_json(&merged.externs);
@@ -217,38 +220,26 @@ impl Opts {
             common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;
         }
         if let Some(path) = &self.roles {
-            let shown = if self.output.as_os_str() == "-" {
-                "<merged output>".to_string()
-            } else {
-                common::shown(&self.output)
-            };
-            match super::roles::of_merged(&merged.parse, &shown, plan.args.iter().map(|a| a.name.clone()).collect()) {
-                Ok(document) => {
+            match &checked.flow {
+                Ok(flow) => {
+                    let document = self.roles_document(flow, &merged.parse, checked.file, &sources);
                     let json = serde_json::to_string_pretty(&document)?;
                     common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;
-                    let hazards = document["diagnostics"].as_array().map_or(0, Vec::len);
-                    report.info(&format!(
-                        "roles: written to {} ({})",
-                        common::shown(path),
-                        count(hazards, "diagnostic")
-                    ));
+                    report.info(&format!("roles: written to {}", common::shown(path)));
                 }
-                Err(errors) => {
-                    let why = errors.first().map(|e| e.message.clone()).unwrap_or_default();
-                    report.info(&format!("roles: not written: {why}"));
-                }
+                Err(why) => report.info(&format!("roles: not written: {why}")),
             }
             report.field("roles", common::shown(path));
         }
         report.field("written", true);
         report.field("externs", externs);
-        report.field("verified", verified.is_some());
+        report.field("verified", checked.judged.is_some());
         report.count("launches", merged.launches);
         report.count("arguments", plan.args.len());
         report.info(&air_passes::externs::summary_line(&merged.externs));
         let target =
             if self.output.as_os_str() == "-" { "standard output".to_string() } else { common::shown(&self.output) };
-        let verified = verified.map(|how| format!("; verified ({how})")).unwrap_or_default();
+        let verified = checked.judged.as_ref().map(|how| format!("; verified ({how})")).unwrap_or_default();
         report.finish(&format!(
             "merged {} into {target}: {}, {}{verified}",
             count(slice_count, "slice"),
@@ -258,47 +249,32 @@ impl Opts {
         Ok(Outcome::Success)
     }
 
-    /// `--verify`: the structural checks, AIR's verifier (air-opt, on stdin: the module is not
-    /// on disk yet) and MLIR when built in, on the tree the merge's final check parsed (the
-    /// source map shares its text), at the plan's lint levels. The judges that passed it, or
-    /// (`Err`) the judges that ran when it does not verify (the findings are reported and
-    /// nothing may be written).
-    fn verify_merged(
-        &self,
-        parse: &Parse,
-        sources: &mut SourceMap,
-        air_opt: &Option<AirOpt>,
-        levels: &mut Levels,
-        report: &mut Report,
-    ) -> anyhow::Result<Result<Judged, String>> {
-        let name = if self.output.as_os_str() == "-" {
+    /// The merged module's name in findings: it is not on disk while it is checked.
+    fn checked_name(&self) -> String {
+        if self.output.as_os_str() == "-" {
             "<merged output>".to_string()
         } else {
             format!("{} (merged output)", self.output.display())
-        };
-        let text = parse.tree.shared_text();
-        let file = sources.add_shared(name.clone(), text.clone());
-        let lines = LineIndex::new(&text);
-        let input = air_verify::Input { name: &name, file, text: &text, lines: &lines, offset: 0, parse };
-        let mut findings = air_verify::verify_chunk(&input);
-        let mut judged = Judged::new(air_opt.is_some());
-        if let Some(air_opt) = air_opt {
-            let output = air_opt.run(&text, false)?;
-            let run = AirOptRun { exit: output.exit, stderr: &output.stderr };
-            let air = air_verify::air_opt::findings(&[input], &run);
-            judged.record(air.verdict);
-            air_verify::air_opt::merge_findings(&lines, &mut findings, air.diagnostics);
         }
-        if !air_verify::MLIR_BUILT_IN {
-            findings.push(judged.mlir_not_built_note());
+    }
+
+    /// The `--roles` document, its findings located in the output file as written.
+    fn roles_document(
+        &self,
+        flow: &air_dataflow::Dataflow,
+        parse: &air_syntax::Parse,
+        checked: air_diagnostics::FileId,
+        sources: &SourceMap,
+    ) -> serde_json::Value {
+        let shown =
+            if self.output.as_os_str() == "-" { "<merged output>".to_string() } else { common::shown(&self.output) };
+        let mut written = SourceMap::new();
+        // The checks registered the module first in a fresh map: the same id names it here.
+        if written.add_shared(shown.clone(), parse.tree.shared_text()) == checked {
+            air_report::roles::document(flow, &written, &shown)
+        } else {
+            air_report::roles::document(flow, sources, &shown)
         }
-        let findings = levels.apply(findings);
-        let failed = findings.iter().any(|d| d.is_error());
-        report.add_findings(findings, levels, sources);
-        if failed {
-            return Ok(Err(judged.judges()));
-        }
-        Ok(Ok(judged))
     }
 }
 

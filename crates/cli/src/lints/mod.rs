@@ -19,13 +19,15 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The pseudo-lint naming every warning.
 pub const WARNINGS: &str = "warnings";
 
-/// Every lint of every crate: check-bd's rules, verify's, then the lowering's.
+/// Every lint of every crate: check-bd's rules, verify's, the lowering's, then the dataflow
+/// hazards (`roles`, `merge`).
 pub fn all() -> Vec<Lint> {
     air_resource::rules::ALL
         .iter()
         .map(|rule| rule.lint())
         .chain(air_verify::codes::LINTS.iter().copied())
         .chain(crate::codes::LOWER_LINTS.iter().copied())
+        .chain(air_dataflow::codes::LINTS.iter().copied())
         .collect()
 }
 
