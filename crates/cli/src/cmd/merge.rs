@@ -190,7 +190,9 @@ impl Opts {
             } else {
                 common::shown(&self.output)
             };
-            match super::roles::of_merged(&merged.parse, &shown, plan.args.iter().map(|a| a.name.clone()).collect()) {
+            let names = plan.args.iter().map(|a| a.name.clone()).collect();
+            let kinds = plan.args.iter().map(|a| a.kind).collect();
+            match super::roles::of_merged(&merged.parse, &shown, names, kinds) {
                 Ok(document) => {
                     let json = serde_json::to_string_pretty(&document)?;
                     common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;
