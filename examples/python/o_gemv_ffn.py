@@ -32,19 +32,19 @@ def build_o_gemv_ffn(emb_dim: int = 2048, hidden_dim: int = 8192) -> str:
     stage2 = _kernel("matvec_swiglu_rms_16384x2048")
     stage3 = _kernel("matvec_2tile_add_2048x8192")
     base_args = [
-        FuncArg("%arg0", f"memref<{emb_dim}x{emb_dim}xbf16>"),
-        FuncArg("%arg1", f"memref<{emb_dim}xbf16>"),
+        FuncArg("%arg0", f"memref<{emb_dim}x{emb_dim}xbf16>", kind="weight"),
+        FuncArg("%arg1", f"memref<{emb_dim}xbf16>", kind="activation"),
         FuncArg("%arg2", f"memref<{emb_dim}xbf16>"),
-        FuncArg("%arg3", f"memref<{emb_dim}xbf16>"),
+        FuncArg("%arg3", f"memref<{emb_dim}xbf16>", kind="activation"),
         FuncArg("%arg4", f"memref<{emb_dim}xbf16>"),
         FuncArg("%arg5", f"memref<{emb_dim}xbf16>"),
-        FuncArg("%arg6", f"memref<2x{emb_dim}xbf16>"),
-        FuncArg("%arg7", f"memref<{2 * hidden_dim}x{emb_dim}xbf16>"),
+        FuncArg("%arg6", f"memref<2x{emb_dim}xbf16>", kind="weight"),
+        FuncArg("%arg7", f"memref<{2 * hidden_dim}x{emb_dim}xbf16>", kind="weight"),
         FuncArg("%arg8", f"memref<{hidden_dim}xbf16>"),
         FuncArg("%arg9", f"memref<{hidden_dim}x{emb_dim}xbf16>"),
         FuncArg("%arg10", f"memref<{hidden_dim}xbf16>"),
         FuncArg("%arg11", f"memref<{hidden_dim}xbf16>"),
-        FuncArg("%arg12", f"memref<{emb_dim}x{hidden_dim}xbf16>"),
+        FuncArg("%arg12", f"memref<{emb_dim}x{hidden_dim}xbf16>", kind="weight"),
         FuncArg("%arg13", f"memref<{emb_dim}xbf16>"),
         FuncArg("%arg14", f"memref<{emb_dim}xbf16>"),
     ]

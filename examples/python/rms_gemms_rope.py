@@ -51,17 +51,17 @@ def build_rms_gemms_rope(seq_len: int = 2048, emb_dim: int = 2048, kv_dim: int =
         return {"@op_has_no_registered_library_name" + sfx, "@zero_f32_mn" + sfx, "@f32_to_bf16_mn" + sfx}
 
     base_args = [
-        FuncArg("%arg0", f"memref<{seq_len}x{emb_dim}xbf16>"),
-        FuncArg("%arg1", f"memref<{emb_dim}xbf16>"),
+        FuncArg("%arg0", f"memref<{seq_len}x{emb_dim}xbf16>", kind="activation"),
+        FuncArg("%arg1", f"memref<{emb_dim}xbf16>", kind="weight"),
         FuncArg("%arg2", f"memref<{seq_len}x{emb_dim}xbf16>"),
-        FuncArg("%arg3", f"memref<{emb_dim}x{emb_dim}xbf16>"),
+        FuncArg("%arg3", f"memref<{emb_dim}x{emb_dim}xbf16>", kind="weight"),
         FuncArg("%arg4", f"memref<{seq_len}x{emb_dim}xbf16>"),
-        FuncArg("%arg5", f"memref<{emb_dim}x{kv_dim}xbf16>"),
+        FuncArg("%arg5", f"memref<{emb_dim}x{kv_dim}xbf16>", kind="weight"),
         FuncArg("%arg6", f"memref<{seq_len}x{kv_dim}xbf16>"),
-        FuncArg("%arg7", f"memref<{emb_dim}x{kv_dim}xbf16>"),
+        FuncArg("%arg7", f"memref<{emb_dim}x{kv_dim}xbf16>", kind="weight"),
         FuncArg("%arg8", f"memref<{seq_len}x{kv_dim}xbf16>"),
-        FuncArg("%arg9", f"memref<{q_total}xbf16>"),
-        FuncArg("%arg10", f"memref<{k_total}xbf16>"),
+        FuncArg("%arg9", f"memref<{q_total}xbf16>", kind="weight"),
+        FuncArg("%arg10", f"memref<{k_total}xbf16>", kind="weight"),
         FuncArg("%arg11", f"memref<{seq_len}x{emb_dim}xbf16>"),
         FuncArg("%arg12", f"memref<{seq_len}x{kv_dim}xbf16>"),
     ]

@@ -137,22 +137,22 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
         }
     }
     out.push_str(&format!("  func.func {}(", crate::naming::symbol_ref(&plan.name)));
-    // A named buffer's name goes in a comment after its argument (after the comma), where
-    // `roles` reads it back.
-    let mut pending: Option<&str> = None;
+    // A named buffer's name and its declared kind go in a comment after its argument (after
+    // the comma), where `roles` reads them back (air_syntax::buffer::ArgComment).
+    let mut pending: Option<String> = None;
     for (idx, arg) in plan.args.iter().enumerate() {
         if idx > 0 {
             out.push(',');
         }
-        if let Some(name) = pending.take() {
-            out.push_str(&format!("  // {name}"));
+        if let Some(comment) = pending.take() {
+            out.push_str(&format!("  // {comment}"));
         }
         out.push_str("\n    ");
         out.push_str(&format!("%arg{idx}: {}", arg.ty));
-        pending = arg.name.as_deref();
+        pending = arg.comment();
     }
-    if let Some(name) = pending {
-        out.push_str(&format!("  // {name}"));
+    if let Some(comment) = pending {
+        out.push_str(&format!("  // {comment}"));
     }
     out.push_str(if plan.args.is_empty() { ") {\n" } else { "\n  ) {\n" });
     if let Some(prelude) = &plan.prelude {

@@ -8,16 +8,18 @@ use crate::codes;
 use crate::naming::is_identifier;
 use crate::plan::{located, Loc};
 use air_diagnostics::Diagnostic;
+use air_syntax::buffer::BufferKind;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
 use toml::Spanned;
 
-/// One `[func] args` entry as written.
+/// One `[func] args` entry as written: a bare type, or a table with the type, the buffer's name
+/// and its kind (`{ name = "wo", type = "...", kind = "weight" }`; name and kind optional).
 pub(crate) enum RawArg {
     Type(String),
-    Named { name: Spanned<String>, ty: Spanned<String> },
+    Table { name: Option<Spanned<String>>, ty: Spanned<String>, kind: Option<Spanned<String>> },
 }
 
 impl<'de> Deserialize<'de> for RawArg {
@@ -26,24 +28,24 @@ impl<'de> Deserialize<'de> for RawArg {
         impl<'de> Visitor<'de> for ArgVisitor {
             type Value = RawArg;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a type string or a table `{ name = \"...\", type = \"...\" }`")
+                f.write_str("a type string or a table `{ name = \"...\", type = \"...\", kind = \"...\" }`")
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawArg, E> {
                 Ok(RawArg::Type(v.to_string()))
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawArg, A::Error> {
-                let (mut name, mut ty) = (None, None);
+                let (mut name, mut ty, mut kind) = (None, None, None);
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
                         "name" => name = Some(map.next_value::<Spanned<String>>()?),
                         "type" => ty = Some(map.next_value::<Spanned<String>>()?),
-                        other => return Err(de::Error::unknown_field(other, &["name", "type"])),
+                        "kind" => kind = Some(map.next_value::<Spanned<String>>()?),
+                        other => return Err(de::Error::unknown_field(other, &["name", "type", "kind"])),
                     }
                 }
-                match (name, ty) {
-                    (Some(name), Some(ty)) => Ok(RawArg::Named { name, ty }),
-                    (None, _) => Err(de::Error::missing_field("name")),
-                    (_, None) => Err(de::Error::missing_field("type")),
+                match ty {
+                    Some(ty) => Ok(RawArg::Table { name, ty, kind }),
+                    None => Err(de::Error::missing_field("type")),
                 }
             }
         }
@@ -77,6 +79,36 @@ impl<'de> Deserialize<'de> for RawTarget {
         }
         deserializer.deserialize_any(TargetVisitor)
     }
+}
+
+/// A buffer's `kind = "..."` (plans and layers): an unknown kind is an error at its value
+/// (`code`: AS0311 in a plan, AS0853 in a layer), with the likely kind.
+pub fn buffer_kind(
+    kind: &Spanned<String>,
+    code: &'static str,
+    loc: Loc,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<BufferKind> {
+    let found = BufferKind::from_name(kind.get_ref());
+    if found.is_none() {
+        let spellings = BufferKind::ALL.map(BufferKind::as_str);
+        // The words load_and_run's docs and upstream's comments use for the same ideas,
+        // which a spelling measure would map elsewhere (`static` is nearest `scratch`).
+        let synonym = match kind.get_ref().to_ascii_lowercase().as_str() {
+            "static" | "constant" | "const" | "param" | "parameter" | "weights" => Some("weight"),
+            "input" | "dynamic" | "activations" => Some("activation"),
+            "intermediate" | "temp" | "temporary" => Some("scratch"),
+            _ => None,
+        };
+        let help = match synonym.or_else(|| did_you_mean(kind.get_ref(), spellings)) {
+            Some(best) => format!("did you mean \"{best}\"? The kinds are {}", BufferKind::spellings()),
+            None => format!("the kinds are {}", BufferKind::spellings()),
+        };
+        errors.push(located(code, &format!("unknown buffer kind `{}`", kind.get_ref()), loc).with_help(format!(
+            "{help}: a weight is the same on every call, an activation new on every call, a scratch buffer's host contents never matter"
+        )));
+    }
+    found
 }
 
 /// The candidate `name` most likely misspells, by the measure and threshold clap uses.

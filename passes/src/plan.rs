@@ -29,9 +29,10 @@
 use crate::backend::{self, Backend, RawBackend};
 use crate::codes;
 use crate::externs::ExternOverrides;
-use crate::named::{Names, RawArg, RawTarget};
+use crate::named::{buffer_kind, Names, RawArg, RawTarget};
 use crate::naming::{check_func_name, prefix_from_stem};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
+use air_syntax::buffer::{ArgComment, BufferKind};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
@@ -101,9 +102,17 @@ pub struct CombinedArg {
     /// The buffer name (`{ name = "wo", type = ... }`), printed as a comment after the
     /// argument in the emitted signature.
     pub name: Option<String>,
+    /// What the plan declares its host contents to be (`kind = "weight"`), printed in the
+    /// same comment (docs/roles.md#declared-kinds).
+    pub kind: Option<BufferKind>,
 }
 
 impl CombinedArg {
+    /// The comment after the argument in the emitted signature: `wo (weight)`, `wo`, ...
+    pub fn comment(&self) -> Option<String> {
+        ArgComment { name: self.name.clone(), kind: self.kind }.text()
+    }
+
     /// `combined argument 3 (`%arg3`)`, or with its name, `combined argument 3 (`%arg3`, `wo`)`.
     pub fn describe(&self, idx: usize) -> String {
         match &self.name {
@@ -210,10 +219,13 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
         .map(|(idx, a)| {
             let span = a.span();
             match a.into_inner() {
-                RawArg::Type(ty) => CombinedArg { loc: loc(span), ty, name: None },
-                RawArg::Named { name, ty } => {
-                    names.declare(name.get_ref(), idx, loc(name.span()), &mut errors);
-                    CombinedArg { loc: loc(ty.span()), name: Some(name.into_inner()), ty: ty.into_inner() }
+                RawArg::Type(ty) => CombinedArg { loc: loc(span), ty, name: None, kind: None },
+                RawArg::Table { name, ty, kind } => {
+                    if let Some(name) = &name {
+                        names.declare(name.get_ref(), idx, loc(name.span()), &mut errors);
+                    }
+                    let kind = kind.and_then(|k| buffer_kind(&k, codes::PLAN_INVALID, loc(k.span()), &mut errors));
+                    CombinedArg { loc: loc(ty.span()), name: name.map(Spanned::into_inner), ty: ty.into_inner(), kind }
                 }
             }
         })

@@ -238,6 +238,7 @@ fn number_unbound(
                 ty: kernel.arg_type(arg_idx).unwrap_or_default(),
                 loc: arg.ty.map(|t| (slices[slice_idx].file, t.text_range())),
                 name: None,
+                kind: None,
             });
         }
     }

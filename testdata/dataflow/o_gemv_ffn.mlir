@@ -36,19 +36,19 @@ module {
   func.func private @matvec_vectorized_bf16(memref<4096xbf16, 2 : i32>, memref<512xbf16, 2 : i32>, memref<8xbf16, 2 : i32>) attributes {link_with = "mv_bf16.o", llvm.emit_c_interface}
   func.func private @partial_plus_r_bf16(memref<8xbf16, 2 : i32>, memref<2048xbf16, 2 : i32>, i32, memref<8xbf16, 2 : i32>) attributes {link_with = "mv_bf16.o", llvm.emit_c_interface}
   func.func @o_gemv_ffn(
-    %arg0: memref<2048x2048xbf16>,
-    %arg1: memref<2048xbf16>,
+    %arg0: memref<2048x2048xbf16>,  // (weight)
+    %arg1: memref<2048xbf16>,  // (activation)
     %arg2: memref<2048xbf16>,
-    %arg3: memref<2048xbf16>,
+    %arg3: memref<2048xbf16>,  // (activation)
     %arg4: memref<2048xbf16>,
     %arg5: memref<2048xbf16>,
-    %arg6: memref<2x2048xbf16>,
-    %arg7: memref<16384x2048xbf16>,
+    %arg6: memref<2x2048xbf16>,  // (weight)
+    %arg7: memref<16384x2048xbf16>,  // (weight)
     %arg8: memref<8192xbf16>,
     %arg9: memref<8192x2048xbf16>,
     %arg10: memref<8192xbf16>,
     %arg11: memref<8192xbf16>,
-    %arg12: memref<2048x8192xbf16>,
+    %arg12: memref<2048x8192xbf16>,  // (weight)
     %arg13: memref<2048xbf16>,
     %arg14: memref<2048xbf16>
   ) {

@@ -1,6 +1,7 @@
 //! Named-buffer plans (docs/merge.md#named-buffers): each `testdata/plans/<stem>_named.toml`
 //! merges to exactly what its index twin `<stem>.toml` merges to, but for a `// name` comment
-//! after each argument of the signature, and `roles` reads those names back.
+//! after each argument of the signature (both twins declare the same kinds: `// wo (weight)`
+//! and `// (weight)`), and `roles` reads those names back.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use air_testkit::repo_root;
@@ -44,9 +45,13 @@ fn named_twins_merge_to_their_index_twins_output_plus_name_comments() {
         let index = merge(&format!("testdata/plans/{stem}.toml"));
         let with_names = merge(&format!("testdata/plans/{stem}_named.toml"));
         let (stripped, names) = strip_names(&with_names);
-        assert_eq!(stripped, index, "{stem}: the named twin differs beyond the name comments");
+        // The index twin's comments are its declared kinds alone (`// (weight)`).
+        let (index_stripped, index_kinds) = strip_names(&index);
+        assert_eq!(stripped, index_stripped, "{stem}: the named twin differs beyond the name comments");
         let args = index.lines().filter(|l| l.trim_start().starts_with("%arg") && !l.contains('=')).count();
         assert_eq!(names.len(), args, "{stem}: every argument is named");
+        let kinds: Vec<&str> = names.iter().filter_map(|n| n.split_once(' ').map(|(_, kind)| kind)).collect();
+        assert_eq!(kinds, index_kinds, "{stem}: the twins declare the same kinds");
     }
 }
 
@@ -64,6 +69,10 @@ fn roles_and_graph_read_the_names_back_from_the_signature() {
     let names: Vec<&str> = json["args"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap()).collect();
     assert_eq!(&names[..4], ["wo", "attn_out", "dead2", "x_residual"]);
     assert_eq!(names[14], "output");
+    // The kinds come back from the same comments: the declared weights are the static inputs.
+    let kinds: Vec<&str> = json["args"].as_array().unwrap().iter().filter_map(|a| a["kind"].as_str()).collect();
+    assert_eq!(kinds, ["weight", "activation", "activation", "weight", "weight", "weight"]);
+    assert_eq!(json["static_input_indices"], serde_json::json!([0, 6, 7, 12]));
     let dot = run(&["graph", "--dot"]);
     assert!(dot.contains("wdown"), "{dot}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -154,11 +154,21 @@ fn reference_merges_agree_with_upstreams_hand_written_sets() {
         let doc: Value = serde_json::from_str(&std::fs::read_to_string(&roles).unwrap()).unwrap();
         let prefix = |set: &[u64]| set.iter().copied().filter(|&i| i < shared).collect::<BTreeSet<u64>>();
         let ours_out = indices(&doc["output_candidates"]);
-        let ours_static = indices(&doc["static_candidates"]);
+        let ours_static = indices(&doc["static_input_indices"]);
         let ours_inter = indices(&doc["intermediate_indices"]);
         assert!(prefix(outputs).is_subset(&ours_out), "{stem}: outputs {outputs:?} vs {ours_out:?}");
-        assert!(prefix(statics).is_subset(&ours_static), "{stem}: statics {statics:?} vs {ours_static:?}");
+        // The shipped plans declare their weights and activations: the static inputs are
+        // exactly upstream's, and the snippet says so, ready to paste.
+        assert_eq!(prefix(statics), ours_static, "{stem}: static inputs");
         assert_eq!(prefix(intermediates), ours_inter, "{stem}: intermediates");
+        assert_eq!(doc["load_and_run_ready"], true, "{stem}: {doc}");
+        assert_eq!(doc["read_only_undeclared"], serde_json::json!([]), "{stem}");
+        let snippet = doc["load_and_run"].as_str().unwrap();
+        let written: Vec<String> = statics.iter().map(u64::to_string).collect();
+        assert!(
+            snippet.starts_with(&format!("static_input_indices={{{}}}, ", written.join(", "))),
+            "{stem}: {snippet}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -232,4 +242,38 @@ fn a_module_without_launches_is_an_error() {
     let output = air_stitch(&["roles", "--color", "never", "testdata/kernels/rmsnorm_2048x2048.mlir"]);
     assert_eq!(output.status.code(), Some(1));
     snapshot("no_launch.text", &text_of(&output));
+}
+
+/// With no kind declared (the shipped module with its signature comments removed), nothing is
+/// a static input and no snippet claims to be ready: every read-only buffer is listed as not
+/// declared constant, the activations `attn_out` (1) and `x_residual` (3) among them.
+#[test]
+fn without_declared_kinds_the_snippet_is_not_ready_and_nothing_is_static() {
+    let shipped = std::fs::read_to_string(repo_root().join("testdata/dataflow/o_gemv_ffn.mlir")).unwrap();
+    let bare: String = shipped.lines().map(|l| format!("{}\n", l.split("  // ").next().unwrap())).collect();
+    assert_ne!(bare, shipped, "the shipped module declares kinds");
+    let dir = scratch("undeclared");
+    let path = dir.join("o_gemv_ffn.mlir");
+    std::fs::write(&path, &bare).unwrap();
+    let run = |json: bool| {
+        let mut args = vec!["roles", "--color", "never"];
+        if json {
+            args.extend(["--format", "json"]);
+        }
+        Command::new(env!("CARGO_BIN_EXE_air-stitch"))
+            .current_dir(&dir)
+            .args(&args)
+            .arg("o_gemv_ffn.mlir")
+            .output()
+            .unwrap()
+    };
+    let doc: Value = serde_json::from_slice(&run(true).stdout).unwrap();
+    assert_eq!(doc["static_input_indices"], serde_json::json!([]));
+    assert_eq!(doc["read_only_undeclared"], serde_json::json!([0, 1, 3, 6, 7, 12]));
+    assert_eq!(doc["static_candidates"], serde_json::json!([0, 1, 3, 6, 7, 12]));
+    assert_eq!(doc["load_and_run_ready"], false);
+    let text = run(false);
+    assert_eq!(text.status.code(), Some(0));
+    snapshot("o_gemv_ffn_undeclared.text", &text_of(&text));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -13,6 +13,9 @@
 //! let parse = air_syntax::parse(text);
 //! let flow = analyze(&parse, air_diagnostics::FileId(0), &Options::default()).unwrap();
 //! assert_eq!(flow.static_candidates(), vec![0]);
+//! // Nothing declares %a constant across calls: it is read-only, not a static input.
+//! assert_eq!(flow.static_input_indices(), Vec::<usize>::new());
+//! assert!(!flow.load_and_run_ready());
 //! assert_eq!(flow.output_candidates(), vec![1]);
 //! assert_eq!(flow.intermediate_indices(), vec![1]);
 //! ```
@@ -30,6 +33,7 @@ pub mod part;
 mod roles;
 mod views;
 
+pub use air_syntax::buffer::BufferKind;
 pub use part::{Coverage, Footprint};
 pub use roles::Roles;
 
@@ -37,6 +41,7 @@ use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_resource::eval::{Evaluator, VarId};
 use air_resource::pattern::endpoint_pattern;
 use air_resource::program::{self, Endpoint, EndpointKind, Program, Root};
+use air_syntax::buffer::ArgComment;
 use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{all_ops, parse_memref_type, ChannelIo, DmaMemcpy, FuncOp, Op};
 use air_syntax::{NodeId, Parse, SyntaxNode};
@@ -53,6 +58,9 @@ pub struct Options {
     pub names: Vec<Option<String>>,
     /// Argument indices the caller reads back (a plan's or the user's outputs).
     pub outputs: Vec<usize>,
+    /// A declared kind per argument index (a plan's or a layer's `kind = "weight"`); an
+    /// argument without one takes the kind in its signature comment, if any.
+    pub kinds: Vec<Option<BufferKind>>,
 }
 
 /// Whether a launch reads or writes an argument.
@@ -108,6 +116,9 @@ pub struct ArgFlow {
     pub range: TextRange,
     pub accesses: Vec<Access>,
     pub roles: Roles,
+    /// What the caller declares its host contents to be ([`Options::kinds`]): only a
+    /// declared weight is written once by `load_and_run`.
+    pub kind: Option<BufferKind>,
 }
 
 impl ArgFlow {
@@ -178,8 +189,27 @@ impl Dataflow {
         self.indices(|r| r.intermediate)
     }
 
+    /// Read-only buffers: host bytes read, never overwritten by the device. Whether their
+    /// contents are the same on every call is not known from the module.
     pub fn static_candidates(&self) -> Vec<usize> {
         self.indices(|r| r.static_candidate)
+    }
+
+    /// `static_input_indices`: the static candidates declared weights.
+    pub fn static_input_indices(&self) -> Vec<usize> {
+        let weight = |a: &&ArgFlow| a.kind == Some(BufferKind::Weight);
+        self.args.iter().filter(weight).filter(|a| a.roles.static_candidate).map(|a| a.index).collect()
+    }
+
+    /// The static candidates with no declared kind: read-only, not declared constant.
+    pub fn undeclared_read_only(&self) -> Vec<usize> {
+        self.args.iter().filter(|a| a.roles.static_candidate && a.kind.is_none()).map(|a| a.index).collect()
+    }
+
+    /// Whether the snippet is ready to paste: every read-only buffer's kind is declared, so
+    /// none that changes between calls can be missing from `static_input_indices` by accident.
+    pub fn load_and_run_ready(&self) -> bool {
+        self.undeclared_read_only().is_empty()
     }
 
     pub fn output_candidates(&self) -> Vec<usize> {
@@ -195,7 +225,8 @@ impl Dataflow {
         }
     }
 
-    /// The keyword arguments of `KernelCache.load_and_run`, ready to paste.
+    /// The keyword arguments of `KernelCache.load_and_run`: the declared weights static. Ready
+    /// to paste when [`Dataflow::load_and_run_ready`].
     pub fn load_and_run(&self) -> String {
         let set = |v: Vec<usize>| {
             if v.is_empty() {
@@ -207,7 +238,7 @@ impl Dataflow {
         let outputs = self.outputs_or_candidates().iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
         format!(
             "static_input_indices={}, intermediate_indices={}, output_indices=[{outputs}]",
-            set(self.static_candidates()),
+            set(self.static_input_indices()),
             set(self.intermediate_indices())
         )
     }
@@ -297,18 +328,19 @@ fn pick_function<'p>(
     found.ok_or_else(|| vec![notes::no_function(file, opts.func.as_deref(), &funcs)])
 }
 
-/// The buffer name `merge` writes after an argument of the signature it emits from a
-/// named-buffer plan (`%arg0: memref<...>,  // wo`): the identifier of a `//` comment that
-/// follows the argument (and its comma) on its line.
-pub fn comment_name(text: &str, arg: TextRange) -> Option<String> {
-    let rest = text.get(arg.end as usize..)?;
+/// The buffer name and kind `merge` writes after an argument of the signature it emits
+/// (`%arg0: memref<...>,  // wo (weight)`): a `//` comment that follows the argument (and its
+/// comma) on its line, read as [`ArgComment::read`] reads it.
+pub fn arg_comment(text: &str, arg: TextRange) -> ArgComment {
+    let Some(rest) = text.get(arg.end as usize..) else { return ArgComment::default() };
     let line = rest.split('\n').next().unwrap_or("").trim_start();
     let line = line.strip_prefix(',').unwrap_or(line).trim_start();
-    let name = line.strip_prefix("//")?.trim();
-    let mut chars = name.chars();
-    let ident = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-    ident.then(|| name.to_string())
+    line.strip_prefix("//").map(ArgComment::read).unwrap_or_default()
+}
+
+/// The buffer name of [`arg_comment`].
+pub fn comment_name(text: &str, arg: TextRange) -> Option<String> {
+    arg_comment(text, arg).name
 }
 
 fn signature(func: FuncOp<'_>, text: &str, opts: &Options) -> Vec<ArgFlow> {
@@ -317,10 +349,12 @@ fn signature(func: FuncOp<'_>, text: &str, opts: &Options) -> Vec<ArgFlow> {
         .enumerate()
         .map(|(index, a)| {
             let ty = a.ty.map(|t| collapse_whitespace(t.text())).unwrap_or_default();
+            let comment = arg_comment(text, a.node.text_range());
             ArgFlow {
                 index,
                 ssa: a.name.map(|t| t.text().to_string()).unwrap_or_else(|| format!("#{index}")),
-                name: opts.names.get(index).cloned().flatten().or_else(|| comment_name(text, a.node.text_range())),
+                name: opts.names.get(index).cloned().flatten().or(comment.name),
+                kind: opts.kinds.get(index).copied().flatten().or(comment.kind),
                 elements: parse_memref_type(&ty).and_then(|t| t.num_elements()),
                 ty,
                 range: a.node.text_range(),
@@ -417,5 +451,9 @@ mod tests {
         assert_eq!(comment_name(text, at("%arg2: i32")).as_deref(), Some("out"));
         // A comment that is not a name is not taken for one.
         assert_eq!(comment_name("%a: i32, // 0 wo static\n", TextRange::new(0, 7)), None);
+        let kind = |t: &str| arg_comment(t, TextRange::new(0, 7)).kind;
+        assert_eq!(kind("%a: i32, // wo (weight)\n"), Some(BufferKind::Weight));
+        assert_eq!(kind("%a: i32  // (activation)\n"), Some(BufferKind::Activation));
+        assert_eq!(kind("%a: i32, // wo (constant)\n"), None);
     }
 }

@@ -52,14 +52,14 @@ pub fn verify(py: Python<'_>, text: String, name: String) -> String {
     })
 }
 
-/// The roles of one module text: the `air-stitch/roles/1` document, or the failure, as JSON.
+/// The roles of one module text: the `air-stitch/roles/2` document, or the failure, as JSON.
 #[pyfunction]
 pub fn roles(py: Python<'_>, text: String, name: String, outputs: Vec<usize>, func: Option<String>) -> String {
     py.detach(move || {
         let mut sources = SourceMap::new();
         let file = sources.add(name.clone(), text.clone());
         let parse = air_syntax::parse(&text);
-        let options = air_dataflow::Options { func, names: Vec::new(), outputs: outputs.clone() };
+        let options = air_dataflow::Options { func, outputs: outputs.clone(), ..Default::default() };
         match air_dataflow::analyze(&parse, file, &options) {
             Ok(flow) => match outputs.iter().find(|&&o| o >= flow.args.len()) {
                 Some(bad) => json!({"ok": false, "usage": format!(

@@ -47,24 +47,25 @@ fn int_list(values: impl IntoIterator<Item = i64>) -> String {
     values.into_iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
 }
 
+/// One `FuncArg`: its name (`%argN`), its type and its declared kind (docs/roles.md).
+type ArgIn = (String, String, Option<String>);
+
 /// The plan text of a call, and where each combined argument's type stands in it.
-fn plan_text(
-    func: &str,
-    args: &[(String, String)],
-    slices: &[SliceIn],
-    prelude: &str,
-    allow: &[i64],
-) -> (String, Vec<TextRange>) {
+fn plan_text(func: &str, args: &[ArgIn], slices: &[SliceIn], prelude: &str, allow: &[i64]) -> (String, Vec<TextRange>) {
     let mut out = format!(
         "# The plan of a stitch_text call: `air-stitch merge --plan` on it (with the slice files)\n# merges the same.\n[func]\nname = {}\nargs = [\n",
         quote(func)
     );
     let mut ranges = Vec::new();
-    for (_, ty) in args {
-        out.push_str("  ");
+    for (_, ty, kind) in args {
+        out.push_str(if kind.is_some() { "  { type = " } else { "  " });
         let start = out.len() as u32;
         out.push_str(&quote(ty));
         ranges.push(TextRange::new(start, out.len() as u32));
+        if let Some(kind) = kind {
+            // An unknown kind is the plan reader's AS0311, like a plan's.
+            out.push_str(&format!(", kind = {} }}", quote(kind)));
+        }
         out.push_str(",\n");
     }
     out.push_str("]\n");
@@ -109,9 +110,9 @@ fn declared_externs(slice: &ParsedSlice) -> BTreeSet<String> {
 
 /// Upstream names combined arguments freely; air-stitch names them by position. A name that
 /// is not `%argN` at position N would change what the prelude and the wiring mean.
-fn check_arg_names(args: &[(String, String)], ranges: &[TextRange], plan: FileId) -> Vec<Diagnostic> {
+fn check_arg_names(args: &[ArgIn], ranges: &[TextRange], plan: FileId) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
-    for (idx, ((name, _), range)) in args.iter().zip(ranges).enumerate() {
+    for (idx, ((name, ..), range)) in args.iter().zip(ranges).enumerate() {
         if name.trim() != format!("%arg{idx}") {
             errors.push(
                 Diagnostic::error(
@@ -209,7 +210,7 @@ fn parse_slice(sources: &mut SourceMap, name: &str, text: String) -> ParsedSlice
 pub fn stitch(
     py: Python<'_>,
     func_name: String,
-    args: Vec<(String, String)>,
+    args: Vec<ArgIn>,
     slices: Vec<SliceIn>,
     prelude: String,
     extra_externs: Vec<String>,

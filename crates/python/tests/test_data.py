@@ -58,6 +58,27 @@ def test_roles_equal_the_cli_document(cli_json: Any, rel: str) -> None:
     assert roles(_text(rel), rel) == cli_json("roles", rel)
 
 
+def test_the_load_and_run_snippet_is_python_with_exactly_the_declared_weights() -> None:
+    # The shipped module carries its plan's kinds in the signature comments: the snippet is
+    # ready, and pasted into a call it makes exactly upstream's static set static.
+    document = roles(_text("testdata/dataflow/o_gemv_ffn.mlir"), "o_gemv_ffn.mlir")
+    assert document["schema"] == "air-stitch/roles/2"
+    assert document["load_and_run_ready"] is True
+    kwargs = eval(f"dict({document['load_and_run']})", {"__builtins__": {"dict": dict, "set": set}})
+    assert kwargs["static_input_indices"] == {0, 6, 7, 12}
+    assert kwargs["intermediate_indices"] == {2, 4, 5, 8, 9, 10, 11, 13, 14}
+    assert kwargs["output_indices"] == [14]
+
+
+def test_without_declared_kinds_nothing_is_static_and_the_snippet_is_not_ready() -> None:
+    bare = "".join(line.split("  // ")[0] + "\n" for line in _text("testdata/dataflow/o_gemv_ffn.mlir").splitlines())
+    document = roles(bare, "bare.mlir")
+    assert document["load_and_run_ready"] is False
+    assert document["read_only_undeclared"] == [0, 1, 3, 6, 7, 12]
+    kwargs = eval(f"dict({document['load_and_run']})", {"__builtins__": {"dict": dict, "set": set}})
+    assert kwargs["static_input_indices"] == set()
+
+
 def test_roles_of_a_module_without_launches_is_a_diagnostic_error() -> None:
     with pytest.raises(DiagnosticError) as info:
         roles("func.func @f() {\n  return\n}\n", "empty.mlir")

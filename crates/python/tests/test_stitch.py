@@ -50,7 +50,10 @@ def _call_of(plan: Any) -> Dict[str, Any]:
         )
     return {
         "func_name": func["name"],
-        "base_args": [FuncArg(f"%arg{i}", t) for i, t in enumerate(func["args"])],
+        "base_args": [
+            FuncArg(f"%arg{i}", t["type"], t.get("kind")) if isinstance(t, dict) else FuncArg(f"%arg{i}", t)
+            for i, t in enumerate(func["args"])
+        ],
         "slices": slices,
         "prelude": func.get("prelude", ""),
         "allow_unreferenced_args": func.get("allow_unreferenced", []),

@@ -1,7 +1,7 @@
 //! The JSON documents of air-stitch's reports (docs/diagnostics-json.md), in one place: the
 //! envelope every document shares (`schema`, `command`, `diagnostics`, `summary`) and the
 //! fields of the reports of their own — check-bd (`air-stitch/check-bd/1`), roles
-//! (`air-stitch/roles/1`) and compare (`air-stitch/compare/1`). The CLI prints them; the Python
+//! (`air-stitch/roles/2`) and compare (`air-stitch/compare/1`). The CLI prints them; the Python
 //! package hands them to Python as dicts. A library: it builds values and prints nothing.
 
 pub mod check_bd;

@@ -1,5 +1,6 @@
-//! The roles document (`air-stitch/roles/1`, docs/roles.md#json): per argument its accesses
-//! and roles, the launches, the hazards, the `load_and_run` snippet.
+//! The roles document (`air-stitch/roles/2`, docs/roles.md#json): per argument its accesses,
+//! roles and declared kind, the launches, the hazards, the `load_and_run` snippet and whether
+//! it is ready.
 
 use crate::{count, Document};
 use air_dataflow::{Dataflow, Mode};
@@ -7,17 +8,24 @@ use air_diagnostics::SourceMap;
 use serde_json::{json, Map, Value};
 
 /// The schema of the roles document (`roles`, `merge --roles`).
-pub const SCHEMA: &str = "air-stitch/roles/1";
+/// Version 2: `static_input_indices` and the snippet hold the declared weights only, not every
+/// static candidate; `read_only_undeclared`, `load_and_run_ready` and each argument's `kind`.
+pub const SCHEMA: &str = "air-stitch/roles/2";
 
-/// `roles: k.mlir: @f, 3 launches, 15 arguments: 4 static candidates, 9 intermediate, 1
-/// output candidate; 0 errors, 0 warnings, 0 notes`.
+/// `roles: k.mlir: @f, 3 launches, 15 arguments: 4 static, 2 read-only not declared, 9
+/// intermediate, 1 output candidate; 0 errors, 0 warnings, 0 notes` (no "read-only" part
+/// when every read-only buffer is declared).
 pub fn closing_line(shown: &str, flow: &Dataflow, tally: &str) -> String {
+    let undeclared = match flow.undeclared_read_only().len() {
+        0 => String::new(),
+        n => format!(", {n} read-only not declared"),
+    };
     format!(
-        "roles: {shown}: @{}, {}, {}: {}, {} intermediate, {}; {tally}",
+        "roles: {shown}: @{}, {}, {}: {} static{undeclared}, {} intermediate, {}; {tally}",
         flow.func,
         count(flow.launches.len(), "launch"),
         count(flow.args.len(), "argument"),
-        count(flow.static_candidates().len(), "static candidate"),
+        flow.static_input_indices().len(),
         flow.intermediate_indices().len(),
         count(flow.output_candidates().len(), "output candidate"),
     )
@@ -41,6 +49,7 @@ pub fn fields(flow: &Dataflow) -> Map<String, Value> {
                 "read_coverage": a.coverage(Mode::Read).as_str(),
                 "write_coverage": a.coverage(Mode::Write).as_str(),
                 "roles": a.roles.names(),
+                "kind": a.kind.map(|k| k.as_str()),
                 "via": via,
             })
         })
@@ -52,9 +61,12 @@ pub fn fields(flow: &Dataflow) -> Map<String, Value> {
     map.insert("args".into(), json!(args));
     map.insert("intermediate_indices".into(), json!(flow.intermediate_indices()));
     map.insert("static_candidates".into(), json!(flow.static_candidates()));
+    map.insert("static_input_indices".into(), json!(flow.static_input_indices()));
+    map.insert("read_only_undeclared".into(), json!(flow.undeclared_read_only()));
     map.insert("output_candidates".into(), json!(flow.output_candidates()));
     map.insert("outputs".into(), json!(flow.outputs));
     map.insert("load_and_run".into(), json!(flow.load_and_run()));
+    map.insert("load_and_run_ready".into(), json!(flow.load_and_run_ready()));
     map
 }
 

@@ -8,6 +8,7 @@
 //! ```
 
 pub mod air_ops;
+pub mod buffer;
 pub mod codes;
 mod kind;
 mod lexer;

@@ -3,11 +3,12 @@
 
 use crate::backend::{self, Backend, RawBackend};
 use crate::codes;
-use crate::named::did_you_mean;
+use crate::named::{buffer_kind, did_you_mean};
 use crate::naming::is_identifier;
 use crate::plan::{located, Loc};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_resource::{CheckOptions, DeviceKind};
+use air_syntax::buffer::BufferKind;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -46,6 +47,8 @@ struct RawBuffer {
     name: Spanned<String>,
     #[serde(rename = "type")]
     ty: Spanned<String>,
+    #[serde(default)]
+    kind: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -89,6 +92,9 @@ pub struct Buffer {
     pub name: String,
     pub ty: String,
     pub loc: Loc,
+    /// `kind = "weight"`: whether its host contents are the same on every call
+    /// (docs/roles.md#declared-kinds); written into each group's plan.
+    pub kind: Option<BufferKind>,
 }
 
 /// A prelude value over a buffer (a row of a packed argument): `ops` uses `%<of>` for the
@@ -233,7 +239,8 @@ pub fn parse_layer(text: &str, file: FileId) -> Result<Layer, Vec<Diagnostic>> {
         let at = loc(buffer.name.span());
         if declare(&mut names, buffer.name.get_ref(), Binding::Buffer(buffers.len()), at, &mut errors) {
             let ty_loc = loc(buffer.ty.span());
-            buffers.push(Buffer { name: buffer.name.into_inner(), ty: buffer.ty.into_inner(), loc: ty_loc });
+            let kind = buffer.kind.and_then(|k| buffer_kind(&k, codes::LAYER_INVALID, loc(k.span()), &mut errors));
+            buffers.push(Buffer { name: buffer.name.into_inner(), ty: buffer.ty.into_inner(), loc: ty_loc, kind });
         }
     }
     let mut views = Vec::new();

@@ -65,7 +65,20 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], fun
     );
     for &buffer in &args {
         let b = &layer.buffers[buffer];
-        let _ = writeln!(out, "  {{ name = {}, type = {} }},", quote(&b.name), quote(&b.ty));
+        match b.kind {
+            Some(kind) => {
+                let _ = writeln!(
+                    out,
+                    "  {{ name = {}, type = {}, kind = {} }},",
+                    quote(&b.name),
+                    quote(&b.ty),
+                    quote(kind.as_str())
+                );
+            }
+            None => {
+                let _ = writeln!(out, "  {{ name = {}, type = {} }},", quote(&b.name), quote(&b.ty));
+            }
+        }
     }
     out.push_str("]\n");
     if !views.is_empty() {

@@ -216,6 +216,7 @@ impl Wiring<'_, '_> {
                             ty: ty.clone(),
                             loc: self.plan.prelude.as_ref().and_then(|p| p.loc),
                             name: None,
+                            kind: None,
                         };
                         self.check_type(*idx, &arg, name, *loc, errors);
                     }

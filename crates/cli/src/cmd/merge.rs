@@ -201,9 +201,19 @@ impl Opts {
         };
         report.add(&merged.warnings, &sources);
         let judges = checks::Judges { structural: !self.no_verify, verify: self.verify, air_opt: &air_opt };
-        let names = plan.args.iter().map(|a| a.name.clone()).collect();
-        let checked =
-            checks::check(&merged.parse, &self.checked_name(), names, &judges, &mut sources, &mut levels, &mut report)?;
+        let declared = checks::Declared {
+            names: plan.args.iter().map(|a| a.name.clone()).collect(),
+            kinds: plan.args.iter().map(|a| a.kind).collect(),
+        };
+        let checked = checks::check(
+            &merged.parse,
+            &self.checked_name(),
+            declared,
+            &judges,
+            &mut sources,
+            &mut levels,
+            &mut report,
+        )?;
         if let Some(judged) = &checked.judged {
             report.field("judges", judged.clone());
         }

@@ -3,7 +3,7 @@
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::report::{count, Report};
-use air_dataflow::{analyze, Dataflow, Mode, Options};
+use air_dataflow::{analyze, BufferKind, Dataflow, Mode, Options};
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -18,8 +18,10 @@ pub use air_report::roles::{closing_line, document, fields, SCHEMA};
 /// from the L3-side transfers (`air.channel.put/get`, `air.dma_memcpy_nd`) through views and
 /// `args(...)` bindings, and its roles: `intermediate` (host contents never matter),
 /// `static_candidate` (host bytes read, never overwritten by the device), `output_candidate`
-/// (written, not read by a later launch). Then the hazards between launches, and a ready
-/// `load_and_run` snippet.
+/// (written, not read by a later launch), and the kind its plan or layer declared (read back
+/// from the signature comment `// name (weight)` merge writes). Then the hazards between
+/// launches, and the `load_and_run` snippet: only declared weights are static inputs, and the
+/// snippet is ready only when every read-only buffer has a declared kind.
 ///
 /// The table goes to standard output, the hazards and the closing line to standard error.
 /// Exit status: 0 without errors, 1 when a hazard is an error (an --output written by no
@@ -58,7 +60,7 @@ impl Opts {
             return Ok(Outcome::Problems);
         }
         let parse = air_syntax::parse(sources.text(file));
-        let options = Options { func: self.func.clone(), names: Vec::new(), outputs: self.outputs.clone() };
+        let options = Options { func: self.func.clone(), outputs: self.outputs.clone(), ..Options::default() };
         let flow = match analyze(&parse, file, &options) {
             Ok(flow) => flow,
             Err(errors) => {
@@ -101,8 +103,8 @@ pub fn table(flow: &Dataflow) -> String {
             v.iter().map(usize::to_string).collect::<Vec<_>>().join(",")
         }
     };
-    let header = ["arg", "name", "type", "reads", "writes", "read", "write", "roles"];
-    let mut rows: Vec<[String; 8]> = vec![header.map(str::to_string)];
+    let header = ["arg", "name", "type", "reads", "writes", "read", "write", "kind", "roles"];
+    let mut rows: Vec<[String; 9]> = vec![header.map(str::to_string)];
     for a in &flow.args {
         let mut name = a.label();
         let mut via: Vec<&str> = a.accesses.iter().filter_map(|x| x.via.as_deref()).collect();
@@ -120,10 +122,11 @@ pub fn table(flow: &Dataflow) -> String {
             list(a.launches(Mode::Write)),
             a.coverage(Mode::Read).as_str().to_string(),
             a.coverage(Mode::Write).as_str().to_string(),
+            a.kind.map_or("-", |k| k.as_str()).to_string(),
             if roles.is_empty() { "-".to_string() } else { roles.join(", ") },
         ]);
     }
-    let widths: Vec<usize> = (0..8).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    let widths: Vec<usize> = (0..9).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
     let mut out =
         format!("@{}: {}, {}\n", flow.func, count(flow.launches.len(), "launch"), count(flow.args.len(), "argument"));
     for launch in &flow.launches {
@@ -132,7 +135,7 @@ pub fn table(flow: &Dataflow) -> String {
     for row in &rows {
         let mut line = String::new();
         for (c, cell) in row.iter().enumerate() {
-            if c == 7 {
+            if c == 8 {
                 line.push_str(cell);
             } else {
                 let _ = write!(line, "{cell:<w$}  ", w = widths[c]);
@@ -140,15 +143,40 @@ pub fn table(flow: &Dataflow) -> String {
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    let _ = writeln!(out, "load_and_run: {}", flow.load_and_run());
+    out.push_str(&snippet(flow));
     out
 }
 
-/// The roles of a merged module for `merge --roles`, its arguments named by the plan's buffer
-/// names (`names`, by combined index).
-pub fn of_merged(parse: &air_syntax::Parse, shown: &str, names: Vec<Option<String>>) -> Result<Value, Vec<Diagnostic>> {
+/// The `load_and_run` line, ready to paste only when every read-only buffer's kind is
+/// declared; before it, the read-only buffers nothing declares constant (docs/roles.md).
+fn snippet(flow: &Dataflow) -> String {
+    let undeclared = flow.undeclared_read_only();
+    if undeclared.is_empty() {
+        return format!("load_and_run: {}\n", flow.load_and_run());
+    }
+    let labels: Vec<String> = undeclared.iter().map(|&i| flow.args[i].label()).collect();
+    format!(
+        "read-only, not declared constant: {}\n  = help: declare each one's kind in the plan or layer (`kind = \"weight\"` \
+         when it is the same on every call, `\"activation\"` when it changes), or after its argument in the signature \
+         (`// (weight)`); only weights are static inputs\n\
+         load_and_run (not ready: {} read-only not declared): {}\n",
+        labels.join(", "),
+        undeclared.len(),
+        flow.load_and_run()
+    )
+}
+
+/// The roles of a merged module for `merge --roles` and `group`, its arguments named by the
+/// plan's buffer names and kinds (`names`, `kinds`, by combined index; an argument without
+/// them takes them from its signature comment, where merge wrote the plan's).
+pub fn of_merged(
+    parse: &air_syntax::Parse,
+    shown: &str,
+    names: Vec<Option<String>>,
+    kinds: Vec<Option<BufferKind>>,
+) -> Result<Value, Vec<Diagnostic>> {
     let mut sources = SourceMap::new();
     let file: FileId = sources.add(shown.to_string(), parse.tree.text().to_string());
-    let flow = analyze(parse, file, &Options { names, ..Options::default() })?;
+    let flow = analyze(parse, file, &Options { names, kinds, ..Options::default() })?;
     Ok(document(&flow, &sources, shown))
 }

@@ -77,10 +77,14 @@ def verify(text: str, name: str = "<string>") -> List[Diagnostic]:
 def roles(
     text: str, name: str = "<string>", *, outputs: Iterable[int] = (), func: Optional[str] = None
 ) -> Dict[str, Any]:
-    """The buffer roles of a fused module: the ``air-stitch/roles/1`` document as a dict.
+    """The buffer roles of a fused module: the ``air-stitch/roles/2`` document as a dict.
 
     As ``air-stitch roles --format json`` prints it (docs/roles.md): per argument its
-    accesses and roles, the hazards (``diagnostics``), the ``load_and_run`` snippet.
+    accesses, roles and declared ``kind``, the hazards (``diagnostics``), the
+    ``load_and_run`` snippet. Only buffers declared weights (a plan's or a layer's
+    ``kind = "weight"``, read from the signature comments ``// wo (weight)`` merge writes)
+    are in ``static_input_indices``; ``load_and_run_ready`` is false while a read-only
+    buffer (``read_only_undeclared``) has no declared kind.
     ``outputs`` are argument indices the host reads back; ``func`` picks the function.
     A module without launches raises ``DiagnosticError``.
     """

@@ -12,7 +12,7 @@ _Side = tuple[npt.NDArray[np.uint8], str, list[int], bool]
 
 def stitch(
     func_name: str,
-    args: list[tuple[str, str]],
+    args: list[tuple[str, str, Optional[str]]],
     slices: list[_SliceIn],
     prelude: str,
     extra_externs: list[str],

@@ -19,11 +19,15 @@ class FuncArg:
     """One argument of the combined function's signature, emitted as ``{name}: {type}``.
 
     ``name`` is ``"%argN"`` at position N (base_args, then scratch_args); ``type`` is the
-    memref type, e.g. ``"memref<2048x2048xbf16>"``.
+    memref type, e.g. ``"memref<2048x2048xbf16>"``. ``kind`` (air-stitch's, optional) is a
+    plan's ``kind``: ``"weight"`` (the same on every call), ``"activation"`` (new every call)
+    or ``"scratch"``; only weights become ``roles()``'s ``static_input_indices``
+    (docs/roles.md#declared-kinds).
     """
 
     name: str
     type: str
+    kind: Optional[str] = None
 
 
 @dataclass
@@ -122,7 +126,10 @@ def stitch_text(
     returns is already checked, so nothing is written here.
     """
     del debug_dump_path  # stitch_elf's: only a parse by mlir-air can fail after the merge
-    args = [(str(a.name), str(a.type)) for a in list(base_args) + list(scratch_args)]
+    args = [
+        (str(a.name), str(a.type), None if getattr(a, "kind", None) is None else str(a.kind))
+        for a in list(base_args) + list(scratch_args)
+    ]
     allow = [_index(i, "allow_unreferenced_args entry") for i in allow_unreferenced_args]
     native = [_slice_in(sl) for sl in slices]
     extra = sorted(str(s) for s in extra_externs)

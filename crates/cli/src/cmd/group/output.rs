@@ -56,9 +56,10 @@ pub fn files(
             if let Ok(options) = crate::backend_args::BackendFlags::default().resolve(&candidate.backend) {
                 entry["aircc_options"] = json!(options.option_args());
             }
-            if let Ok(doc) =
-                super::super::roles::of_merged(&candidate.merged.parse, &shown_module, candidate.names.clone())
-            {
+            // The layer's kinds are in the group's plan, so in the signature comments of the
+            // module merged from it, where the roles read them.
+            let names = candidate.names.clone();
+            if let Ok(doc) = super::super::roles::of_merged(&candidate.merged.parse, &shown_module, names, Vec::new()) {
                 let json = serde_json::to_string_pretty(&doc).unwrap_or_default();
                 entries.push((roles.clone(), format!("{json}\n").into_bytes()));
                 entry["roles"] = json!(roles);

@@ -21,6 +21,12 @@ pub(super) struct Judges<'a> {
     pub air_opt: &'a Option<AirOpt>,
 }
 
+/// What the plan declares of each combined argument, for the roles analysis.
+pub(super) struct Declared {
+    pub names: Vec<Option<String>>,
+    pub kinds: Vec<Option<air_syntax::buffer::BufferKind>>,
+}
+
 /// The outcome of the checks.
 pub(super) struct Checked {
     /// The judges that ran, as the closing line names them (`None`: no verification).
@@ -38,7 +44,7 @@ pub(super) struct Checked {
 pub(super) fn check(
     parse: &Parse,
     name: &str,
-    names: Vec<Option<String>>,
+    declared: Declared,
     judges: &Judges<'_>,
     sources: &mut SourceMap,
     levels: &mut Levels,
@@ -67,13 +73,14 @@ pub(super) fn check(
         }
         judged = Some(ran.judges());
     }
-    let flow = match analyze(parse, file, &Options { names, ..Options::default() }) {
-        Ok(flow) => {
-            findings.extend(flow.diagnostics.iter().cloned());
-            Ok(flow)
-        }
-        Err(errors) => Err(errors.first().map(|e| e.message.clone()).unwrap_or_default()),
-    };
+    let flow =
+        match analyze(parse, file, &Options { names: declared.names, kinds: declared.kinds, ..Options::default() }) {
+            Ok(flow) => {
+                findings.extend(flow.diagnostics.iter().cloned());
+                Ok(flow)
+            }
+            Err(errors) => Err(errors.first().map(|e| e.message.clone()).unwrap_or_default()),
+        };
     let findings = levels.apply(findings);
     let failed = findings.iter().any(|d| d.is_error());
     report.add_findings(findings, levels, sources);
