@@ -450,3 +450,56 @@ fn wait_for(ready: impl Fn() -> bool) {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// A relative `--aircc` or `$AIRCC` names the program from where the user stands, although aircc
+/// runs in a private directory; one that cannot be started still gets its code, the closing
+/// line and the compile.json docs/compile.md promises.
+#[test]
+fn a_relative_aircc_path_runs_and_one_that_cannot_start_is_reported() {
+    let s = Scratch::new("relative");
+    for (flag, env) in [(Some("./aircc"), None), (None, Some("./aircc"))] {
+        let mut command = s.command(&["-o", "build-rel"]);
+        if let Some(flag) = flag {
+            command.args(["--aircc", flag]);
+        }
+        if let Some(env) = env {
+            command.env("AIRCC", env);
+        }
+        let output = command.output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        std::fs::remove_dir_all(s.dir.join("build-rel")).unwrap();
+        std::fs::remove_dir_all(s.dir.join("xdg")).unwrap();
+    }
+    assert_eq!(s.runs(), 2);
+    std::fs::write(s.dir.join("broken"), "#!/nonexistent/interpreter\n").unwrap();
+    let mut permissions = std::fs::metadata(s.dir.join("aircc")).unwrap().permissions();
+    permissions.set_readonly(false);
+    std::fs::set_permissions(s.dir.join("broken"), permissions).unwrap();
+    let args = ["--aircc", "./broken", "-o", "build-broken"];
+    let output = s.compile(&args);
+    assert_eq!(output.status.code(), Some(1));
+    let record: Value =
+        serde_json::from_slice(&std::fs::read(s.dir.join("build-broken/k.compile.json")).unwrap()).unwrap();
+    assert_eq!(record["status"], "failed");
+    snapshot("aircc_cannot_start", s.transcript(&args, &output));
+}
+
+/// AS0730's help gives mlir-air's own install command, as docs/compile.md quotes it from
+/// mlir-air's docs/buildingRyzenLin.md at the pinned commit.
+#[test]
+fn the_install_help_is_upstream_s_command() {
+    let docs = std::fs::read_to_string(repo_root().join("docs/compile.md")).unwrap();
+    let block: Vec<&str> = docs
+        .lines()
+        .skip_while(|l| !l.starts_with("pip install 'mlir_air[aie]'"))
+        .take_while(|l| l.ends_with('\\') || l.starts_with("  -f"))
+        .map(|l| l.trim().trim_end_matches('\\').trim())
+        .collect();
+    assert_eq!(block.len(), 4, "the install command in docs/compile.md: {block:?}");
+    let command = block.join(" ");
+    let s = Scratch::new("install-help");
+    let output = s.command(&[]).env_remove("AIRCC").env("PATH", "/nonexistent").output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).replace('\n', " ");
+    let stderr = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(stderr.contains(&command), "AS0730's help lacks `{command}`: {stderr}");
+}

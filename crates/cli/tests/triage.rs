@@ -87,6 +87,12 @@ fn with_the_merged_module_findings_carry_the_op_the_slice_and_check_bd() {
     assert_eq!(finding["slice"]["prefix"], "q");
     assert_eq!(finding["location"]["op"], "air.channel.put");
     assert_eq!(finding["check_bd"], serde_json::Value::Null);
+    // The remedy names the slice's own tiling, the plan key merge reads (docs/merge.md).
+    let remedy = finding["remedy"].as_str().unwrap();
+    assert!(
+        remedy.contains("tile slice `q`") && remedy.contains("`shim_dma_tile_sizes = [2, 2]` in its [[slice]]"),
+        "{remedy}"
+    );
     let placement =
         ["triage", "--format", "json", "--device", "npu1", "--module", module, "testdata/triage/placement_merged.log"];
     let document: serde_json::Value = serde_json::from_slice(&run(&placement).stdout).unwrap();

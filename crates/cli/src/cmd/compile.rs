@@ -475,8 +475,10 @@ impl Opts {
             log: &log,
             timeout: c.timeout,
         };
-        let (ended, took) =
-            run::run(&run).map_err(|err| anyhow::anyhow!("cannot run aircc {}: {err}", c.aircc.path.display()))?;
+        let (ended, took) = match run::run(&run) {
+            Ok(ran) => ran,
+            Err(err) => return Ok(Finished::CannotRun(format!("{}: {err}", c.aircc.path.display()))),
+        };
         record.timing("aircc_ms", took);
         let log_text = std::fs::read_to_string(&log).unwrap_or_default();
         match ended {

@@ -176,7 +176,7 @@ fn finding_diagnostic(
     sources: &SourceMap,
     module: &Option<LoadedModule>,
 ) -> Diagnostic {
-    let mut diagnostic = Diagnostic::error(finding.code, finding.message.clone()).with_help(finding.remedy);
+    let mut diagnostic = Diagnostic::error(finding.code, finding.message.clone()).with_help(finding.remedy.clone());
     let mut lines = finding.lines.iter().enumerate().filter(|(i, _)| *i == 0 || !is_snippet(&finding.lines, *i));
     if let Some((_, first)) = lines.next() {
         if let Some(range) = line_range(sources, log, first.line) {

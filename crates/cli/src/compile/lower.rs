@@ -24,14 +24,20 @@ pub struct LowerTools {
 }
 
 /// How to get the drivers, for the message when they are missing.
-pub const HOW_TO_GET: &str = "aircc and aiecc come with mlir-air (`pip install mlir-air`: the wheel's bin/ holds \
-     both); put that bin/ on PATH, set $AIRCC, or give the directory with --lower=DIR (a built compiler kit's bin/ \
-     works too)";
+pub const HOW_TO_GET: &str = concat!(
+    "aircc and aiecc come with mlir-air; its docs (docs/buildingRyzenLin.md) install them with `",
+    "pip install 'mlir_air[aie]' -f https://github.com/Xilinx/mlir-air/releases/expanded_assets/latest-air-wheels ",
+    "-f https://github.com/Xilinx/mlir-aie/releases/expanded_assets/latest-wheels-4 ",
+    "-f https://github.com/Xilinx/llvm-aie/releases/expanded_assets/nightly",
+    "` and put the bin/ of both mlir_air (aircc) and mlir_aie (aiecc) on PATH; or give one directory holding both ",
+    "with --lower=DIR (a built compiler kit's bin/ works too)"
+);
 
 /// `--lower=DIR` (DIR or DIR/bin holding both), else `$AIRCC` with aiecc beside it or on PATH,
 /// else both on PATH.
 pub fn find_tools(dir: Option<&Path>) -> Result<LowerTools, String> {
     if let Some(dir) = dir {
+        let dir = &super::tools::absolute(dir);
         for candidate in [dir.to_path_buf(), dir.join("bin")] {
             let (aircc, aiecc) = (candidate.join("aircc"), candidate.join("aiecc"));
             if executable(&aircc) && executable(&aiecc) {
@@ -43,7 +49,11 @@ pub fn find_tools(dir: Option<&Path>) -> Result<LowerTools, String> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     let on_path = |name: &str| std::env::split_paths(&path).map(|d| d.join(name)).find(|p| executable(p));
     if let Some(aircc) = std::env::var_os("AIRCC").filter(|v| !v.is_empty()).map(PathBuf::from) {
-        let aircc = if aircc.components().count() == 1 { on_path(&aircc.to_string_lossy()) } else { Some(aircc) };
+        let aircc = if aircc.components().count() == 1 {
+            on_path(&aircc.to_string_lossy())
+        } else {
+            Some(super::tools::absolute(&aircc))
+        };
         let Some(aircc) = aircc.filter(|p| executable(p)) else {
             return Err("$AIRCC does not name a program".to_string());
         };

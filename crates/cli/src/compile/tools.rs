@@ -17,9 +17,13 @@ pub struct Aircc {
 }
 
 /// How to get aircc, for the missing-tool message.
-pub const HOW_TO_GET_AIRCC: &str =
-    "aircc comes with mlir-air: `pip install mlir-air` (the wheel's bin/ holds aircc and aiecc), \
-     or build mlir-air from source; then put its bin/ on PATH, set $AIRCC, or pass --aircc PATH";
+pub const HOW_TO_GET_AIRCC: &str = concat!(
+    "aircc comes with mlir-air; its docs (docs/buildingRyzenLin.md) install it with `",
+    "pip install 'mlir_air[aie]' -f https://github.com/Xilinx/mlir-air/releases/expanded_assets/latest-air-wheels ",
+    "-f https://github.com/Xilinx/mlir-aie/releases/expanded_assets/latest-wheels-4 ",
+    "-f https://github.com/Xilinx/llvm-aie/releases/expanded_assets/nightly",
+    "` and put the bin/ of both mlir_air (aircc) and mlir_aie (aiecc) on PATH; or set $AIRCC, or pass --aircc PATH"
+);
 
 /// `--aircc PATH`, else `$AIRCC`, else `aircc` on PATH. `Err` says what was looked at.
 pub fn find_aircc(flag: Option<&Path>) -> Result<Aircc, String> {
@@ -46,10 +50,17 @@ fn named(path: &Path) -> Option<PathBuf> {
             return Some(found);
         }
     }
-    is_executable(path).then(|| path.to_path_buf())
+    is_executable(path).then(|| absolute(path))
 }
 
-/// The PATH aircc runs with: its own directory first (aiecc sits beside it in the wheel).
+/// A path made absolute against the current directory: aircc runs in a private directory, where
+/// a relative path names nothing. Symbolic links are kept (aiecc is found beside the link).
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The PATH aircc runs with: its own directory first (aiecc sits beside it in a source build and
+/// in the compiler kit; the wheels keep it in mlir_aie's bin/, which the user's PATH holds).
 pub fn child_path(aircc: &Path) -> OsString {
     let mut dirs: Vec<PathBuf> =
         aircc.parent().filter(|d| !d.as_os_str().is_empty()).map(Path::to_path_buf).into_iter().collect();

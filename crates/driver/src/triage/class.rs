@@ -124,14 +124,21 @@ impl Class {
         }
     }
 
+    /// Whether tiling the launch loops of the failing slice is a remedy (the BDs or runtime
+    /// offsets of its host transfers), so triage names the slice's tiling.
+    pub fn tiling_helps(self) -> bool {
+        matches!(self, Class::BdExhaustion | Class::RuntimeOffsets)
+    }
+
     /// The class's remedy (a pattern may have a more specific one).
     pub fn remedy(self) -> Remedy {
         match self {
             Class::BdExhaustion => Remedy {
                 text: "pad the offending dimension to a multiple of 1024 (GQA-aware reindexed padding for \
                        attention heads); if padding is infeasible, un-merge the last-added launch; else split \
-                       the module into more, smaller ELFs (check-bd AS0410-AS0412 predict this; \
-                       --air-runtime-loop-tiling-sizes recycles shim BDs between tiles)",
+                       the module into more, smaller ELFs (check-bd AS0410-AS0412 predict this); tiling \
+                       the launch loops recycles shim BDs between tiles: a slice's shim_dma_tile_sizes in \
+                       the plan (the global --air-runtime-loop-tiling-sizes overrides every slice's)",
                 source: "mlir-air .claude/skills/debug-multi-launch-merge/SKILL.md, Hypothesis 1 (BD exhaustion)",
             },
             Class::RepeatCount => Remedy {
@@ -142,7 +149,7 @@ impl Class {
             },
             Class::DmaDims => Remedy {
                 text: "re-tile the transfer so each BD dimension fits its range (a smaller tile in the dimension \
-                       named, or split the transfer into more BDs); check-bd AS0414/AS0415/AS0417 name the DMA",
+                       named, or split the transfer into more BDs); check-bd AS0414/AS0415/AS0436 name the DMA",
                 source: "mlir-aie AIEXDialect.cpp verifyStridesWraps (the per-tile wrap/step widths)",
             },
             Class::Routing => Remedy {
@@ -187,7 +194,7 @@ impl Class {
             Class::RuntimeOffsets => Remedy {
                 text: "give the host transfer one loop of launch iterations at most: fold it into the BD's four \
                        dimensions (a 2-D host side, as upstream's GEMM writes C back), tile the launch loops \
-                       (--air-runtime-loop-tiling-sizes), or make the launch grid one-dimensional; check-bd \
+                       (a slice's shim_dma_tile_sizes in the plan), or make the launch grid one-dimensional; check-bd \
                        AS0437 names the transfer",
                 source: "mlir-air mlir/lib/Conversion/AIRRtToNpuPass.cpp (the DMA lowering takes one \
                          non-constant offset; runtime-sequence scf.for loops stay rolled since mlir-air #1816)",

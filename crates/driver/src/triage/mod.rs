@@ -84,7 +84,7 @@ pub struct Finding {
     pub class: Class,
     pub code: &'static str,
     pub message: String,
-    pub remedy: &'static str,
+    pub remedy: String,
     /// Where the remedy comes from.
     pub remedy_source: &'static str,
     /// Where the message is printed, upstream.
@@ -185,6 +185,13 @@ fn attach(finding: &mut Finding, view: &ModuleView<'_>) {
             .find_map(|v| v.as_str().and_then(|name| view.slice_of_name(name)))
     });
     finding.check_bd = view.check_bd_for(finding.class.check_bd_rules(), line, finding.slice.as_ref());
+    if let Some(slice) = finding.slice.as_ref().filter(|_| finding.class.tiling_helps()) {
+        finding.remedy = format!(
+            "{}; here: tile slice `{}` ({}) alone with `shim_dma_tile_sizes = [2, 2]` in its [[slice]] of the plan \
+             (zero-config: `merge --tile-sizes {}=2,2`), which sets air.shim_dma_tile_sizes on its launches",
+            finding.remedy, slice.prefix, slice.kernel, slice.prefix
+        );
+    }
 }
 
 #[derive(Default)]
@@ -279,7 +286,7 @@ impl Builder {
             class: pattern.class,
             code: pattern.class.code(),
             message: format!("{}: {}", pattern.class.title(), message_of(record, text)),
-            remedy: remedy.text,
+            remedy: remedy.text.to_string(),
             remedy_source: remedy.source,
             pattern_source: pattern.source,
             lines,
@@ -297,7 +304,7 @@ impl Builder {
             class: Class::Unknown,
             code: Class::Unknown.code(),
             message: format!("{}: {}", Class::Unknown.title(), message_of(record, text)),
-            remedy: remedy.text,
+            remedy: remedy.text.to_string(),
             remedy_source: remedy.source,
             pattern_source: "",
             lines: record_lines(record),
@@ -324,7 +331,7 @@ impl Builder {
                 class: Class::Unknown,
                 code: Class::Unknown.code(),
                 message: format!("aircc failed and the log shows no cause: {}", first.text.trim()),
-                remedy: remedy.text,
+                remedy: remedy.text.to_string(),
                 remedy_source: remedy.source,
                 pattern_source: "",
                 lines: vec![first],

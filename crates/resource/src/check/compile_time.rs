@@ -120,6 +120,6 @@ pub(crate) fn check_chain(cx: &mut Cx<'_>, endpoint: &Endpoint, chain: &Chain, t
         .note("air-opt-shim-dma-bds unrolls the loop (AIRUnrollScfForIntoBDChain) and then the loops around it; each outer iteration ends in an air.wait_all on every earlier one, and the canonicalize that follows folds each into its users (FoldWaitAll, AIRDialect.cpp), copying its dependencies into every later one")
         .note(format!("measured with the compiler kit (docs/check-bd.md, \"Compile time\"): the time grows about fourfold per chained iteration; at {CHAIN_LIMIT} a body of one host transfer and one herd takes 2 minutes, an untiled 2048-row GEMM does not finish in 5"))
         .need(format!("{} chained iterations", chain.iterations), format!("fewer than {CHAIN_LIMIT}"))
-        .help("tile the launch loops (--air-runtime-loop-tiling-sizes 2,2, or the plan's shim_dma_tile_sizes: each tile ends in a blocking wait, which cuts the chain), or make the loop fold (a step of at most 2^20 granules: a smaller tile_k_l2, or fewer dimensions)"),
+        .help("tile this launch's loops (its slice's shim_dma_tile_sizes = [2, 2] in the plan, i.e. air.shim_dma_tile_sizes on the launch: each tile ends in a blocking wait, which cuts the chain), or make the loop fold (a step of at most 2^20 granules: a smaller tile_k_l2, or fewer dimensions)"),
     );
 }

@@ -97,7 +97,7 @@ fn runtime_offsets(cx: &mut Cx<'_>, unit: &Unit, l3: &[EndpointId]) {
         .at(cx.file, endpoint.operand_range, "offsets from the launch ids")
         .also(cx.file, segment_range, "it waits for this segment, so air-opt-shim-dma-bds cannot isolate it")
         .note("airrt-to-npu lowers one runtime-valued offset per DMA: `'airrt.dma_memcpy_nd' op more than one runtime-valued DMA offset is not supported` (mlir-air AIRRtToNpuPass.cpp DmaToNpuPattern); runtime-sequence scf.for loops stay rolled since mlir-air #1816")
-        .help("write the host side inside the segment as an air.dma_memcpy_nd (upstream's GEMM form: air-dma-to-channel then hoists it without the dependence and the launch loops fold), make the launch grid one-dimensional, or tile the launch loops by 1 (--air-runtime-loop-tiling-sizes 1,1)");
+        .help("write the host side inside the segment as an air.dma_memcpy_nd (upstream's GEMM form: air-dma-to-channel then hoists it without the dependence and the launch loops fold), make the launch grid one-dimensional, or tile this launch's loops by 1 (its slice's shim_dma_tile_sizes = [1, 1] in the plan, i.e. air.shim_dma_tile_sizes on the launch)");
         cx.emit(f);
     }
 }

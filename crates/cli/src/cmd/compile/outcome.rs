@@ -107,6 +107,8 @@ pub enum Finished {
     Failed(Ended),
     TimedOut(String),
     NoArtifact(String),
+    /// aircc could not be started (the path and the system's reason).
+    CannotRun(String),
     Interrupted,
 }
 
@@ -168,6 +170,11 @@ impl Finished {
                     .with_note(see_log.clone());
                 let d = with_findings(d, &findings);
                 (Some(d), "failed", Outcome::Problems, format!("compile: {name}: aircc wrote no {file}; log: {log}"))
+            }
+            Finished::CannotRun(why) => {
+                let d = Diagnostic::error(codes::AIRCC_FAILED, format!("aircc could not be started: {why}"))
+                    .with_help("check that the program is an executable aircc (the mlir-air wheel's bin/aircc) and that its interpreter exists");
+                (Some(d), "failed", Outcome::Problems, format!("compile: {name}: aircc could not be started"))
             }
             Finished::Interrupted => {
                 let d = Diagnostic::error(

@@ -303,7 +303,7 @@ pub(super) fn check_fields(
         );
         return;
     }
-    let repeat_help = "split the transfer (run the kernel per partition, tile the launch loop with --air-runtime-loop-tiling-sizes, or give the repeated operand its own launch) so each task repeats at most 256 times";
+    let repeat_help = "split the transfer (run the kernel per partition, tile the launch loop with its slice's shim_dma_tile_sizes, or give the repeated operand its own launch) so each task repeats at most 256 times";
     for issue in dims::shim_task(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
         // The iteration dimension's stride has its own rule (AS0436).
         if matches!(issue, Issue::Stride { dim: 3, .. }) {

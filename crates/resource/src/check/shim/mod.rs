@@ -372,7 +372,7 @@ fn emit_bd_exhaustion(
     f = f
         .note("aiecc's aie-assign-runtime-sequence-bd-ids then fails: `Too many simultaneously active buffer descriptors on tile` (mlir-aie AIEAssignRuntimeSequenceBDIDs.cpp)")
         .need(format!("{peak} BDs"), format!("{bd_limit} per shim tile"))
-        .help("keep launch-level loops foldable (contiguous or ≤ 1023-wide inner transfers), tile them with --air-runtime-loop-tiling-sizes 2,2 (BDs are recycled between tiles), or move the iteration into the segment (m_per_segment)");
+        .help("keep launch-level loops foldable (contiguous or ≤ 1023-wide inner transfers), tile this launch's loops (its slice's shim_dma_tile_sizes = [2, 2] in the plan, i.e. air.shim_dma_tile_sizes on the launch; BDs are recycled between tiles; the global --air-runtime-loop-tiling-sizes would override every slice's), or move the iteration into the segment (m_per_segment)");
     cx.emit(f);
 }
 
