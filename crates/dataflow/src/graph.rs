@@ -5,7 +5,7 @@
 
 use crate::part::Footprint;
 use crate::roles::host_read;
-use crate::{Dataflow, Mode};
+use crate::Dataflow;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
 use std::fmt::Write as _;
@@ -38,29 +38,29 @@ pub fn build(flow: &Dataflow) -> DiGraph<Node, Edge> {
     for arg in &flow.args {
         let whole = |f: &Footprint| arg.elements.is_some_and(|n| f.unknown.is_none() && f.known.len() >= n);
         let mut written = Footprint::default();
-        let mut writes_by: Vec<Footprint> = Vec::new();
-        for (l, &node) in launches.iter().enumerate() {
-            let reads = arg.footprint_in(l, Mode::Read);
-            let host = host_read(arg, l, &written);
+        // The launches that wrote it so far, with what they wrote.
+        let mut writes_by: Vec<(usize, Footprint)> = Vec::new();
+        for step in arg.timeline() {
+            let node = launches[step.launch];
+            let host = host_read(arg, &step.reads, &written);
             if !host.is_empty() {
                 graph.add_edge(inputs, node, Edge { arg: arg.index, partial: !whole(&host) });
             }
-            for (w, earlier) in writes_by.iter().enumerate() {
-                if earlier.may_overlap(&reads) {
-                    let flows = Footprint { known: earlier.known.intersection(&reads.known), unknown: None };
-                    let partial = earlier.unknown.is_some() || reads.unknown.is_some() || !whole(&flows);
-                    graph.add_edge(launches[w], node, Edge { arg: arg.index, partial });
+            for (w, earlier) in &writes_by {
+                if earlier.may_overlap(&step.reads) {
+                    let flows = Footprint { known: earlier.known.intersection(&step.reads.known), unknown: None };
+                    let partial = earlier.unknown.is_some() || step.reads.unknown.is_some() || !whole(&flows);
+                    graph.add_edge(launches[*w], node, Edge { arg: arg.index, partial });
                 }
             }
-            let writes = arg.footprint_in(l, Mode::Write);
-            written.add(&writes);
-            writes_by.push(writes);
+            written.add(&step.writes);
+            if !step.writes.is_empty() {
+                writes_by.push((step.launch, step.writes));
+            }
         }
         if read_back.contains(&arg.index) {
-            for (w, writes) in writes_by.iter().enumerate() {
-                if !writes.is_empty() {
-                    graph.add_edge(launches[w], outputs, Edge { arg: arg.index, partial: !whole(writes) });
-                }
+            for (w, writes) in &writes_by {
+                graph.add_edge(launches[*w], outputs, Edge { arg: arg.index, partial: !whole(writes) });
             }
         }
     }

@@ -5,22 +5,23 @@
 use crate::codes;
 use crate::intervals::IntervalSet;
 use crate::part::Footprint;
-use crate::{Access, ArgFlow, Dataflow, Mode};
+use crate::{Access, ArgFlow, Dataflow, Mode, Step};
 use air_diagnostics::{Diagnostic, FileId};
 
 pub fn hazards(flow: &Dataflow, file: FileId) -> Vec<Diagnostic> {
     let outputs = flow.outputs_or_candidates();
     let mut out = Vec::new();
     for arg in &flow.args {
-        read_before_write(flow, arg, file, &mut out);
-        write_after_write(flow, arg, file, &mut out);
+        let steps = arg.timeline();
+        read_before_write(flow, arg, &steps, file, &mut out);
+        write_after_write(flow, arg, &steps, file, &mut out);
         let is_output = outputs.contains(&arg.index);
         if flow.outputs.contains(&arg.index) {
             output_writes(flow, arg, file, &mut out);
         } else if is_output {
             partly_written(flow, arg, file, &mut out);
         } else {
-            dead_writes(flow, arg, file, &mut out);
+            dead_writes(flow, arg, &steps, file, &mut out);
         }
     }
     out
@@ -41,23 +42,20 @@ fn first_access<'a>(arg: &'a ArgFlow, launch: usize, mode: Mode, overlapping: &I
     all.iter().find(|a| a.part.known.overlaps(overlapping)).or(all.first()).copied()
 }
 
-fn written_before(arg: &ArgFlow, launch: usize) -> Footprint {
-    let mut written = Footprint::default();
-    (0..launch).for_each(|l| written.add(&arg.footprint_in(l, Mode::Write)));
-    written
-}
-
 /// A launch reads elements no earlier launch wrote, and a later launch writes them.
-fn read_before_write(flow: &Dataflow, arg: &ArgFlow, file: FileId, out: &mut Vec<Diagnostic>) {
-    for reader in 0..flow.launches.len() {
-        let host = arg.footprint_in(reader, Mode::Read).known.difference(&written_before(arg, reader).known);
+fn read_before_write(flow: &Dataflow, arg: &ArgFlow, steps: &[Step], file: FileId, out: &mut Vec<Diagnostic>) {
+    let mut written = IntervalSet::new();
+    for (at, step) in steps.iter().enumerate() {
+        let host = step.reads.known.difference(&written);
+        written = written.union(&step.writes.known);
         if host.is_empty() {
             continue;
         }
-        let later = (reader + 1..flow.launches.len()).find_map(|w| {
-            Some((w, arg.footprint_in(w, Mode::Write).known.intersection(&host))).filter(|(_, s)| !s.is_empty())
-        });
+        let later = steps[at + 1..]
+            .iter()
+            .find_map(|w| Some((w.launch, w.writes.known.intersection(&host))).filter(|(_, s)| !s.is_empty()));
         let Some((writer, clash)) = later else { continue };
+        let reader = step.launch;
         let (Some(read), Some(write)) =
             (first_access(arg, reader, Mode::Read, &clash), first_access(arg, writer, Mode::Write, &clash))
         else {
@@ -81,31 +79,33 @@ fn read_before_write(flow: &Dataflow, arg: &ArgFlow, file: FileId, out: &mut Vec
 
 /// Two launches write the same elements and no launch in between (nor the second itself)
 /// reads them.
-fn write_after_write(flow: &Dataflow, arg: &ArgFlow, file: FileId, out: &mut Vec<Diagnostic>) {
-    for second in 1..flow.launches.len() {
-        let writes = arg.footprint_in(second, Mode::Write).known;
+fn write_after_write(flow: &Dataflow, arg: &ArgFlow, steps: &[Step], file: FileId, out: &mut Vec<Diagnostic>) {
+    for (at, second) in steps.iter().enumerate().skip(1) {
+        let writes = &second.writes.known;
         if writes.is_empty() {
             continue;
         }
         let mut read_since = IntervalSet::new();
-        let mut unknown_read = false;
-        for first in (0..second).rev() {
-            let reads = arg.footprint_in(first + 1, Mode::Read);
+        for before in (0..at).rev() {
+            // The reads of every launch after `first` up to `second` (launches between that do
+            // not touch the argument read nothing of it).
+            let reads = &steps[before + 1].reads;
             read_since = read_since.union(&reads.known);
-            unknown_read |= reads.unknown.is_some();
-            if unknown_read {
+            if reads.unknown.is_some() || writes.difference(&read_since).is_empty() {
                 break;
             }
-            let clash = arg.footprint_in(first, Mode::Write).known.intersection(&writes).difference(&read_since);
+            let first = &steps[before];
+            let clash = first.writes.known.intersection(writes).difference(&read_since);
             if clash.is_empty() {
                 continue;
             }
-            let (Some(a), Some(b)) =
-                (first_access(arg, first, Mode::Write, &clash), first_access(arg, second, Mode::Write, &clash))
-            else {
+            let (Some(a), Some(b)) = (
+                first_access(arg, first.launch, Mode::Write, &clash),
+                first_access(arg, second.launch, Mode::Write, &clash),
+            ) else {
                 break;
             };
-            let (l1, l2) = (flow.launches[first].label(), flow.launches[second].label());
+            let (l1, l2) = (flow.launches[first.launch].label(), flow.launches[second.launch].label());
             out.push(
                 Diagnostic::warning(codes::WRITE_AFTER_WRITE, format!("{l1} and {l2} both write {} with no read in between", arg.label()))
                     .with_primary(file, b.range, format!("{l2} overwrites {}", elements(&clash, arg)))
@@ -167,15 +167,18 @@ fn partly_written(flow: &Dataflow, arg: &ArgFlow, file: FileId, out: &mut Vec<Di
 }
 
 /// Elements a launch writes of a non-output that no later launch reads.
-fn dead_writes(flow: &Dataflow, arg: &ArgFlow, file: FileId, out: &mut Vec<Diagnostic>) {
-    for writer in 0..flow.launches.len() {
-        let writes = arg.footprint_in(writer, Mode::Write).known;
-        if writes.is_empty() {
-            continue;
-        }
-        let mut later = Footprint::default();
-        (writer + 1..flow.launches.len()).for_each(|l| later.add(&arg.footprint_in(l, Mode::Read)));
-        if later.unknown.is_some() {
+fn dead_writes(flow: &Dataflow, arg: &ArgFlow, steps: &[Step], file: FileId, out: &mut Vec<Diagnostic>) {
+    // What the launches after each step read, built from the last step back.
+    let mut later_reads = vec![Footprint::default(); steps.len()];
+    for at in (0..steps.len().saturating_sub(1)).rev() {
+        let mut later = later_reads[at + 1].clone();
+        later.add(&steps[at + 1].reads);
+        later_reads[at] = later;
+    }
+    for (step, later) in steps.iter().zip(&later_reads) {
+        let writer = step.launch;
+        let writes = &step.writes.known;
+        if writes.is_empty() || later.unknown.is_some() {
             continue;
         }
         let dead = writes.difference(&later.known);

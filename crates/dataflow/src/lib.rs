@@ -146,6 +146,27 @@ impl ArgFlow {
         all
     }
 
+    /// The launches that touch it, in launch order, each once with what it reads and writes:
+    /// the analyses walk these, so their cost follows the argument's accesses, not the
+    /// function's launches.
+    pub(crate) fn timeline(&self) -> Vec<Step> {
+        let mut steps: Vec<Step> = Vec::new();
+        let mut accesses: Vec<&Access> = self.accesses.iter().collect();
+        accesses.sort_by_key(|a| a.launch);
+        for access in accesses {
+            if steps.last().is_none_or(|s| s.launch != access.launch) {
+                steps.push(Step { launch: access.launch, reads: Footprint::default(), writes: Footprint::default() });
+            }
+            if let Some(step) = steps.last_mut() {
+                match access.mode {
+                    Mode::Read => step.reads.add(&access.part),
+                    Mode::Write => step.writes.add(&access.part),
+                }
+            }
+        }
+        steps
+    }
+
     /// What launch `launch` (an index) does of it in `mode`.
     pub fn footprint_in(&self, launch: usize, mode: Mode) -> Footprint {
         let mut all = Footprint::default();
@@ -156,6 +177,13 @@ impl ArgFlow {
     pub fn coverage(&self, mode: Mode) -> Coverage {
         Coverage::of(&self.footprint(mode), self.elements)
     }
+}
+
+/// What one launch does of an argument ([`ArgFlow::timeline`]).
+pub(crate) struct Step {
+    pub(crate) launch: usize,
+    pub(crate) reads: Footprint,
+    pub(crate) writes: Footprint,
 }
 
 /// A value of the function body outside any launch that views an argument.
@@ -293,7 +321,7 @@ pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, 
     let launches: Vec<LaunchInfo> = launches.into_iter().map(|(_, info)| info).collect();
     for arg in &mut args {
         arg.accesses.sort_by_key(|a| (a.launch, a.range.start));
-        arg.roles = roles::roles(arg, launches.len());
+        arg.roles = roles::roles(arg);
     }
     let outputs: Vec<usize> = opts.outputs.iter().copied().filter(|&o| o < args.len()).collect();
     let mut flow = Dataflow {

@@ -3,7 +3,7 @@
 //! launch is not modelled), so an in-place launch reads host bytes.
 
 use crate::part::Footprint;
-use crate::{ArgFlow, Mode};
+use crate::ArgFlow;
 
 /// What `load_and_run` may do with an argument (docs/roles.md#roles).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -34,18 +34,17 @@ impl Roles {
     }
 }
 
-/// The elements launch `launch` reads of `arg` that no earlier launch wrote: the host's.
-pub fn host_read(arg: &ArgFlow, launch: usize, written_before: &Footprint) -> Footprint {
-    let reads = arg.footprint_in(launch, Mode::Read);
+/// The elements a launch reads (`reads`) of `arg` that no earlier launch wrote: the host's.
+pub fn host_read(arg: &ArgFlow, reads: &Footprint, written_before: &Footprint) -> Footprint {
     let whole = arg.elements.map(|n| crate::intervals::IntervalSet::range(0, n));
     let all_written = whole.as_ref().is_some_and(|w| written_before.known.covers(w));
     Footprint {
         known: reads.known.difference(&written_before.known),
-        unknown: if all_written { None } else { reads.unknown },
+        unknown: if all_written { None } else { reads.unknown.clone() },
     }
 }
 
-pub fn roles(arg: &ArgFlow, launches: usize) -> Roles {
+pub fn roles(arg: &ArgFlow) -> Roles {
     // A scalar (`index`, `i32`) is no buffer object: it has no role.
     if !arg.ty.starts_with("memref") {
         return Roles::default();
@@ -53,13 +52,12 @@ pub fn roles(arg: &ArgFlow, launches: usize) -> Roles {
     let mut written = Footprint::default();
     let mut host = Footprint::default();
     let mut read_after_write = false;
-    for launch in 0..launches {
-        let reads = arg.footprint_in(launch, Mode::Read);
-        host.add(&host_read(arg, launch, &written));
-        if written.may_overlap(&reads) {
+    for step in arg.timeline() {
+        host.add(&host_read(arg, &step.reads, &written));
+        if written.may_overlap(&step.reads) {
             read_after_write = true;
         }
-        written.add(&arg.footprint_in(launch, Mode::Write));
+        written.add(&step.writes);
     }
     let static_candidate = !host.is_empty()
         && written.unknown.is_none()
