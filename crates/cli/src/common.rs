@@ -233,6 +233,8 @@ pub fn check_output(path: &Path, inputs: &[PathBuf]) -> anyhow::Result<()> {
 /// Writes `bytes` to standard output. A reader that went away (`| head`) is a broken pipe:
 /// `main` ends the run quietly with status 0 then (see [`is_broken_pipe`]), as ripgrep does.
 pub fn write_stdout(bytes: &[u8]) -> anyhow::Result<()> {
+    // Standard output may share the terminal with the status line.
+    crate::progress::clear(&mut std::io::stderr().lock());
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(bytes).context("writing standard output")?;
     stdout.flush().context("writing standard output")?;

@@ -13,6 +13,7 @@ mod device;
 mod lints;
 mod outline;
 mod outputs;
+mod progress;
 mod report;
 mod version;
 
@@ -57,7 +58,12 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => err.exit(),
     };
-    match cli.command.run() {
+    if let Some(label) = cli.command.progress_label() {
+        progress::start(label);
+    }
+    let outcome = cli.command.run();
+    progress::stop(&mut std::io::stderr().lock());
+    match outcome {
         Ok(common::Outcome::Success) => ExitCode::SUCCESS,
         Ok(common::Outcome::Problems) => ExitCode::from(1),
         Ok(common::Outcome::Failed) => ExitCode::from(2),

@@ -264,12 +264,27 @@ fn write_hierarchy(chunk: &OutlinedChunk<'_>, out: &mut String, h: Hierarchy<'_>
 
 /// Counts channel put/get and DMAs directly in `body` (not in nested hierarchy ops), by level.
 fn write_movements(out: &mut String, body: SyntaxNode<'_>, depth: usize, label: &str) {
-    let nested: Vec<SyntaxNode<'_>> = nested_hierarchy(body).iter().map(|h| h.node()).collect();
+    // The nested hierarchy ops have their own lines: their subtrees are not walked (by range,
+    // so the walk stays linear in the body).
+    let nested: std::collections::BTreeSet<(u32, u32)> = nested_hierarchy(body)
+        .iter()
+        .map(|h| {
+            let r = h.node().text_range();
+            (r.start, r.end)
+        })
+        .collect();
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    for op in body.descendants().filter_map(Op::cast) {
-        if nested.iter().any(|n| n.is_ancestor_of(op.node()) || *n == op.node()) {
+    let mut stack: Vec<SyntaxNode<'_>> = body.children().collect();
+    stack.reverse();
+    while let Some(node) = stack.pop() {
+        let r = node.text_range();
+        if nested.contains(&(r.start, r.end)) {
             continue;
         }
+        let before = stack.len();
+        stack.extend(node.children());
+        stack[before..].reverse();
+        let Some(op) = Op::cast(node) else { continue };
         if let Some(io) = ChannelIo::cast(op) {
             let key = format!("channel.{} {}", if io.is_put { "put" } else { "get" }, space_of(io.memref_type()));
             *counts.entry(key).or_default() += 1;

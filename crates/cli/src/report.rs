@@ -80,6 +80,7 @@ impl Report {
 
     fn render(&mut self, diagnostics: &[Diagnostic], sources: &SourceMap) {
         let mut stderr = std::io::stderr().lock();
+        crate::progress::clear(&mut stderr);
         for diagnostic in diagnostics {
             match self.format {
                 Format::Text => {
@@ -95,7 +96,9 @@ impl Report {
     /// a field).
     pub fn info(&self, line: &str) {
         if self.format == Format::Text {
-            let _ = writeln!(std::io::stderr().lock(), "{line}");
+            let mut stderr = std::io::stderr().lock();
+            crate::progress::clear(&mut stderr);
+            let _ = writeln!(stderr, "{line}");
         }
     }
 
@@ -114,7 +117,9 @@ impl Report {
     pub fn finish(self, line: &str) -> anyhow::Result<()> {
         match self.format {
             Format::Text => {
-                let _ = writeln!(std::io::stderr().lock(), "{line}");
+                let mut stderr = std::io::stderr().lock();
+                crate::progress::stop(&mut stderr);
+                let _ = writeln!(stderr, "{line}");
                 Ok(())
             }
             Format::Json => {

@@ -295,6 +295,7 @@ pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, 
     let vars = var_ranges(&program);
     let mut diagnostics = Vec::new();
     let mut prelude: BTreeMap<String, PreludeValue> = BTreeMap::new();
+    let prelude_defs = prelude_ranges(parse, func);
     for endpoint in &program.endpoints {
         let Some(&launch) = endpoint.within.launch.and_then(|l| launch_pos.get(&l.index())) else { continue };
         let arg = match &endpoint.root {
@@ -309,7 +310,7 @@ pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, 
         };
         let access = access_of(&eval, func, endpoint, launch, &vars, args[arg].elements);
         if let Some(name) = &access.via {
-            if let Some(range) = prelude_range(parse, func, name) {
+            if let Some(&range) = prelude_defs.get(name.as_str()) {
                 prelude.entry(name.clone()).or_insert(PreludeValue { name: name.clone(), arg, range });
             }
         }
@@ -452,15 +453,19 @@ fn access_of(
     Access { launch, mode, part, via, range: endpoint.line_range }
 }
 
-/// Where a prelude value is defined (its `RESULT` in the function body).
-fn prelude_range(parse: &Parse, func: FuncOp<'_>, name: &str) -> Option<TextRange> {
-    func.op()
-        .body_ops()
-        .into_iter()
-        .flat_map(|op| op.result_nodes().collect::<Vec<_>>())
-        .find(|r| r.text().trim() == name)
-        .map(|r| r.text_range())
-        .filter(|_| !parse.tree.text().is_empty())
+/// Where each value of the function body is defined (its `RESULT`), by name: read once, the
+/// first definition of a name kept.
+fn prelude_ranges(parse: &Parse, func: FuncOp<'_>) -> BTreeMap<String, TextRange> {
+    let mut defs = BTreeMap::new();
+    if parse.tree.text().is_empty() {
+        return defs;
+    }
+    for op in func.op().body_ops() {
+        for result in op.result_nodes() {
+            defs.entry(result.text().trim().to_string()).or_insert(result.text_range());
+        }
+    }
+    defs
 }
 
 #[cfg(test)]

@@ -47,6 +47,34 @@ pub enum Command {
 }
 
 impl Command {
+    /// The status line's label of a command that may run long (crate::progress); `None` for
+    /// those that draw their own (aircc's stage) or never run long.
+    pub fn progress_label(&self) -> Option<String> {
+        let name = match self {
+            Command::Parse(_) => "parse",
+            Command::Print(_) => "print",
+            Command::Outline(_) => "outline",
+            Command::Merge(_) => "merge",
+            Command::Pass(_) => "pass",
+            Command::CheckBd(_) => "check-bd",
+            Command::Verify(_) => "verify",
+            Command::Roles(_) => "roles",
+            Command::Graph(_) => "graph",
+            Command::Triage(_) => "triage",
+            Command::Compare(_) => "compare",
+            Command::Inputs(_) => "inputs",
+            Command::Group(_) => "group",
+            Command::Run(_)
+            | Command::CheckMerge(_)
+            | Command::Compile(_)
+            | Command::Cache(_)
+            | Command::Completions(_)
+            | Command::Man(_)
+            | Command::Explain(_) => return None,
+        };
+        Some(format!("air-stitch {name}"))
+    }
+
     pub fn run(&self) -> anyhow::Result<Outcome> {
         match self {
             Command::Parse(opts) => opts.run(),
