@@ -158,6 +158,7 @@ impl Opts {
     }
 
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        crate::outputs::RunFiles::inputs(&self.files).check()?;
         let mut sources = SourceMap::new();
         let mut report = report::Report::of_its_own(check_bd::SCHEMA, "check-bd", self.format.format, &self.global)
             .with_diagnostic_json(check_bd::diagnostic_json);

@@ -58,10 +58,15 @@ impl Opts {
         match documented.iter().find(|d| d.code == code) {
             Some(doc) => out(&render(doc)),
             None if code_docs::is_code(&code) => {
-                anyhow::bail!("{code} is not an air-stitch diagnostic code: docs/error-codes.md lists them by range ({})", ranges())
+                anyhow::bail!(
+                    "{code} is not an air-stitch diagnostic code: docs/error-codes.md lists them by range ({})",
+                    ranges()
+                )
             }
             None => {
-                let hint = lints::suggest(&asked).map(|name| format!(" (did you mean the lint `{name}`?)")).unwrap_or_default();
+                let hint = lints::suggest(&asked)
+                    .map(|name| format!(" (did you mean the lint `{name}`?)"))
+                    .unwrap_or_default();
                 anyhow::bail!("`{asked}` is neither a diagnostic code (ASnnnn, e.g. AS0318) nor a lint name{hint}; `air-stitch explain --lints` lists the lints")
             }
         }

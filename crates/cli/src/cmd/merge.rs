@@ -93,10 +93,7 @@ fn bind_arg(text: &str) -> Result<String, String> {
 impl Opts {
     /// The files of the run: the inputs on the command line (or the plan), and every output.
     fn run_files(&self) -> RunFiles {
-        let mut files = RunFiles::new();
-        for input in &self.files {
-            files.input("an input file", input);
-        }
+        let mut files = RunFiles::inputs(&self.files);
         if let Some(plan) = &self.plan {
             files.input("the plan (--plan)", plan);
         }

@@ -32,6 +32,7 @@ pub struct Opts {
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        crate::outputs::RunFiles::inputs(&self.files).check()?;
         let mut sources = SourceMap::new();
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
         let mut chunk_count = 0usize;

@@ -45,6 +45,7 @@ pub struct Opts {
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        crate::outputs::RunFiles::inputs(&self.files).check()?;
         let mut levels = Levels::from_args(&self.lints)?;
         let air_opt = self.air_opt.resolve()?;
         let mut sources = SourceMap::new();
