@@ -200,7 +200,8 @@ fn every_documented_code_falls_in_a_range_of_error_codes_md() {
     let output = run(&["explain", "--list"]);
     assert_eq!(output.status.code(), Some(0));
     let listed = stdout(&output);
-    let without: Vec<&str> = listed.lines().filter(|line| line.split_once("  ").is_none_or(|(_, f)| f.is_empty())).collect();
+    let without: Vec<&str> =
+        listed.lines().filter(|line| line.split_once("  ").is_none_or(|(_, f)| f.is_empty())).collect();
     assert!(without.is_empty(), "codes under no range heading of docs/error-codes.md: {without:?}");
 }
 

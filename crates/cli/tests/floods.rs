@@ -2,7 +2,7 @@
 //! the same bad slice given many times gives the same error many times. The text report prints
 //! at most `--max-errors` diagnostics per file and severity and counts the rest in its closing
 //! line; a diagnostic repeated word for word is printed once, with the places of its repeats;
-//! JSON keeps every one.
+//! JSON keeps every one. check-bd on a module without AIR hierarchy says that it checked nothing.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use air_testkit::{repo_root, ScratchDir};
@@ -66,4 +66,18 @@ fn the_same_error_many_times_is_printed_once_with_its_places() {
     assert_eq!(output.status.code(), Some(1));
     let shown = ["merge", "bad_launch_header.mlir", "(× 300)", "-o", "-", "--color", "never"];
     snapshot("repeated", transcript(&shown, &output));
+}
+
+#[test]
+fn check_bd_says_when_a_module_has_nothing_to_check() {
+    let dir = ScratchDir::new("floods-nothing");
+    std::fs::write(dir.join("empty.mlir"), "").unwrap();
+    std::fs::write(dir.join("host.mlir"), "func.func @host(%arg0: memref<64xbf16>) {\n  return\n}\n").unwrap();
+    let args = ["check-bd", "empty.mlir", "host.mlir", "--color", "never"];
+    let output = run_in(&dir, &args);
+    assert_eq!(output.status.code(), Some(0), "a warning, not an error");
+    snapshot("nothing_to_check", transcript(&args, &output));
+    // The rule is a lint: `-A nothing-to-check` quiets it where an empty module is expected.
+    let output = run_in(&dir, &["check-bd", "empty.mlir", "-A", "nothing-to-check", "--color", "never"]);
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("AS0441"));
 }
