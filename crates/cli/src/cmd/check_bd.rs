@@ -79,7 +79,7 @@ pub struct Opts {
     report: bool,
     #[command(flatten)]
     format: FormatOpts,
-    /// Check each `// -----` chunk separately.
+    /// Check each `// -----` section separately.
     #[arg(long)]
     split_input_file: bool,
     /// Apply a merge plan's `[backend]` options and `[lints]` levels (the flags override them).
