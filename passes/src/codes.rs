@@ -30,6 +30,8 @@ pub const EXTERN_RENAMED: &str = "AS0340";
 pub const TILE_SIZES_INVALID: &str = "AS0341";
 pub const TILE_SIZES_CONFLICT: &str = "AS0342";
 pub const TILE_SIZES_UNKNOWN_SLICE: &str = "AS0343";
+/// A plan's `section = N` (or `FILE#N`) names no section of the file.
+pub const SECTION_NOT_FOUND: &str = "AS0344";
 
 // Named buffers and `group` (AS085x), documented in docs/error-codes.md (AS085x).
 pub const UNKNOWN_BUFFER_NAME: &str = "AS0850";

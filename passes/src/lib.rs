@@ -24,6 +24,7 @@ pub mod prefix_ssa;
 pub mod prefix_symbols;
 pub mod remap_args;
 pub mod rewrite;
+pub mod sections;
 pub mod slice;
 pub mod standalone;
 pub mod synthetic;

@@ -81,6 +81,8 @@ struct RawSlice {
     externs: Option<Spanned<RawExterns>>,
     #[serde(default)]
     shim_dma_tile_sizes: Option<Spanned<Vec<Spanned<i64>>>>,
+    #[serde(default)]
+    section: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -154,6 +156,10 @@ pub struct SlicePlan {
     pub shim_dma_tile_sizes: Option<Vec<i64>>,
     /// Where `shim_dma_tile_sizes` is written.
     pub shim_dma_tile_sizes_loc: Loc,
+    /// `section = N`: the slice is section N (from 1) of a file split by `// -----`
+    /// (`crate::sections`); `None`: the whole file.
+    pub section: Option<usize>,
+    pub section_loc: Loc,
     pub loc: Loc,
 }
 
@@ -357,9 +363,13 @@ fn slice_plan(slice: Spanned<RawSlice>, file: FileId, names: &Names, errors: &mu
                 .with_help(TILE_SIZES_HELP),
         );
     }
+    let section_loc = slice.section.as_ref().map(|s| s.span()).and_then(loc);
+    let section = slice.section.and_then(|n| section_number(n.into_inner(), section_loc, errors));
     SlicePlan {
         file: file_name,
         file_loc: loc(slice.file.span()),
+        section,
+        section_loc,
         prefix,
         prefix_loc,
         func_loc: slice.func.as_ref().map(|f| f.span()).and_then(loc),
@@ -370,6 +380,22 @@ fn slice_plan(slice: Spanned<RawSlice>, file: FileId, names: &Names, errors: &mu
         shim_dma_tile_sizes: tile_sizes,
         shim_dma_tile_sizes_loc: tile_sizes_loc,
         loc: slice_loc,
+    }
+}
+
+/// A slice's `section = N`: a number from 1 (AS0311 otherwise).
+fn section_number(written: i64, at: Loc, errors: &mut Vec<Diagnostic>) -> Option<usize> {
+    match usize::try_from(written) {
+        Ok(number) if number >= 1 => Some(number),
+        _ => {
+            let message = format!("`section = {written}`: sections are numbered from 1");
+            errors.push(
+                located(codes::PLAN_INVALID, &message, at).with_help(
+                    "`air-stitch outline --split-input-file FILE` shows a file's sections and their numbers",
+                ),
+            );
+            None
+        }
     }
 }
 

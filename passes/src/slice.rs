@@ -54,8 +54,25 @@ pub fn public_functions<'a>(parse: &'a Parse) -> Vec<FuncOp<'a>> {
         .collect()
 }
 
-/// Finds the kernel function of a parsed slice. `wanted` is the plan's `func = "@name"`.
+/// Finds the kernel function of a parsed slice. `wanted` is the plan's `func = "@name"`. When
+/// the kernel is missing or ambiguous in a file of `// -----` sections, the error lists them.
 pub fn find_kernel<'a>(
+    parse: &'a Parse,
+    file: FileId,
+    file_name: &str,
+    wanted: Option<&str>,
+) -> Result<Kernel<'a>, Diagnostic> {
+    find_in_module(parse, file, file_name, wanted).map_err(|diagnostic| {
+        let unclear = [codes::NO_KERNEL, codes::AMBIGUOUS_KERNEL, codes::KERNEL_NOT_FOUND].contains(&diagnostic.code);
+        if unclear {
+            crate::sections::explain_sections(diagnostic, parse.tree.text(), file_name, wanted)
+        } else {
+            diagnostic
+        }
+    })
+}
+
+fn find_in_module<'a>(
     parse: &'a Parse,
     file: FileId,
     file_name: &str,

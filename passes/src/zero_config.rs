@@ -203,6 +203,9 @@ pub fn zero_config_plan(
             externs: Default::default(),
             shim_dma_tile_sizes: None,
             shim_dma_tile_sizes_loc: None,
+            // A section (`FILE#N`) is picked by the caller, before the slice is parsed.
+            section: None,
+            section_loc: None,
             loc: None,
         })
         .collect();

@@ -89,7 +89,7 @@ pub fn report_unreadable(unread: &crate::common::CannotRead, color: crate::commo
     let mut sources = SourceMap::new();
     let file = line.register(&mut sources);
     let diagnostic = unreadable(&line, file, unread);
-    let options = crate::common::GlobalOpts { color }.render_options();
+    let options = crate::common::GlobalOpts { color, max_errors: 0 }.render_options();
     eprintln!("{}", air_diagnostics::render(&diagnostic, &sources, options));
 }
 

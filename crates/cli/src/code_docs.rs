@@ -110,18 +110,57 @@ pub fn rows(doc: &'static str, text: &str) -> Vec<(String, Row)> {
     out
 }
 
-/// `## AS03xx — title` headings: (the code prefix `AS03`, the title).
-pub fn families(text: &str) -> Vec<(String, String)> {
+/// A range of codes with its title, from a heading of docs/error-codes.md.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Family {
+    /// The range as written (`AS03xx`, `AS085x`, `AS0700–AS0729`).
+    pub range: String,
+    /// The first and last code number of the range.
+    pub first: u32,
+    pub last: u32,
+    pub title: String,
+}
+
+impl Family {
+    pub fn holds(&self, code: &str) -> bool {
+        code_number(code).is_some_and(|n| (self.first..=self.last).contains(&n))
+    }
+}
+
+/// The number of a code (`AS0318` → 318).
+fn code_number(code: &str) -> Option<u32> {
+    is_code(code).then(|| code[2..].parse().ok()).flatten()
+}
+
+/// One end of a range heading: `AS0700` (itself), `AS03xx` (0300–0399) or `AS085x` (0850–0859).
+fn range_ends(text: &str) -> Option<(u32, u32)> {
+    let wild = text.bytes().rev().take_while(|&b| b == b'x').count();
+    let digits = format!("{}{}", &text[..text.len() - wild], "0".repeat(wild));
+    let first = code_number(&digits)?;
+    Some((first, first + 10u32.pow(wild as u32) - 1))
+}
+
+/// The range headings of error-codes.md (`## AS03xx — merge ...`, `## AS0700–AS0729 — triage
+/// ...`), in the order of the document.
+pub fn families(text: &str) -> Vec<Family> {
     text.lines()
         .filter_map(heading)
         .filter(|(level, _)| *level == 2)
         .filter_map(|(_, title)| {
             let (range, rest) = title.split_once(' ')?;
-            let prefix = range.strip_suffix("xx")?;
+            let (first, last) = match range.split_once('–') {
+                Some((from, to)) => (range_ends(from)?.0, range_ends(to)?.1),
+                None => range_ends(range)?,
+            };
             let title = rest.trim_start_matches(['—', '-', ' ']).to_string();
-            (prefix.len() == 4 && is_code(&format!("{prefix}00"))).then(|| (prefix.to_string(), title))
+            Some(Family { range: range.to_string(), first, last, title })
         })
         .collect()
+}
+
+/// The ranges of docs/error-codes.md, as compiled in.
+pub fn code_ranges() -> Vec<Family> {
+    DOCS.iter().filter(|(doc, _)| *doc == "docs/error-codes.md").flat_map(|(_, text)| families(text)).collect()
 }
 
 /// The `### CODE` entries of the `## Explanations` section: (code, body).
@@ -301,7 +340,7 @@ fn fenced(info: &str, text: String) -> Block {
 /// Everything the documents say, per code, in code order.
 pub fn documented() -> Vec<Documented> {
     let mut by_code: std::collections::BTreeMap<String, Documented> = std::collections::BTreeMap::new();
-    let mut families_found: Vec<(String, String)> = Vec::new();
+    let mut families_found: Vec<Family> = Vec::new();
     for (doc, text) in DOCS {
         for (code, row) in rows(doc, text) {
             let entry = by_code.entry(code.clone()).or_default();
@@ -318,8 +357,12 @@ pub fn documented() -> Vec<Documented> {
         }
     }
     for entry in by_code.values_mut() {
-        entry.family =
-            families_found.iter().find(|(prefix, _)| entry.code.starts_with(prefix.as_str())).map(|(_, t)| t.clone());
+        // The narrowest range that holds the code: AS085x inside AS08xx.
+        entry.family = families_found
+            .iter()
+            .filter(|family| family.holds(&entry.code))
+            .min_by_key(|family| family.last - family.first)
+            .map(|family| family.title.clone());
     }
     by_code.into_values().collect()
 }
@@ -340,11 +383,19 @@ mod tests {
         assert_eq!(rows[0].0, "AS0301");
         assert_eq!(rows[0].1.section, "AS03xx — merge (crate `p`)");
         assert_eq!(rows[0].1.cells, [("meaning".to_string(), "a `x | y`".to_string()), ("fix".into(), "do z".into())]);
-        assert_eq!(families(SAMPLE), [("AS03".to_string(), "merge (crate `p`)".to_string())]);
+        let family = Family { range: "AS03xx".into(), first: 300, last: 399, title: "merge (crate `p`)".into() };
+        assert_eq!(families(SAMPLE), [family]);
         let long = long_forms(SAMPLE);
         assert_eq!(long.len(), 2);
         assert_eq!(long[0], ("AS0301".to_string(), "Why.\n\n```mlir\n### not a heading\n```".to_string()));
         assert_eq!(long[1], ("AS0302".to_string(), "More.".to_string()));
+    }
+
+    #[test]
+    fn ranges_are_read_in_every_spelling() {
+        let text = "## AS085x — names\n\n## AS0700–AS0729 — triage (crate `d`)\n\n## Explanations\n";
+        let found: Vec<(u32, u32)> = families(text).iter().map(|f| (f.first, f.last)).collect();
+        assert_eq!(found, [(850, 859), (700, 729)]);
     }
 
     #[test]

@@ -42,6 +42,11 @@ pub struct GlobalOpts {
     /// When to colour diagnostics.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto, global = true)]
     pub color: ColorArg,
+    /// Print at most N errors per file (and N warnings, N notes); the closing line counts the
+    /// rest, `--format json` keeps all. 0 prints every one. Repeated diagnostics are printed
+    /// once, with where else they were found.
+    #[arg(long, value_name = "N", default_value_t = crate::report::DEFAULT_MAX_ERRORS, global = true)]
+    pub max_errors: usize,
 }
 
 impl GlobalOpts {

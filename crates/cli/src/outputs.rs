@@ -47,6 +47,15 @@ impl RunFiles {
         self
     }
 
+    /// The run's input files (`-` is standard input), each described as `an input file`.
+    pub fn inputs(paths: &[PathBuf]) -> RunFiles {
+        let mut files = RunFiles::new();
+        paths.iter().for_each(|path| {
+            files.input("an input file", path);
+        });
+        files
+    }
+
     /// A file the run writes (`-` is standard output).
     pub fn output(&mut self, option: impl Into<String>, path: &Path) -> &mut RunFiles {
         let key = if path.as_os_str() == "-" { Key::Stdout } else { Key::File(canonical(path)) };
@@ -64,9 +73,18 @@ impl RunFiles {
         self
     }
 
-    /// A usage error (exit status 2, nothing written) when two outputs are one file, or an
-    /// output is an input.
+    /// A usage error (exit status 2, nothing written) when standard input is given twice (it
+    /// can be read once), two outputs are one file, or an output is an input.
     pub fn check(&self) -> anyhow::Result<()> {
+        let mut stdin = self.inputs.iter().filter(|input| input.key == Key::Stdin);
+        if let (Some(first), Some(second)) = (stdin.next(), stdin.next()) {
+            let which = if first.option == second.option {
+                format!("as {} twice", first.option)
+            } else {
+                format!("as {} and as {}", first.option, second.option)
+            };
+            anyhow::bail!("standard input (-) is given {which}: it can be read once; give the second a file");
+        }
         let mut taken: BTreeMap<&Key, &Named> = BTreeMap::new();
         for output in &self.outputs {
             if let Some(first) = taken.insert(&output.key, output) {
@@ -157,6 +175,12 @@ mod tests {
         let mut files = RunFiles::new();
         files.input("FILE", &input).output("--externs-report", &dir.join("x/../a.mlir"));
         assert!(files.check().is_err());
+        let mut twice = RunFiles::new();
+        twice.input("an input file", Path::new("-")).input("an input file", Path::new("-"));
+        assert_eq!(
+            twice.check().unwrap_err().to_string(),
+            "standard input (-) is given as an input file twice: it can be read once; give the second a file"
+        );
         let mut streams = RunFiles::new();
         streams.input("FILE", Path::new("-")).output("-o", Path::new("-"));
         assert!(streams.check().is_ok());

@@ -3,6 +3,10 @@
 //! one JSON document on standard output that carries the same diagnostics and the closing line.
 //! A new subcommand reports through [`Report`] and words its closing line with [`count`].
 
+mod flood;
+
+pub use flood::DEFAULT_MAX_ERRORS;
+
 use crate::common::{self, Format, GlobalOpts};
 use crate::lints::{self, Levels};
 use air_diagnostics::{render, Diagnostic, RenderOptions, SourceMap};
@@ -29,6 +33,8 @@ pub struct Report {
     diagnostic_json: DiagnosticJson,
     /// The JSON document (its tally counts the text mode's diagnostics too).
     doc: Document,
+    /// What the text has printed and left out (`--max-errors`, repeats grouped).
+    flood: flood::Flood,
 }
 
 impl Report {
@@ -44,6 +50,7 @@ impl Report {
             render: global.render_options(),
             diagnostic_json: air_diagnostics::to_json_value,
             doc: Document::new(schema, command),
+            flood: flood::Flood::new(global.max_errors),
         }
     }
 
@@ -78,16 +85,22 @@ impl Report {
         self.render(&shown, sources);
     }
 
+    /// Text: repeats grouped and at most `--max-errors` per file and severity, on standard
+    /// error; JSON: every diagnostic, into the document.
     fn render(&mut self, diagnostics: &[Diagnostic], sources: &SourceMap) {
-        let mut stderr = std::io::stderr().lock();
-        crate::progress::clear(&mut stderr);
-        for diagnostic in diagnostics {
-            match self.format {
-                Format::Text => {
+        match self.format {
+            Format::Text => {
+                let mut stderr = std::io::stderr().lock();
+                crate::progress::clear(&mut stderr);
+                for diagnostic in self.flood.select(diagnostics.to_vec(), sources) {
                     // A closed standard error has nobody to tell: the exit status still does.
-                    let _ = writeln!(stderr, "{}", render(diagnostic, sources, self.render));
+                    let _ = writeln!(stderr, "{}", render(&diagnostic, sources, self.render));
                 }
-                Format::Json => self.doc.push_diagnostic((self.diagnostic_json)(diagnostic, sources)),
+            }
+            Format::Json => {
+                for diagnostic in diagnostics {
+                    self.doc.push_diagnostic((self.diagnostic_json)(diagnostic, sources));
+                }
             }
         }
     }
@@ -112,14 +125,14 @@ impl Report {
         self.doc.count(key, n);
     }
 
-    /// Ends the report with its closing line: on standard error after the diagnostics, or as
-    /// the JSON document's `summary.line`.
+    /// Ends the report with its closing line: on standard error after the diagnostics (with
+    /// how many `--max-errors` left out), or as the JSON document's `summary.line`.
     pub fn finish(self, line: &str) -> anyhow::Result<()> {
         match self.format {
             Format::Text => {
                 let mut stderr = std::io::stderr().lock();
                 crate::progress::stop(&mut stderr);
-                let _ = writeln!(stderr, "{line}");
+                let _ = writeln!(stderr, "{}", self.flood.closing_line(line));
                 Ok(())
             }
             Format::Json => {

@@ -195,6 +195,16 @@ fn an_unknown_code_or_name_exits_2_with_a_clear_message() {
     snapshot("explain_unknown", transcript);
 }
 
+#[test]
+fn every_documented_code_falls_in_a_range_of_error_codes_md() {
+    let output = run(&["explain", "--list"]);
+    assert_eq!(output.status.code(), Some(0));
+    let listed = stdout(&output);
+    let without: Vec<&str> =
+        listed.lines().filter(|line| line.split_once("  ").is_none_or(|(_, f)| f.is_empty())).collect();
+    assert!(without.is_empty(), "codes under no range heading of docs/error-codes.md: {without:?}");
+}
+
 /// One example as `explain` prints it: whether it is the fixed form, the command, the files.
 struct PrintedExample {
     fixed: bool,

@@ -76,3 +76,17 @@ fn merge_cases_match_their_snapshots() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// docs/merge.md's table of checks names the code an unknown plan key gets (the `e12` case):
+/// one row says "unknown key", and its code is the one merge prints.
+#[test]
+fn merge_md_names_the_code_of_an_unknown_plan_key() {
+    let (report, code, _) = run_case(&repo_root().join("testdata/merge/e12-plan-unknown-key"));
+    assert_eq!(code, 1, "{report}");
+    let printed = report.split("error[").nth(1).and_then(|rest| rest.get(..6)).expect("an error code");
+    let docs = std::fs::read_to_string(repo_root().join("docs/merge.md")).unwrap();
+    let rows: Vec<&str> = docs.lines().filter(|l| l.starts_with("| AS") && l.contains("unknown key")).collect();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let documented = rows[0].trim_start_matches("| ").split(" |").next().unwrap();
+    assert_eq!(documented, printed, "docs/merge.md: {}", rows[0]);
+}

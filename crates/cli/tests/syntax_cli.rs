@@ -92,7 +92,7 @@ fn an_empty_file_is_an_empty_module() {
     std::fs::write(&file, "").unwrap();
     let file = file.to_str().unwrap();
     let parse = run(&["parse", "--color", "never", file]);
-    assert_eq!(transcript(&parse), "exit: 0\n--- stderr ---\nparse: 1 file, 1 chunk: all parse\n");
+    assert_eq!(transcript(&parse), "exit: 0\n--- stderr ---\nparse: 1 file, 1 section: all parse\n");
     let print = run(&["print", "--color", "never", file]);
     assert_eq!((print.status.code(), print.stdout.len()), (Some(0), 0));
     let outline = run(&["outline", "--color", "never", file]);
@@ -124,7 +124,7 @@ fn usage_errors_exit_with_status_2() {
 }
 
 #[test]
-fn the_summary_line_counts_files_and_chunks() {
+fn the_summary_line_counts_files_and_sections() {
     let dir = scratch_dir("summary");
     let a = dir.join("a.mlir");
     let b = dir.join("b.mlir");
@@ -132,14 +132,14 @@ fn the_summary_line_counts_files_and_chunks() {
     std::fs::write(&b, "air.channel @c [1, 1]\n").unwrap();
     let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
     let output = run(&["parse", "--split-input-file", "--roundtrip", a, b]);
-    assert_eq!(transcript(&output), "exit: 0\n--- stderr ---\nparse: 2 files, 3 chunks: all parse and round-trip\n");
+    assert_eq!(transcript(&output), "exit: 0\n--- stderr ---\nparse: 2 files, 3 sections: all parse and round-trip\n");
     let output = run(&["parse", a, b]);
-    assert_eq!(transcript(&output), "exit: 0\n--- stderr ---\nparse: 2 files, 2 chunks: all parse\n");
+    assert_eq!(transcript(&output), "exit: 0\n--- stderr ---\nparse: 2 files, 2 sections: all parse\n");
     let output =
         run(&["parse", "--color", "never", a, "testdata/bad/redefinition.mlir", "testdata/bad/stray_close_brace.mlir"]);
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(1));
-    assert_eq!(stderr.lines().last(), Some("parse: 3 files, 3 chunks: 2 files with problems (2 errors)"));
+    assert_eq!(stderr.lines().last(), Some("parse: 3 files, 3 sections: 2 files with problems (2 errors)"));
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn split_mode_reports_positions_in_the_whole_file() {
     let output = run(&["parse", "--color", "never", "--split-input-file", "testdata/bad/split_chunk_with_error.mlir"]);
     let stderr = text(&output.stderr);
     assert!(stderr.contains(" --> testdata/bad/split_chunk_with_error.mlir:8:19\n"), "{stderr}");
-    assert_eq!(stderr.lines().last(), Some("parse: 1 file, 2 chunks: 1 file with problems (2 errors)"));
+    assert_eq!(stderr.lines().last(), Some("parse: 1 file, 2 sections: 1 file with problems (2 errors)"));
 }
 
 #[test]
@@ -165,7 +165,7 @@ fn json_format_lists_every_diagnostic_with_its_position() {
     assert_eq!(clean.status.code(), Some(0));
     let document: serde_json::Value = serde_json::from_str(&text(&clean.stdout)).unwrap();
     assert_eq!(document["diagnostics"], serde_json::json!([]));
-    assert_eq!(document["summary"]["line"], "parse: 1 file, 1 chunk: all parse");
+    assert_eq!(document["summary"]["line"], "parse: 1 file, 1 section: all parse");
     // JSON mode says nothing on stderr: the document has it all.
     assert_eq!(text(&clean.stderr), "");
 }

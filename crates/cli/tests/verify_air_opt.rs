@@ -102,7 +102,7 @@ fn verify_with_air_opt_accepts_what_air_accepts_and_names_its_judges() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stderr(&output);
     let judges = if MLIR { "structural checks, AIR (air-opt), MLIR 22" } else { "structural checks, AIR (air-opt)" };
-    assert!(text.ends_with(&format!("2 files, 2 chunks: verified ({judges})\n")), "{text}");
+    assert!(text.ends_with(&format!("2 files, 2 sections: verified ({judges})\n")), "{text}");
     snapshot!("cli_air_opt_accepts", text);
 }
 
@@ -177,7 +177,7 @@ fn air_opt_in_the_environment_is_a_judge_unless_turned_off() {
     let off = command(&["verify", "--no-air-opt", kernel]).env("AIR_OPT", "/no/such/air-opt").output().unwrap();
     assert_eq!(off.status.code(), Some(0));
     let judges = if MLIR { "structural checks, MLIR 22" } else { "structural checks only" };
-    assert!(stderr(&off).ends_with(&format!("1 file, 1 chunk: verified ({judges})\n")), "{}", stderr(&off));
+    assert!(stderr(&off).ends_with(&format!("1 file, 1 section: verified ({judges})\n")), "{}", stderr(&off));
     // Not asked for and not found: verify works as without it.
     let none = run(&["verify", kernel]);
     assert_eq!(none.status.code(), Some(0));

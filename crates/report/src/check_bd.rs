@@ -124,7 +124,7 @@ pub fn closing_line(options: &CheckOptions, files: usize, chunks: usize, tally: 
         "check-bd ({}): {}, {}: {}",
         options.device.name(),
         count(files, "file"),
-        count(chunks, "chunk"),
+        count(chunks, "section"),
         tally.all()
     )
 }

@@ -130,6 +130,8 @@ rules! {
         "mlir-air AIRToAIESchedulingUtils.cpp (`found multiple inputs for an aie.flow. Fan-in for aie.flow isn't supported`): a herd's cores write one host location");
     ENDLESS_SPLIT = ("AS0440", "wrap-split-never-ends", Deny, Compiler,
         "mlir-air Util.cpp canonicalizeWrapAndStrideList (air-opt-memtile-dma-bds, air-to-aie, air-opt-shim-dma-bds) and AIRRtToNpuPass.cpp tileIllegalWrapDim: a size above the bound with no factor in [2, bound] (findLargestFactor returns 1) is split into itself and a size-1 dimension forever; f17_gemv_lm_head_one_shot (10 minutes) and f_wrap_split_prime_* never finish");
+    NOTHING_TO_CHECK = ("AS0441", "nothing-to-check", Warn, Source,
+        "check-bd checks AIR's hierarchy: a module without air.launch, air.segment or air.herd (an empty file, a host-only function) has nothing to check");
 }
 
 /// Codes of rules retired in issue 21, when check-bd was checked against the pinned compiler:

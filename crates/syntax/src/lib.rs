@@ -24,7 +24,7 @@ pub use lexer::{lex, Tokens};
 pub use parser::MAX_DEPTH;
 pub use pest_lexer::lex_with_pest;
 pub use scopes::{Def, DefId, DefKind, Scopes};
-pub use split::{split_input_file, Chunk, SPLIT_MARKER};
+pub use split::{section_in_place, split_input_file, Chunk, SPLIT_MARKER};
 pub use tree::{Element, NodeId, SyntaxNode, SyntaxToken, SyntaxTree, TokenId};
 
 use air_diagnostics::{Diagnostic, FileId, TextRange};

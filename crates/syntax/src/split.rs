@@ -25,6 +25,24 @@ pub fn split_input_file(text: &str) -> Vec<Chunk<'_>> {
     chunks
 }
 
+/// The file with only section `index` (0-based) left in place: every byte of the other
+/// sections and of the markers is blanked (a space, newlines kept), so a parse of it has the
+/// file's offsets, lines and columns, and diagnostics point into the file as it is. `None` when
+/// there is no such section.
+pub fn section_in_place(text: &str, index: usize) -> Option<String> {
+    let chunks = split_input_file(text);
+    let chunk = chunks.get(index)?;
+    let start = chunk.offset as usize;
+    let end = start + chunk.text.len();
+    // Byte for byte: a blanked `é` is two spaces, so every later offset stays the file's.
+    let blank = |part: &str| part.bytes().map(|b| if b == b'\n' { '\n' } else { ' ' }).collect::<String>();
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&blank(&text[..start]));
+    out.push_str(chunk.text);
+    out.push_str(&blank(&text[end..]));
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -37,5 +55,13 @@ mod tests {
         let joined: Vec<&str> = chunks.iter().map(|c| c.text).collect();
         assert_eq!(joined.join(SPLIT_MARKER), text);
         assert_eq!(&text[chunks[2].offset as usize..], chunks[2].text);
+    }
+
+    #[test]
+    fn a_section_in_place_keeps_the_file_offsets() {
+        let text = "é\n// -----\nbé\n// -----\nc\n";
+        assert_eq!(section_in_place(text, 1).as_deref(), Some("  \n        \nbé\n        \n \n"));
+        assert_eq!(section_in_place(text, 1).map(|s| s.len()), Some(text.len()));
+        assert_eq!(section_in_place(text, 3), None);
     }
 }

@@ -79,7 +79,7 @@ pub struct Opts {
     report: bool,
     #[command(flatten)]
     format: FormatOpts,
-    /// Check each `// -----` chunk separately.
+    /// Check each `// -----` section separately.
     #[arg(long)]
     split_input_file: bool,
     /// Apply a merge plan's `[backend]` options and `[lints]` levels (the flags override them).
@@ -158,6 +158,7 @@ impl Opts {
     }
 
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        crate::outputs::RunFiles::inputs(&self.files).check()?;
         let mut sources = SourceMap::new();
         let mut report = report::Report::of_its_own(check_bd::SCHEMA, "check-bd", self.format.format, &self.global)
             .with_diagnostic_json(check_bd::diagnostic_json);

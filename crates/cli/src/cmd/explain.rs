@@ -57,15 +57,35 @@ impl Opts {
         let documented = code_docs::documented();
         match documented.iter().find(|d| d.code == code) {
             Some(doc) => out(&render(doc)),
-            None if code_docs::is_code(&code) => anyhow::bail!(
-                "{code} is not an air-stitch diagnostic code: docs/error-codes.md lists them by range (AS00xx command line, AS01xx syntax, AS02xx SSA names, AS03xx merge, AS04xx check-bd, AS05xx verify)"
-            ),
+            None if code_docs::is_code(&code) => {
+                anyhow::bail!(
+                    "{code} is not an air-stitch diagnostic code: docs/error-codes.md lists them by range ({})",
+                    ranges()
+                )
+            }
             None => {
-                let hint = lints::suggest(&asked).map(|name| format!(" (did you mean the lint `{name}`?)")).unwrap_or_default();
+                let hint = lints::suggest(&asked)
+                    .map(|name| format!(" (did you mean the lint `{name}`?)"))
+                    .unwrap_or_default();
                 anyhow::bail!("`{asked}` is neither a diagnostic code (ASnnnn, e.g. AS0318) nor a lint name{hint}; `air-stitch explain --lints` lists the lints")
             }
         }
     }
+}
+
+/// Every range of docs/error-codes.md with its title (without the crate that holds it), in
+/// code order: `AS00xx command line, AS01xx syntax, ...`.
+fn ranges() -> String {
+    let mut ranges = code_docs::code_ranges();
+    ranges.sort_by_key(|family| (family.first, std::cmp::Reverse(family.last)));
+    let named: Vec<String> = ranges
+        .iter()
+        .map(|family| {
+            let title = family.title.split(" (").next().unwrap_or(&family.title);
+            format!("{} {}", family.range, plain(title))
+        })
+        .collect();
+    named.join("; ")
 }
 
 /// Writes to stdout; a closed stdout (`explain --list | head`) ends quietly.

@@ -98,10 +98,9 @@ fn bind_arg(text: &str) -> Result<String, String> {
 impl Opts {
     /// The files of the run: the inputs on the command line (or the plan), and every output.
     fn run_files(&self) -> RunFiles {
-        let mut files = RunFiles::new();
-        for input in &self.files {
-            files.input("an input file", input);
-        }
+        // `FILE#N` reads FILE: no output may be it.
+        let read: Vec<PathBuf> = self.files.iter().map(|typed| inputs::split_section(typed).0).collect();
+        let mut files = RunFiles::inputs(&read);
         if let Some(plan) = &self.plan {
             files.input("the plan (--plan)", plan);
         }

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 /// channels, externs (`link_with`), and data movements per memory level.
 ///
 /// The outline goes to standard output; with --format json it is in the JSON document, one
-/// entry per chunk (`chunks[].outline`).
+/// entry per section (`chunks[].outline`).
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   air-stitch outline testdata/kernels/gemv_k2048.mlir
@@ -21,7 +21,7 @@ use std::path::PathBuf;
 pub struct Opts {
     /// Input file (`-` for standard input).
     file: PathBuf,
-    /// Outline each `// -----` chunk separately.
+    /// Outline each `// -----` section separately.
     #[arg(long)]
     split_input_file: bool,
     #[command(flatten)]
@@ -52,7 +52,7 @@ impl Opts {
             let line = lines.line_col(chunk.offset, &text).line;
             let outline = crate::outline::outline(&chunk.parse, chunk.offset, &text, &lines);
             if chunks.len() > 1 {
-                out.push_str(&format!("== chunk {} (line {line}) ==\n", idx + 1));
+                out.push_str(&format!("== section {} (line {line}) ==\n", idx + 1));
             }
             out.push_str(&outline);
             outlines.push(json!({"line": line, "outline": outline}));
@@ -65,7 +65,7 @@ impl Opts {
         report.field("chunks", outlines);
         report.count("chunks", chunks.len());
         report.add(&diagnostics, &sources);
-        let inputs = format!("{}, {}", common::shown(&self.file), count(chunks.len(), "chunk"));
+        let inputs = format!("{}, {}", common::shown(&self.file), count(chunks.len(), "section"));
         let line = match diagnostics.is_empty() {
             true => format!("outline: {inputs}: outlined"),
             false => {

@@ -18,7 +18,7 @@ pub struct Opts {
     /// Input files (`-` for standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Split each file on `// -----` and parse the chunks independently.
+    /// Split each file on `// -----` and parse the sections independently.
     #[arg(long)]
     split_input_file: bool,
     /// Also check that printing the tree gives back the input byte for byte.
@@ -32,6 +32,7 @@ pub struct Opts {
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        crate::outputs::RunFiles::inputs(&self.files).check()?;
         let mut sources = SourceMap::new();
         let mut diagnostics: Vec<Diagnostic> = Vec::new();
         let mut chunk_count = 0usize;
@@ -72,7 +73,7 @@ impl Opts {
         report.count("chunks", chunk_count);
         report.count("files_with_problems", bad_files);
         let what = if self.roundtrip { "parse and round-trip" } else { "parse" };
-        let inputs = format!("{}, {}", count(files, "file"), count(chunk_count, "chunk"));
+        let inputs = format!("{}, {}", count(files, "file"), count(chunk_count, "section"));
         let line = if bad_files == 0 {
             format!("parse: {inputs}: all {what}")
         } else {

@@ -40,14 +40,14 @@ pub struct Opts {
     /// Output file (default: standard output).
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// Split on `// -----`, parse each chunk on its own, and join them with the marker.
+    /// Split on `// -----`, parse each section on its own, and join them with the marker.
     #[arg(long)]
     split_input_file: bool,
     /// Print `air.*` and `airrt.*` ops in MLIR's generic form (AIR's generic form).
     #[arg(long)]
     generic: bool,
     /// With --generic: the form MLIR without AIR accepts (a second, empty region on each AIR
-    /// op with a region; the chunk wrapped in `module { ... }`), for `mlir-opt-22
+    /// op with a region; the section wrapped in `module { ... }`), for `mlir-opt-22
     /// --allow-unregistered-dialect`.
     #[arg(long, requires = "generic")]
     for_mlir: bool,
@@ -103,7 +103,7 @@ impl Opts {
         report.add(&diagnostics, &sources);
         report.count("chunks", chunks.len());
         let problems = report.tally().errors > 0;
-        let inputs = format!("{}, {}", common::shown(&self.file), count(chunks.len(), "chunk"));
+        let inputs = format!("{}, {}", common::shown(&self.file), count(chunks.len(), "section"));
         let line = match problems {
             false => format!("print: {inputs}: printed"),
             true => format!("print: {inputs}: {}; printed anyway", report.tally().errors_and_warnings()),

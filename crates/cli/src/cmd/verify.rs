@@ -30,7 +30,7 @@ pub struct Opts {
     /// Input files (`-` for standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Split each file on `// -----` and verify the chunks independently.
+    /// Split each file on `// -----` and verify the sections independently.
     #[arg(long)]
     split_input_file: bool,
     #[command(flatten)]
@@ -45,6 +45,7 @@ pub struct Opts {
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        crate::outputs::RunFiles::inputs(&self.files).check()?;
         let mut levels = Levels::from_args(&self.lints)?;
         let air_opt = self.air_opt.resolve()?;
         let mut sources = SourceMap::new();
@@ -91,7 +92,7 @@ impl Opts {
         report.count("files", files);
         report.count("chunks", chunk_count);
         report.count("files_with_errors", bad_files);
-        let inputs = format!("{}, {}", count(files, "file"), count(chunk_count, "chunk"));
+        let inputs = format!("{}, {}", count(files, "file"), count(chunk_count, "section"));
         let line = if bad_files == 0 {
             format!("verify: {inputs}: verified ({how})")
         } else {

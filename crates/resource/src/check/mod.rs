@@ -193,6 +193,16 @@ fn units(prog: &Program) -> Vec<Unit> {
     units
 }
 
+/// AS0441 at the start of the module.
+fn nothing_to_check(file: FileId) -> Finding {
+    Finding::warning(
+        &crate::rules::NOTHING_TO_CHECK,
+        "nothing to check: the module has no `air.launch`, `air.segment` or `air.herd`",
+    )
+    .at(file, TextRange::empty(0), "no AIR hierarchy in this module")
+    .help("check-bd checks AIR modules: is this the right file? (a file of `// -----` sections needs `--split-input-file`)")
+}
+
 /// Runs every check on `prog`.
 pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId) -> (Vec<Diagnostic>, Vec<UnitReport>) {
     let dev = opts.device.model();
@@ -215,6 +225,13 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
             .map(|&s| prog.segments[s].name.clone().map(|n| format!("@{n}")).unwrap_or_else(|| "(unnamed)".to_string()))
             .collect();
         reports.push(UnitReport { label: unit.label, range: unit.range, segments, rows });
+    }
+    // A module without a launch or herd passes every check: say that nothing was checked
+    // rather than let "0 errors" read as a clean bill (unless generic-form hierarchy ops,
+    // AS0432, already say why).
+    let generic = cx.diags.iter().any(|d| d.code == crate::rules::GENERIC_FORM.code);
+    if reports.is_empty() && !generic {
+        cx.emit(nothing_to_check(file));
     }
     // Source order, errors before warnings before notes at one position; stable otherwise.
     let mut diags = cx.diags;

@@ -106,7 +106,10 @@ pub fn from_plan(plan_path: &Path, sources: &mut SourceMap, line: &CommandLine) 
         let path = base.join(&slice.file);
         let help = "slice files are relative to the plan file";
         match read_slice(&path, slice.file_loc, help, sources, &mut diagnostics) {
-            Ok(read) => pending.extend(read),
+            Ok(read) => match read.map(|read| in_section(read, slice.section, slice.section_loc)).transpose() {
+                Ok(read) => pending.extend(read),
+                Err(diagnostic) => diagnostics.push(diagnostic),
+            },
             Err(diagnostic) => {
                 diagnostics.push(diagnostic);
                 unreadable = true;
@@ -138,19 +141,23 @@ pub fn zero_config(
     let ranges = line.positional_ranges();
     // How often each file was typed so far: its nth occurrence on the command line.
     let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for path in args.files {
-        let typed = path.to_string_lossy();
+    for typed_path in args.files {
+        let typed = typed_path.to_string_lossy();
         let nth = seen.entry(typed.to_string()).or_insert(0);
         let loc = ranges.get(typed.as_ref()).and_then(|r| r.get(*nth)).map(|range| (line_file, *range));
         *nth += 1;
+        let (path, section) = split_section(typed_path);
         match read_slice(
-            path,
+            &path,
             loc,
             "inputs are read as given (relative to the current directory)",
             sources,
             &mut diagnostics,
         ) {
-            Ok(read) => pending.extend(read),
+            Ok(read) => match read.map(|read| in_section(read, section, loc)).transpose() {
+                Ok(read) => pending.extend(read),
+                Err(diagnostic) => diagnostics.push(diagnostic),
+            },
             Err(diagnostic) => {
                 diagnostics.push(diagnostic);
                 unreadable = true;
@@ -178,8 +185,9 @@ pub fn zero_config(
     }
     let planned = zero_config_plan(&name, &slices, &binds, &chosen)
         .and_then(|mut plan| apply_tile_sizes(&mut plan, &tile_sizes).map(|()| plan));
+    let paths = args.files.iter().map(|typed| split_section(typed).0).collect();
     Ok(match planned {
-        Ok(plan) => Ok(Inputs { plan, slices, paths: args.files.to_vec() }),
+        Ok(plan) => Ok(Inputs { plan, slices, paths }),
         Err(errors) => Err(Stop::problems(errors)),
     })
 }
@@ -253,6 +261,29 @@ fn default_name(output: &Path) -> String {
     } else {
         prefix_from_stem(&stem)
     }
+}
+
+/// `FILE#N` on the command line: section N of FILE (a file of `// -----` sections), unless a
+/// file of that very name exists.
+pub fn split_section(typed: &Path) -> (PathBuf, Option<usize>) {
+    let text = typed.to_string_lossy();
+    let parsed = text.rsplit_once('#').and_then(|(file, number)| {
+        let digits = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
+        digits.then(|| number.parse::<usize>().ok().map(|n| (PathBuf::from(file), n))).flatten()
+    });
+    match parsed {
+        Some((file, number)) if !typed.exists() => (file, Some(number)),
+        _ => (typed.to_path_buf(), None),
+    }
+}
+
+/// A slice read whole, or its section `section` in place (named `FILE#N`): AS0344 at `loc`
+/// when the file has no such section.
+fn in_section(read: Pending, section: Option<usize>, loc: Loc) -> Result<Pending, Diagnostic> {
+    let Some(number) = section else { return Ok(read) };
+    let (file, name, text) = read;
+    let picked = air_passes::sections::pick_section(&text, &name, number, loc)?;
+    Ok((file, format!("{name}#{number}"), std::sync::Arc::new(picked)))
 }
 
 /// Parses the slices, spread over the available cores (results stay in input order).
