@@ -3,6 +3,7 @@
 //! writes the groups' plans, modules and roles and the groups document atomically.
 
 mod output;
+mod owned;
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::compile::lower::{self, Lowered};
@@ -23,7 +24,10 @@ use std::path::{Path, PathBuf};
 /// layer's backend flags; a group is cut before the kernel that would break it, with the reason.
 /// Writes, for group n, DIR/<layer>_<n>.toml (a named-buffer plan that `merge --plan`
 /// reproduces the module from), DIR/<layer>_<n>.mlir and DIR/<layer>_<n>.roles.json, and
-/// DIR/<layer>.groups.json; all atomically. The table goes to standard output.
+/// DIR/<layer>.groups.json; all atomically. Then it removes the earlier run's outputs in DIR
+/// that it did not overwrite (those the earlier <layer>.groups.json lists), and refuses a DIR
+/// holding a file of that naming the earlier document does not list. The table goes to standard
+/// output.
 ///
 /// Exit status: 0 grouped; 1 the layer or a kernel has problems (a kernel that fails check-bd
 /// even alone is its own group: the outputs are written, its findings are errors); 2 usage or
@@ -59,6 +63,7 @@ pub const SCHEMA: &str = "air-stitch/groups/1";
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let mut report = Report::new("group", self.format.format, &self.global);
+        owned::check_dir(&self.output)?;
         let mut sources = SourceMap::new();
         let shown = common::shown(&self.layer);
         let raw = common::read_input(&self.layer)?;
@@ -72,7 +77,9 @@ impl Opts {
         };
         let out_dir = output::absolute_dir(&self.output)?;
         let base = self.layer.parent().map(Path::to_path_buf).unwrap_or_default();
-        output::run_files(&self.layer, &layer, &base, &self.output).check()?;
+        let earlier = owned::earlier_outputs(&self.output, &layer.name);
+        output::run_files(&self.layer, &layer, &base, &self.output, &earlier.owned).check()?;
+        earlier.refuse_foreign(&self.output, &layer.name)?;
         let inputs = match read_kernels(&layer, &base, &out_dir, &mut sources) {
             Ok(inputs) => inputs,
             Err((errors, outcome)) => return stop(report, &errors, &sources, &shown, outcome),
@@ -86,6 +93,8 @@ impl Opts {
         let lowered = self.lower_groups(&layer, &grouping)?;
         let files = output::files(&layer, &grouping, &lowered, &self.output, &mut sources, &mut report);
         output::write_atomically(&self.output, &files)?;
+        let written = files.entries.iter().map(|(name, _)| name.as_str()).collect();
+        let removed = owned::remove_stale(&self.output, &earlier.owned, &written)?;
         let (table, summary) = table(&layer, &grouping, &lowered);
         if report.is_json() {
             report.field("table", table);
@@ -93,12 +102,18 @@ impl Opts {
             common::write_stdout(table.as_bytes())?;
         }
         report.field("output", common::shown(&self.output));
+        report.field("removed", removed.clone());
         report.field("groups", files.document.clone());
         report.count("kernels", layer.kernels.len());
         report.count("calls", grouping.groups.len());
         let failed = grouping.has_errors();
         let problems = report.tally().errors_and_warnings();
-        report.finish(&format!("group: {shown}: {summary}; written to {}; {problems}", common::shown(&self.output)))?;
+        let removed = match removed.len() {
+            0 => String::new(),
+            n => format!(", {} removed", count(n, "earlier output")),
+        };
+        let out = common::shown(&self.output);
+        report.finish(&format!("group: {shown}: {summary}; written to {out}{removed}; {problems}"))?;
         Ok(Outcome::from_problems(failed))
     }
 }

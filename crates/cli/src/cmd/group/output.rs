@@ -1,6 +1,7 @@
 //! The outputs of `group`: the files of every group and the groups document, built in memory,
 //! then written into a temporary directory beside their place and renamed into it.
 
+use super::owned::SUFFIXES;
 use crate::common;
 use crate::compile::lower::{self, Lowered};
 use crate::outputs::RunFiles;
@@ -8,6 +9,7 @@ use crate::report::Report;
 use air_diagnostics::{Diagnostic, SourceMap};
 use air_passes::group::{layer::Layer, Grouping};
 use serde_json::{json, Value};
+use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
 
 /// Everything `group` writes.
@@ -107,22 +109,30 @@ pub fn files(
 }
 
 /// The files of a run: the layer and its kernel files it reads, and every file it may write
-/// into `dir` (a group per kernel at most), none of which may be an input.
-pub fn run_files(layer_path: &Path, layer: &Layer, base: &Path, dir: &Path) -> RunFiles {
+/// into `dir` (a group per kernel at most) or remove from it (`earlier`: the earlier run's
+/// outputs, docs/group.md), none of which may be an input.
+pub fn run_files(layer_path: &Path, layer: &Layer, base: &Path, dir: &Path, earlier: &[String]) -> RunFiles {
     let mut files = RunFiles::new();
     files.input("the layer", layer_path);
     for file in layer.kernels.iter().filter_map(|kernel| kernel.file.as_ref()) {
         files.input("a kernel file of the layer", &base.join(file));
     }
     const REMEDY: &str = "choose another -o, or move the input";
+    let mut may_write = BTreeSet::new();
     for number in 1..=layer.kernels.len() {
-        for suffix in [".toml", ".mlir", ".roles.json"] {
+        for suffix in SUFFIXES {
             let name = format!("{}_{number}{suffix}", layer.name);
             files.derived_output(format!("group {number}'s {name}"), &dir.join(&name), REMEDY);
+            may_write.insert(name);
         }
     }
     let document = format!("{}.groups.json", layer.name);
     files.derived_output(format!("the groups document {document}"), &dir.join(&document), REMEDY);
+    // An earlier output past the last number this run may write is removed: an output too.
+    for name in earlier.iter().filter(|name| !may_write.contains(*name)) {
+        let what = format!("the earlier run's {name} (removed by this run)");
+        files.derived_output(what, &dir.join(name), REMEDY);
+    }
     files
 }
 
