@@ -7,6 +7,7 @@ mod owned;
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::compile::lower::{self, Lowered};
+use crate::lints::{Levels, LintArgs};
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
 use air_driver::lower::Verdict;
@@ -29,9 +30,13 @@ use std::path::{Path, PathBuf};
 /// holding a file of that naming the earlier document does not list. The table goes to standard
 /// output.
 ///
+/// What it reports of each group (check-bd's findings, the hazards between its launches) is at
+/// the levels of the layer's [lints] and -A/-W/-D; what stays a note is check-bd's and roles' to
+/// show.
+///
 /// Exit status: 0 grouped; 1 the layer or a kernel has problems (a kernel that fails check-bd
-/// even alone is its own group: the outputs are written, its findings are errors); 2 usage or
-/// I/O errors.
+/// even alone is its own group: the outputs are written, its findings are errors), or a finding
+/// is an error at the levels in force; 2 usage or I/O errors.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   air-stitch group testdata/layers/llama32_1b_prefill.toml -o groups
@@ -51,6 +56,8 @@ pub struct Opts {
     /// How long one group's lowering may take (90s, 10m).
     #[arg(long, default_value = "10m", value_name = "DURATION")]
     lower_timeout: String,
+    #[command(flatten)]
+    lints: LintArgs,
     #[command(flatten)]
     format: FormatOpts,
     #[command(flatten)]
@@ -75,6 +82,13 @@ impl Opts {
             Ok(layer) => layer,
             Err(errors) => return stop(report, &errors, &sources, &shown, Outcome::Problems),
         };
+        // The layer's `[lints]`, then -A/-W/-D: the levels of what the run reports.
+        let mut levels = Levels::default();
+        let lint_errors = levels.add_layer(&layer.lints, &shown);
+        if !lint_errors.is_empty() {
+            return stop(report, &lint_errors, &sources, &shown, Outcome::Problems);
+        }
+        levels.add_args(&self.lints)?;
         let out_dir = output::absolute_dir(&self.output)?;
         let base = self.layer.parent().map(Path::to_path_buf).unwrap_or_default();
         let earlier = owned::earlier_outputs(&self.output, &layer.name);
@@ -91,7 +105,8 @@ impl Opts {
         let grouping = plan_groups(&layer, &inputs);
         drop(inputs);
         let lowered = self.lower_groups(&layer, &grouping)?;
-        let files = output::files(&layer, &grouping, &lowered, &self.output, &mut sources, &mut report);
+        let mut sink = output::Sink { sources: &mut sources, levels: &mut levels, report: &mut report };
+        let files = output::files(&layer, &grouping, &lowered, &self.output, &mut sink);
         output::write_atomically(&self.output, &files)?;
         let written = files.entries.iter().map(|(name, _)| name.as_str()).collect();
         let removed = owned::remove_stale(&self.output, &earlier.owned, &written)?;
@@ -106,7 +121,8 @@ impl Opts {
         report.field("groups", files.document.clone());
         report.count("kernels", layer.kernels.len());
         report.count("calls", grouping.groups.len());
-        let failed = grouping.has_errors();
+        // A kernel that fails alone, or a finding the levels made an error (`-D warnings`).
+        let failed = grouping.has_errors() || report.tally().errors > 0;
         let problems = report.tally().errors_and_warnings();
         let removed = match removed.len() {
             0 => String::new(),
