@@ -290,8 +290,8 @@ fn unknown_key_suggestion(message: &str) -> Option<(String, String)> {
     (score > 0.7).then(|| (key.to_string(), best.to_string()))
 }
 
-/// The `[lints]` table, in the plan's order.
-fn plan_lints(raw: BTreeMap<Spanned<String>, Spanned<String>>, file: FileId) -> Vec<PlanLint> {
+/// The `[lints]` table, in the plan's order (a layer's `[lints]` is read the same way).
+pub(crate) fn plan_lints(raw: BTreeMap<Spanned<String>, Spanned<String>>, file: FileId) -> Vec<PlanLint> {
     let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
     let mut entries: Vec<(Spanned<String>, Spanned<String>)> = raw.into_iter().collect();
     entries.sort_by_key(|(name, _)| name.span().start);

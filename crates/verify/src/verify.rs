@@ -12,17 +12,26 @@ use air_syntax::Parse;
 /// Whether this build verifies with MLIR (feature `mlir`).
 pub const MLIR_BUILT_IN: bool = cfg!(feature = "mlir");
 
-/// The note a build without MLIR adds once per verified file.
+/// How to add MLIR's verifier to a build.
+const REBUILD_WITH_MLIR: &str = "rebuild with `--features mlir` (needs Debian's libmlir-22-dev; see docs/verify.md)";
+
+/// The note a build without MLIR adds once per verified file. Without air-opt too, its help
+/// names AIR's own verifier first: it is the more useful judge (it knows AIR's ops, which MLIR
+/// alone sees as unknown).
 pub fn mlir_not_built_note() -> Diagnostic {
     Diagnostic::note(codes::MLIR_NOT_BUILT, "MLIR verification is not built in: only AIR's structural checks ran")
-        .with_help("rebuild with `--features mlir` (needs Debian's libmlir-22-dev; see docs/verify.md)")
+        .with_help(format!(
+            "AIR's own verifier is the more useful judge: set `AIR_OPT` to an air-opt (or air-mini-opt), put `air-opt` on PATH, or pass `--air-opt=PATH`; for MLIR's, {REBUILD_WITH_MLIR}"
+        ))
 }
 
 /// [`mlir_not_built_note`] for a run where AIR's own verifier (air-opt) was a judge too.
 pub fn mlir_not_built_note_with_air_opt() -> Diagnostic {
-    let mut note = mlir_not_built_note();
-    note.message = "MLIR verification is not built in: AIR's structural checks and AIR's verifier (air-opt) ran".into();
-    note
+    Diagnostic::note(
+        codes::MLIR_NOT_BUILT,
+        "MLIR verification is not built in: AIR's structural checks and AIR's verifier (air-opt) ran",
+    )
+    .with_help(REBUILD_WITH_MLIR)
 }
 
 /// Verifies one whole file (one chunk); adds [`mlir_not_built_note`] without MLIR.

@@ -5,7 +5,7 @@ use crate::backend::{self, Backend, RawBackend};
 use crate::codes;
 use crate::named::{buffer_kind, did_you_mean};
 use crate::naming::is_identifier;
-use crate::plan::{located, Loc};
+use crate::plan::{located, plan_lints, Loc, PlanLint};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_resource::{CheckOptions, DeviceKind};
 use air_syntax::buffer::BufferKind;
@@ -25,6 +25,9 @@ struct RawLayerFile {
     kernel: Vec<Spanned<RawKernel>>,
     #[serde(default)]
     group_abi: Vec<Spanned<RawGroupAbi>>,
+    /// Lint name (or code, or `warnings`) → "allow" | "warn" | "deny", as a plan's `[lints]`.
+    #[serde(default)]
+    lints: BTreeMap<Spanned<String>, Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -159,6 +162,9 @@ pub struct Layer {
     pub views: Vec<View>,
     pub kernels: Vec<KernelDecl>,
     pub abis: Vec<GroupAbi>,
+    /// `[lints]`, in the layer's order: the levels of what `group` reports (checked by the CLI,
+    /// which knows every crate's lints; AS0853 for an unknown lint or level).
+    pub lints: Vec<PlanLint>,
 }
 
 impl Layer {
@@ -201,7 +207,7 @@ pub fn parse_layer(text: &str, file: FileId) -> Result<Layer, Vec<Diagnostic>> {
         diagnostic = match unknown_key(&message) {
             Some(best) => diagnostic.with_help(format!("did you mean `{best}`?")),
             None => diagnostic.with_help(
-                "see docs/group.md for the layer format: [layer], [[buffer]], [[view]], [[kernel]], [[group_abi]]",
+                "see docs/group.md for the layer format: [layer], [[buffer]], [[view]], [[kernel]], [[group_abi]], [lints]",
             ),
         };
         vec![diagnostic]
@@ -286,6 +292,7 @@ pub fn parse_layer(text: &str, file: FileId) -> Result<Layer, Vec<Diagnostic>> {
         views,
         kernels,
         abis,
+        lints: plan_lints(raw.lints, file),
     })
 }
 

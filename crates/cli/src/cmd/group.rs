@@ -3,9 +3,11 @@
 //! writes the groups' plans, modules and roles and the groups document atomically.
 
 mod output;
+mod owned;
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::compile::lower::{self, Lowered};
+use crate::lints::{Levels, LintArgs};
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
 use air_driver::lower::Verdict;
@@ -23,11 +25,18 @@ use std::path::{Path, PathBuf};
 /// layer's backend flags; a group is cut before the kernel that would break it, with the reason.
 /// Writes, for group n, DIR/<layer>_<n>.toml (a named-buffer plan that `merge --plan`
 /// reproduces the module from), DIR/<layer>_<n>.mlir and DIR/<layer>_<n>.roles.json, and
-/// DIR/<layer>.groups.json; all atomically. The table goes to standard output.
+/// DIR/<layer>.groups.json; all atomically. Then it removes the earlier run's outputs in DIR
+/// that it did not overwrite (those the earlier <layer>.groups.json lists), and refuses a DIR
+/// holding a file of that naming the earlier document does not list. The table goes to standard
+/// output.
+///
+/// What it reports of each group (check-bd's findings, the hazards between its launches) is at
+/// the levels of the layer's [lints] and -A/-W/-D; what stays a note is check-bd's and roles' to
+/// show.
 ///
 /// Exit status: 0 grouped; 1 the layer or a kernel has problems (a kernel that fails check-bd
-/// even alone is its own group: the outputs are written, its findings are errors); 2 usage or
-/// I/O errors.
+/// even alone is its own group: the outputs are written, its findings are errors), or a finding
+/// is an error at the levels in force; 2 usage or I/O errors.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   air-stitch group testdata/layers/llama32_1b_prefill.toml -o groups
@@ -48,6 +57,8 @@ pub struct Opts {
     #[arg(long, default_value = "10m", value_name = "DURATION")]
     lower_timeout: String,
     #[command(flatten)]
+    lints: LintArgs,
+    #[command(flatten)]
     format: FormatOpts,
     #[command(flatten)]
     global: GlobalOpts,
@@ -59,6 +70,7 @@ pub const SCHEMA: &str = "air-stitch/groups/1";
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let mut report = Report::new("group", self.format.format, &self.global);
+        owned::check_dir(&self.output)?;
         let mut sources = SourceMap::new();
         let shown = common::shown(&self.layer);
         let raw = common::read_input(&self.layer)?;
@@ -70,9 +82,18 @@ impl Opts {
             Ok(layer) => layer,
             Err(errors) => return stop(report, &errors, &sources, &shown, Outcome::Problems),
         };
+        // The layer's `[lints]`, then -A/-W/-D: the levels of what the run reports.
+        let mut levels = Levels::default();
+        let lint_errors = levels.add_layer(&layer.lints, &shown);
+        if !lint_errors.is_empty() {
+            return stop(report, &lint_errors, &sources, &shown, Outcome::Problems);
+        }
+        levels.add_args(&self.lints)?;
         let out_dir = output::absolute_dir(&self.output)?;
         let base = self.layer.parent().map(Path::to_path_buf).unwrap_or_default();
-        output::run_files(&self.layer, &layer, &base, &self.output).check()?;
+        let earlier = owned::earlier_outputs(&self.output, &layer.name);
+        output::run_files(&self.layer, &layer, &base, &self.output, &earlier.owned).check()?;
+        earlier.refuse_foreign(&self.output, &layer.name)?;
         let inputs = match read_kernels(&layer, &base, &out_dir, &mut sources) {
             Ok(inputs) => inputs,
             Err((errors, outcome)) => return stop(report, &errors, &sources, &shown, outcome),
@@ -84,8 +105,11 @@ impl Opts {
         let grouping = plan_groups(&layer, &inputs);
         drop(inputs);
         let lowered = self.lower_groups(&layer, &grouping)?;
-        let files = output::files(&layer, &grouping, &lowered, &self.output, &mut sources, &mut report);
+        let mut sink = output::Sink { sources: &mut sources, levels: &mut levels, report: &mut report };
+        let files = output::files(&layer, &grouping, &lowered, &self.output, &mut sink);
         output::write_atomically(&self.output, &files)?;
+        let written = files.entries.iter().map(|(name, _)| name.as_str()).collect();
+        let removed = owned::remove_stale(&self.output, &earlier.owned, &written)?;
         let (table, summary) = table(&layer, &grouping, &lowered);
         if report.is_json() {
             report.field("table", table);
@@ -93,12 +117,19 @@ impl Opts {
             common::write_stdout(table.as_bytes())?;
         }
         report.field("output", common::shown(&self.output));
+        report.field("removed", removed.clone());
         report.field("groups", files.document.clone());
         report.count("kernels", layer.kernels.len());
         report.count("calls", grouping.groups.len());
-        let failed = grouping.has_errors();
+        // A kernel that fails alone, or a finding the levels made an error (`-D warnings`).
+        let failed = grouping.has_errors() || report.tally().errors > 0;
         let problems = report.tally().errors_and_warnings();
-        report.finish(&format!("group: {shown}: {summary}; written to {}; {problems}", common::shown(&self.output)))?;
+        let removed = match removed.len() {
+            0 => String::new(),
+            n => format!(", {} removed", count(n, "earlier output")),
+        };
+        let out = common::shown(&self.output);
+        report.finish(&format!("group: {shown}: {summary}; written to {out}{removed}; {problems}"))?;
         Ok(Outcome::from_problems(failed))
     }
 }

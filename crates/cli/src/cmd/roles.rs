@@ -3,9 +3,8 @@
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::report::{count, Report};
-use air_dataflow::{analyze, BufferKind, Dataflow, Mode, Options};
-use air_diagnostics::{Diagnostic, FileId, SourceMap};
-use serde_json::Value;
+use air_dataflow::{analyze, Dataflow, Mode, Options};
+use air_diagnostics::SourceMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -164,19 +163,4 @@ fn snippet(flow: &Dataflow) -> String {
         undeclared.len(),
         flow.load_and_run()
     )
-}
-
-/// The roles of a merged module for `merge --roles` and `group`, its arguments named by the
-/// plan's buffer names and kinds (`names`, `kinds`, by combined index; an argument without
-/// them takes them from its signature comment, where merge wrote the plan's).
-pub fn of_merged(
-    parse: &air_syntax::Parse,
-    shown: &str,
-    names: Vec<Option<String>>,
-    kinds: Vec<Option<BufferKind>>,
-) -> Result<Value, Vec<Diagnostic>> {
-    let mut sources = SourceMap::new();
-    let file: FileId = sources.add(shown.to_string(), parse.tree.text().to_string());
-    let flow = analyze(parse, file, &Options { names, kinds, ..Options::default() })?;
-    Ok(document(&flow, &sources, shown))
 }

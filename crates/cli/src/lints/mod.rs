@@ -1,9 +1,9 @@
 //! Lint levels, applied as rustc and clippy apply them. The library crates return findings at
 //! their default severity and describe their lints (`air_resource::rules`, check-bd's rules;
 //! `air_verify::codes::LINTS`, verify's warnings and notes); here the levels the user chose —
-//! a plan's `[lints]` table first, then `-A/-W/-D` in command-line order, the last naming a
-//! lint winning — change each finding's severity or drop it, and `warnings` (`-D warnings`)
-//! applies to every finding that is a warning after that. The first finding a chosen level
+//! a plan's (or a layer's) `[lints]` table first, then `-A/-W/-D` in command-line order, the
+//! last naming a lint winning — change each finding's severity or drop it, and `warnings`
+//! (`-D warnings`) applies to every finding that is a warning after that. The first finding a chosen level
 //! changes says where the level comes from.
 
 mod args;
@@ -114,9 +114,20 @@ impl Levels {
     /// Adds a plan's `[lints]` (before the command line, which overrides it). `plan` is the
     /// plan's name as shown; an unknown lint or level is an AS0311 error at its place.
     pub fn add_plan(&mut self, lints: &[PlanLint], plan: &str) -> Vec<Diagnostic> {
+        self.add_table(lints, plan, air_passes::codes::PLAN_INVALID)
+    }
+
+    /// Adds a layer's `[lints]` (`group`), read as a plan's; an unknown lint or level is an
+    /// AS0853 error at its place.
+    pub fn add_layer(&mut self, lints: &[PlanLint], layer: &str) -> Vec<Diagnostic> {
+        self.add_table(lints, layer, air_passes::codes::LAYER_INVALID)
+    }
+
+    /// Adds a `[lints]` table of the file shown as `file`; its problems are errors `code`.
+    fn add_table(&mut self, lints: &[PlanLint], file: &str, code: &'static str) -> Vec<Diagnostic> {
         let mut errors = Vec::new();
         let error = |message: String, loc: air_passes::plan::Loc, label: &str, help: &str| {
-            let error = Diagnostic::error(air_passes::codes::PLAN_INVALID, message).with_help(help);
+            let error = Diagnostic::error(code, message).with_help(help);
             match loc {
                 Some((file, range)) => error.with_primary(file, range, label),
                 None => error,
@@ -138,7 +149,7 @@ impl Levels {
                 ));
                 continue;
             };
-            let origin = format!("requested in {plan}'s [lints] with `{} = \"{}\"`", entry.name, entry.level);
+            let origin = format!("requested in {file}'s [lints] with `{} = \"{}\"`", entry.name, entry.level);
             let chosen = Chosen { level, origin };
             match lint {
                 Some(lint) => {

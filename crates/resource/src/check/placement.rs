@@ -150,14 +150,41 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
         available,
         unit: "tiles",
     });
-    if unknown.is_none() && total > 0 && total <= available {
-        cx.emit(
-            Finding::info(&rules::UTILISATION, format!("{}: {total} of {available} compute tiles in use", unit.label))
-                .at(cx.file, unit.range, format!("{total}/{available} tiles"))
-                .note("targets: all 32 tiles for compute-bound GEMM and attention herds, 8 (one row) for row-parallel kernels such as RMSNorm, RoPE and element-wise ops"),
-        );
+    if unknown.is_none() {
+        let heights: Vec<i64> = placeable.values().flatten().map(|&(_, y, _)| y).collect();
+        note_utilisation(cx, unit, &heights, total, available);
     }
     all_fit
+}
+
+/// AS0425, for a launch using `total` of the `available` compute tiles with herds `heights`
+/// rows high: only when it is below its target.
+fn note_utilisation(cx: &mut Cx<'_>, unit: &Unit, heights: &[i64], total: i64, available: i64) {
+    let (cols, core_rows) = (i64::from(cx.dev.columns), i64::from(cx.dev.core_rows));
+    let (target, kind) = utilisation_target(heights.iter().copied(), cols, core_rows);
+    if total > 0 && total < target && total <= available {
+        cx.emit(
+            Finding::info(
+                &rules::UTILISATION,
+                format!("{}: {total} of {available} compute tiles in use, under the target of {target} for {kind}", unit.label),
+            )
+            .at(cx.file, unit.range, format!("{total}/{available} tiles"))
+            .note("targets: all 32 tiles for compute-bound GEMM and attention herds, 8 (one row) for row-parallel kernels such as RMSNorm, RoPE and element-wise ops; a launch whose herds are all one row high is read as row-parallel"),
+        );
+    }
+}
+
+/// The phase-1 target of a launch whose herds have `heights` rows (the merge recipe, model doc
+/// §6): one row of the array (8 tiles on npu2) when every herd is one row high, as the
+/// row-parallel kernels (RMSNorm, RoPE, element-wise ops, GEMV) are built; else the whole array
+/// (32 tiles), as for compute-bound GEMM and attention herds. The note is only for a launch
+/// below its target: one that meets it is as the recipe wants it.
+fn utilisation_target(mut heights: impl Iterator<Item = i64>, cols: i64, core_rows: i64) -> (i64, &'static str) {
+    if heights.all(|rows| rows == 1) {
+        (cols, "row-parallel herds (one row)")
+    } else {
+        (cols.saturating_mul(core_rows), "herds of more than one row (the whole array)")
+    }
 }
 
 /// AS0403: air-place-herds places herds sharing a symbol as one (its first op's shape) and reads
@@ -200,7 +227,14 @@ fn check_pins(cx: &mut Cx<'_>, herds: &[usize]) {
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use super::pack;
+    use super::{pack, utilisation_target};
+
+    #[test]
+    fn a_launch_of_one_row_high_herds_targets_a_row_and_any_other_the_whole_array() {
+        assert_eq!(utilisation_target([1, 1].into_iter(), 8, 4).0, 8);
+        assert_eq!(utilisation_target([1, 2].into_iter(), 8, 4).0, 32);
+        assert_eq!(utilisation_target([4].into_iter(), 4, 4).0, 16);
+    }
 
     #[test]
     fn packing_is_exact_on_small_grids() {

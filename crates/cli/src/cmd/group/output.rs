@@ -1,13 +1,16 @@
 //! The outputs of `group`: the files of every group and the groups document, built in memory,
 //! then written into a temporary directory beside their place and renamed into it.
 
+use super::owned::SUFFIXES;
 use crate::common;
 use crate::compile::lower::{self, Lowered};
+use crate::lints::Levels;
 use crate::outputs::RunFiles;
 use crate::report::Report;
-use air_diagnostics::{Diagnostic, SourceMap};
-use air_passes::group::{layer::Layer, Grouping};
+use air_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
+use air_passes::group::{layer::Layer, Candidate, Grouping};
 use serde_json::{json, Value};
+use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
 
 /// Everything `group` writes.
@@ -18,15 +21,32 @@ pub struct Files {
     pub document: Value,
 }
 
-/// Builds the files, and reports each group's check-bd findings (errors for a kernel that fails
-/// alone, else warnings and notes) and each cut (a note at the kernel it stopped before).
+/// Where a run's findings go, and at what levels (the layer's `[lints]`, then `-A/-W/-D`).
+pub struct Sink<'a> {
+    pub sources: &'a mut SourceMap,
+    pub levels: &'a mut Levels,
+    pub report: &'a mut Report,
+}
+
+impl Sink<'_> {
+    /// Findings of lints at the chosen levels. With `notes` false, what is still a note after
+    /// the levels is left to the command that finds it (`check-bd`, `roles`): `-W LINT` shows it.
+    fn findings(&mut self, findings: Vec<Diagnostic>, notes: bool) {
+        let findings = self.levels.apply(findings);
+        let findings = findings.into_iter().filter(|d| notes || d.severity != Severity::Note).collect();
+        self.report.add_findings(findings, self.levels, self.sources);
+    }
+}
+
+/// Builds the files, and reports each group's findings (its check-bd findings and hazards at
+/// the levels in force, the errors of a kernel that fails alone) and each cut (a note at the
+/// kernel it stopped before).
 pub fn files(
     layer: &Layer,
     grouping: &Grouping,
     lowered: &[Option<Lowered>],
     dir: &Path,
-    sources: &mut SourceMap,
-    report: &mut Report,
+    sink: &mut Sink<'_>,
 ) -> Files {
     let mut entries = Vec::new();
     let mut groups = Vec::new();
@@ -37,55 +57,23 @@ pub fn files(
             continue;
         }
         let stem = format!("{}_{}", layer.name, idx + 1);
-        let (plan, merged, roles) = (format!("{stem}.toml"), format!("{stem}.mlir"), format!("{stem}.roles.json"));
-        let shown_module = common::shown(&dir.join(&merged));
         let mut entry = json!({
-            "kernels": kernels, "external": false, "launches": null, "plan": plan,
+            "kernels": kernels, "external": false, "launches": null, "plan": format!("{stem}.toml"),
             "merged": null, "roles": null, "aircc_options": null, "cut_reason": null,
         });
         if let Some(text) = &group.failed_plan {
-            entries.push((plan.clone(), text.clone().into_bytes()));
+            entries.push((format!("{stem}.toml"), text.clone().into_bytes()));
         }
-        if let Some(candidate) = &group.candidate {
-            entries.push((plan.clone(), candidate.plan.clone().into_bytes()));
-            let text = candidate.merged.parse.tree.shared_text();
-            entries.push((merged.clone(), text.as_bytes().to_vec()));
-            entry["merged"] = json!(merged);
-            entry["launches"] = json!(candidate.merged.launches);
-            // The aircc options the group is compiled with (its plan's [backend]).
-            if let Ok(options) = crate::backend_args::BackendFlags::default().resolve(&candidate.backend) {
-                entry["aircc_options"] = json!(options.option_args());
-            }
-            // The layer's kinds are in the group's plan, so in the signature comments of the
-            // module merged from it, where the roles read them.
-            let names = candidate.names.clone();
-            if let Ok(doc) = super::super::roles::of_merged(&candidate.merged.parse, &shown_module, names, Vec::new()) {
-                let json = serde_json::to_string_pretty(&doc).unwrap_or_default();
-                entries.push((roles.clone(), format!("{json}\n").into_bytes()));
-                entry["roles"] = json!(roles);
-            }
-            let file = sources.add_shared(shown_module.clone(), text);
-            // check-bd's warnings; its notes (utilisation, ...) are `check-bd`'s to show.
-            let findings: Vec<Diagnostic> = candidate
-                .check
-                .iter()
-                .filter(|d| d.severity != air_diagnostics::Severity::Note)
-                .map(|d| d.clone().in_file(file))
-                .collect();
-            report.add(&findings, sources);
-            if let Some(Some(run)) = lowered.get(idx) {
-                entry["lowering"] = serde_json::to_value(&run.lowering).unwrap_or(Value::Null);
-                let mut found = lower::hazards(run, &merged);
-                let module_text = sources.text(file).to_string();
-                found.extend(lower::diagnostics(run, &module_text, file, &merged));
-                report.add(&found, sources);
-            }
-            if !group.errors.is_empty() {
+        match &group.candidate {
+            Some(candidate) => {
+                let run = lowered.get(idx).and_then(Option::as_ref);
+                let shown_module = common::shown(&dir.join(format!("{stem}.mlir")));
+                let (found, file) = candidate_files(&stem, &shown_module, candidate, run, &mut entry, sink);
+                entries.extend(found);
                 let errors: Vec<Diagnostic> = group.errors.iter().map(|d| d.clone().in_file(file)).collect();
-                report.add(&errors, sources);
+                sink.report.add(&errors, sink.sources);
             }
-        } else {
-            report.add(&group.errors, sources);
+            None => sink.report.add(&group.errors, sink.sources),
         }
         if let Some(cut) = &group.cut {
             let kernel = &layer.kernels[cut.kernel];
@@ -97,7 +85,7 @@ pub fn files(
             if let Some((file, range)) = kernel.name_loc {
                 note = note.with_primary(file, range, "the next group starts here");
             }
-            report.add(&[note], sources);
+            sink.report.add_findings(vec![note], sink.levels, sink.sources);
         }
         groups.push(entry);
     }
@@ -107,23 +95,73 @@ pub fn files(
     Files { entries, document }
 }
 
+/// The files of a group that merged (`<stem>.toml`, `.mlir`, `.roles.json`), its entry's
+/// fields, and its findings: check-bd's on its module, the hazards between its launches, and
+/// with `--lower` the compiler's. Also the module's file in the source map.
+fn candidate_files(
+    stem: &str,
+    shown_module: &str,
+    candidate: &Candidate,
+    lowered: Option<&Lowered>,
+    entry: &mut Value,
+    sink: &mut Sink<'_>,
+) -> (Vec<(String, Vec<u8>)>, FileId) {
+    let (plan, merged, roles) = (format!("{stem}.toml"), format!("{stem}.mlir"), format!("{stem}.roles.json"));
+    let mut entries = vec![(plan, candidate.plan.clone().into_bytes())];
+    let text = candidate.merged.parse.tree.shared_text();
+    entries.push((merged.clone(), text.as_bytes().to_vec()));
+    entry["merged"] = json!(merged);
+    entry["launches"] = json!(candidate.merged.launches);
+    // The aircc options the group is compiled with (its plan's [backend]).
+    if let Ok(options) = crate::backend_args::BackendFlags::default().resolve(&candidate.backend) {
+        entry["aircc_options"] = json!(options.option_args());
+    }
+    let file = sink.sources.add_shared(shown_module.to_string(), text);
+    let mut findings: Vec<Diagnostic> = candidate.check.iter().map(|d| d.clone().in_file(file)).collect();
+    let options = air_dataflow::Options { names: candidate.names.clone(), ..air_dataflow::Options::default() };
+    if let Ok(flow) = air_dataflow::analyze(&candidate.merged.parse, file, &options) {
+        let doc = super::super::roles::document(&flow, sink.sources, shown_module);
+        let json = serde_json::to_string_pretty(&doc).unwrap_or_default();
+        entries.push((roles.clone(), format!("{json}\n").into_bytes()));
+        entry["roles"] = json!(roles);
+        findings.extend(flow.diagnostics);
+    }
+    sink.findings(findings, false);
+    if let Some(run) = lowered {
+        entry["lowering"] = serde_json::to_value(&run.lowering).unwrap_or(Value::Null);
+        let mut found = lower::hazards(run, &merged);
+        let module_text = sink.sources.text(file).to_string();
+        found.extend(lower::diagnostics(run, &module_text, file, &merged));
+        sink.findings(found, true);
+    }
+    (entries, file)
+}
+
 /// The files of a run: the layer and its kernel files it reads, and every file it may write
-/// into `dir` (a group per kernel at most), none of which may be an input.
-pub fn run_files(layer_path: &Path, layer: &Layer, base: &Path, dir: &Path) -> RunFiles {
+/// into `dir` (a group per kernel at most) or remove from it (`earlier`: the earlier run's
+/// outputs, docs/group.md), none of which may be an input.
+pub fn run_files(layer_path: &Path, layer: &Layer, base: &Path, dir: &Path, earlier: &[String]) -> RunFiles {
     let mut files = RunFiles::new();
     files.input("the layer", layer_path);
     for file in layer.kernels.iter().filter_map(|kernel| kernel.file.as_ref()) {
         files.input("a kernel file of the layer", &base.join(file));
     }
     const REMEDY: &str = "choose another -o, or move the input";
+    let mut may_write = BTreeSet::new();
     for number in 1..=layer.kernels.len() {
-        for suffix in [".toml", ".mlir", ".roles.json"] {
+        for suffix in SUFFIXES {
             let name = format!("{}_{number}{suffix}", layer.name);
             files.derived_output(format!("group {number}'s {name}"), &dir.join(&name), REMEDY);
+            may_write.insert(name);
         }
     }
     let document = format!("{}.groups.json", layer.name);
     files.derived_output(format!("the groups document {document}"), &dir.join(&document), REMEDY);
+    // An earlier output past the last number this run may write is removed: an output too.
+    for name in earlier.iter().filter(|name| !may_write.contains(*name)) {
+        let what = format!("the earlier run's {name} (removed by this run)");
+        files.derived_output(what, &dir.join(name), REMEDY);
+    }
     files
 }
 
