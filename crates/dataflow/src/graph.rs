@@ -101,6 +101,60 @@ fn sorted_edges(graph: &DiGraph<Node, Edge>) -> Vec<(NodeIndex, NodeIndex, &Edge
     edges
 }
 
+/// A node as data (`graph --format json`): `inputs`, `launch1`…, `outputs`, with its label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeData {
+    pub id: String,
+    pub label: String,
+    /// The launch's number (from 1), for a launch.
+    pub launch: Option<usize>,
+}
+
+/// An edge as data: one argument flowing from one node to another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeData {
+    pub from: String,
+    pub to: String,
+    pub arg: usize,
+    pub label: String,
+    pub partial: bool,
+}
+
+fn node_id(node: &Node) -> String {
+    match node {
+        Node::Inputs => "inputs".to_string(),
+        Node::Launch(l) => format!("launch{}", l + 1),
+        Node::Outputs => "outputs".to_string(),
+    }
+}
+
+/// The graph as data: the nodes in order, the edges sorted by (from, to, argument).
+pub fn to_data(flow: &Dataflow) -> (Vec<NodeData>, Vec<EdgeData>) {
+    let graph = build(flow);
+    let nodes = graph
+        .node_indices()
+        .map(|i| {
+            let node = &graph[i];
+            let launch = match node {
+                Node::Launch(l) => Some(l + 1),
+                _ => None,
+            };
+            NodeData { id: node_id(node), label: node_label(flow, node), launch }
+        })
+        .collect();
+    let edges = sorted_edges(&graph)
+        .into_iter()
+        .map(|(from, to, edge)| EdgeData {
+            from: node_id(&graph[from]),
+            to: node_id(&graph[to]),
+            arg: edge.arg,
+            label: edge_label(flow, edge),
+            partial: edge.partial,
+        })
+        .collect();
+    (nodes, edges)
+}
+
 /// `inputs -> launch 1: %arg0, %arg1` lines, one per pair of nodes, then the unused arguments.
 pub fn to_text(flow: &Dataflow) -> String {
     let graph = build(flow);
@@ -150,11 +204,7 @@ pub fn to_dot(flow: &Dataflow) -> String {
     let graph = build(flow);
     let mut out =
         format!("digraph {} {{\n  rankdir=TB;\n  node [shape=box, fontname=\"monospace\"];\n", quote(&flow.func));
-    let id = |node: &Node| match node {
-        Node::Inputs => "inputs".to_string(),
-        Node::Launch(l) => format!("launch{}", l + 1),
-        Node::Outputs => "outputs".to_string(),
-    };
+    let id = node_id;
     for index in graph.node_indices() {
         let node = &graph[index];
         let shape = match node {

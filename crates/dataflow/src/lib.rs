@@ -88,16 +88,21 @@ pub struct Access {
 pub struct LaunchInfo {
     /// From 1, in document order.
     pub number: usize,
+    /// The launch's symbol (`air.launch @name`), if it has one.
     pub name: Option<String>,
+    /// The merged slice it comes from (its prefix) and the slice's kernel function (`@name`),
+    /// read from the `// slice` comment merge writes before the slice's part of the body.
+    pub slice: Option<(String, String)>,
     pub range: TextRange,
 }
 
 impl LaunchInfo {
-    /// `launch 2 (@s2_launch)` or `launch 2`.
+    /// `launch 2 (q: @matmul_bf16)`, `launch 2 (@s2_launch)` or `launch 2`.
     pub fn label(&self) -> String {
-        match &self.name {
-            Some(name) => format!("launch {} (@{name})", self.number),
-            None => format!("launch {}", self.number),
+        match (&self.slice, &self.name) {
+            (Some((prefix, kernel)), _) => format!("launch {} ({prefix}: {kernel})", self.number),
+            (None, Some(name)) => format!("launch {} (@{name})", self.number),
+            (None, None) => format!("launch {}", self.number),
         }
     }
 }
@@ -286,8 +291,12 @@ pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, 
         .launch_ids()
         .filter(|(_, l)| l.func == Some(func_node))
         .enumerate()
-        .map(|(pos, (id, l))| (id.index(), LaunchInfo { number: pos + 1, name: l.name.clone(), range: l.range }))
+        .map(|(pos, (id, l))| {
+            let info = LaunchInfo { number: pos + 1, name: l.name.clone(), slice: None, range: l.range };
+            (id.index(), info)
+        })
         .collect();
+    let launches = name_by_slice(parse.tree.text(), launches);
     let launch_pos: BTreeMap<usize, usize> = launches.iter().map(|(id, info)| (*id, info.number - 1)).collect();
     let mut args = signature(func, parse.tree.text(), opts);
     let arg_of_def: BTreeMap<NodeId, usize> =
@@ -451,6 +460,22 @@ fn access_of(
         .map(|known| Footprint { known, unknown: None })
         .unwrap_or_else(Footprint::unknown);
     Access { launch, mode, part, via, range: endpoint.line_range }
+}
+
+/// Each launch's slice: the last `// slice` comment before it (merge writes one before each
+/// slice's part of the body), found in one pass over the comments.
+fn name_by_slice(text: &str, mut launches: Vec<(usize, LaunchInfo)>) -> Vec<(usize, LaunchInfo)> {
+    let comments = air_syntax::slice_comment::all(text);
+    if comments.is_empty() {
+        return launches;
+    }
+    for (_, launch) in &mut launches {
+        let before = comments.partition_point(|(at, _)| *at < launch.range.start);
+        if let Some((_, comment)) = before.checked_sub(1).and_then(|i| comments.get(i)) {
+            launch.slice = Some((comment.prefix.to_string(), comment.kernel.to_string()));
+        }
+    }
+    launches
 }
 
 /// Where each value of the function body is defined (its `RESULT`), by name: read once, the

@@ -54,7 +54,16 @@ pub fn fields(flow: &Dataflow) -> Map<String, Value> {
             })
         })
         .collect();
-    let launches: Vec<Value> = flow.launches.iter().map(|l| json!({"number": l.number, "name": l.name})).collect();
+    let launches: Vec<Value> = flow
+        .launches
+        .iter()
+        .map(|l| {
+            let (slice, kernel) = l.slice.clone().map_or((None, None), |(s, k)| (Some(s), Some(k)));
+            // The launch's symbol, else its slice's prefix: what merge named it by.
+            let name = l.name.clone().or_else(|| slice.clone());
+            json!({"number": l.number, "name": name, "slice": slice, "kernel": kernel, "label": l.label()})
+        })
+        .collect();
     let mut map = Map::new();
     map.insert("func".into(), json!(flow.func));
     map.insert("launches".into(), json!(launches));

@@ -15,6 +15,7 @@ mod lexer;
 mod parser;
 mod pest_lexer;
 pub mod scopes;
+pub mod slice_comment;
 mod split;
 mod tree;
 pub mod views;

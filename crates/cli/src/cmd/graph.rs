@@ -12,8 +12,9 @@ use std::path::PathBuf;
 /// host's `inputs`) to a consumer (a launch, or the host's `outputs`, the output candidates
 /// read back) is a labelled edge; `(part)` marks an edge that carries only part of its
 /// argument. Text or, with --dot, Graphviz DOT (`air-stitch graph --dot f.mlir | dot -Tsvg`),
-/// to standard output; deterministic. With --format json the graph is the document's `text`
-/// or `dot`.
+/// to standard output; deterministic. With --format json the document holds the graph as data
+/// (`nodes`: id, label, launch number; `edges`: from, to, argument index, label, partial) and as
+/// `text` or `dot`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   air-stitch graph testdata/dataflow/o_gemv_ffn.mlir
@@ -59,6 +60,19 @@ impl Opts {
         };
         let text = if self.dot { graph::to_dot(&flow) } else { graph::to_text(&flow) };
         if report.is_json() {
+            let (nodes, edges) = graph::to_data(&flow);
+            let nodes: Vec<serde_json::Value> = nodes
+                .into_iter()
+                .map(|n| serde_json::json!({"id": n.id, "label": n.label, "launch": n.launch}))
+                .collect();
+            let edges: Vec<serde_json::Value> = edges
+                .into_iter()
+                .map(|e| {
+                    serde_json::json!({"from": e.from, "to": e.to, "arg": e.arg, "label": e.label, "partial": e.partial})
+                })
+                .collect();
+            report.field("nodes", nodes);
+            report.field("edges", edges);
             report.field(if self.dot { "dot" } else { "text" }, text);
             report.field("func", flow.func.clone());
         } else {

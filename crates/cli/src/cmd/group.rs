@@ -118,7 +118,10 @@ impl Opts {
         }
         report.field("output", common::shown(&self.output));
         report.field("removed", removed.clone());
-        report.field("groups", files.document.clone());
+        // The groups document's fields, not the document nested (`groups.groups`).
+        report.field("layer", layer.name.clone());
+        report.field("groups", files.document["groups"].clone());
+        report.field("groups_schema", files.document["schema"].clone());
         report.count("kernels", layer.kernels.len());
         report.count("calls", grouping.groups.len());
         // A kernel that fails alone, or a finding the levels made an error (`-D warnings`).

@@ -64,9 +64,6 @@ pub struct CheckBdFinding {
     pub column: u32,
 }
 
-static SLICE_COMMENT: LazyLock<Option<Regex>> = LazyLock::new(|| {
-    Regex::new(r"(?m)^\s*// slice (?P<prefix>[A-Za-z_][\w]*): (?P<name>.*?) \((?P<kernel>@[^)\s]+)\)\s*$").ok()
-});
 static OP_ON_LINE: LazyLock<Option<Regex>> = LazyLock::new(|| {
     Regex::new(r#"^\s*(?:%[\w$.#:-]+(?:\s*,\s*%[\w$.#:-]+)*\s*=\s*)?"?(?P<op>[A-Za-z_][\w$]*\.[\w.$]+)"#).ok()
 });
@@ -83,19 +80,16 @@ impl<'a> ModuleView<'a> {
     pub fn new(module: &'a TriageModule<'a>, run_check_bd: bool) -> ModuleView<'a> {
         let lines = LineIndex::new(module.text);
         let mut slices = Vec::new();
-        if let Some(re) = SLICE_COMMENT.as_ref() {
-            for caps in re.captures_iter(module.text) {
-                let at = caps.get(0).map_or(0, |m| m.start()) as u32;
-                let line = lines.line_col(at, module.text).line;
-                let slice = Slice {
-                    prefix: caps["prefix"].to_string(),
-                    name: caps["name"].to_string(),
-                    kernel: caps["kernel"].to_string(),
-                    line,
-                    by: "position",
-                };
-                slices.push((slice, line));
-            }
+        for (at, comment) in air_syntax::slice_comment::all(module.text) {
+            let line = lines.line_col(at, module.text).line;
+            let slice = Slice {
+                prefix: comment.prefix.to_string(),
+                name: comment.name.to_string(),
+                kernel: comment.kernel.to_string(),
+                line,
+                by: "position",
+            };
+            slices.push((slice, line));
         }
         let mut view = ModuleView { module, lines, slices, check_bd: Vec::new() };
         if run_check_bd {
