@@ -25,6 +25,7 @@ pub enum Class {
     CompileTimeout,
     UnsupportedOption,
     ToolMissing,
+    Driver,
     Unknown,
 }
 
@@ -36,7 +37,7 @@ pub struct Remedy {
 }
 
 impl Class {
-    pub const ALL: [Class; 17] = [
+    pub const ALL: [Class; 18] = [
         Class::BdExhaustion,
         Class::RepeatCount,
         Class::DmaDims,
@@ -53,6 +54,7 @@ impl Class {
         Class::CompileTimeout,
         Class::UnsupportedOption,
         Class::ToolMissing,
+        Class::Driver,
         Class::Unknown,
     ];
 
@@ -75,6 +77,7 @@ impl Class {
             Class::CompileTimeout => "compile-timeout",
             Class::UnsupportedOption => "unsupported-option",
             Class::ToolMissing => "tool-missing",
+            Class::Driver => "driver",
             Class::Unknown => "unknown",
         }
     }
@@ -97,6 +100,7 @@ impl Class {
             Class::CompileTimeout => codes::COMPILE_TIMEOUT,
             Class::UnsupportedOption => codes::UNSUPPORTED_OPTION,
             Class::ToolMissing => codes::TOOL_MISSING,
+            Class::Driver => codes::DRIVER,
             Class::Unknown => codes::UNKNOWN,
         }
     }
@@ -120,6 +124,7 @@ impl Class {
             Class::CompileTimeout => "compile-time blow-up",
             Class::UnsupportedOption => "aircc refused an option",
             Class::ToolMissing => "tool missing",
+            Class::Driver => "aircc's own step failed",
             Class::Unknown => "unclassified compiler error",
         }
     }
@@ -223,9 +228,17 @@ impl Class {
                 source: "mlir-air tools/aircc/aircc.cpp (LLVM command-line parsing)",
             },
             Class::ToolMissing => Remedy {
-                text: "install the mlir-air wheel (it ships aircc and finds aiecc from mlir-aie) and put its bin/ \
+                text: "install mlir-air as its docs say (pip install 'mlir_air[aie]' with the three -f pages of \
+                       docs/buildingRyzenLin.md: aircc in mlir_air's bin/, aiecc in mlir_aie's) and put both bin/ \
                        on PATH, or name the tool (air-stitch compile --aircc PATH, $AIRCC, --peano)",
                 source: "mlir-air tools/aircc/aircc.cpp (its tool lookup)",
+            },
+            Class::Driver => Remedy {
+                text: "a file aircc reads or writes failed (the message names it and the system's reason): check \
+                       that --tmpdir and the output directory exist, are writable and the disk is not full; a \
+                       failed internal step (cloning the module, air-translate's JSON) is aircc's bug: report it \
+                       with the log and the module",
+                source: "mlir-air tools/aircc/aircc.cpp (its file handling and module cloning)",
             },
             Class::Unknown => Remedy {
                 text: "not one of the known multi-launch blockers: read the lines, and report the full log with \
@@ -287,7 +300,7 @@ impl Class {
             Class::SequenceView => SEQUENCE_VIEW,
             Class::InvalidIr => INVALID_IR,
             Class::CompileTimeout => COMPILE_TIME,
-            Class::UnsupportedOption | Class::ToolMissing | Class::Unknown => &[],
+            Class::UnsupportedOption | Class::ToolMissing | Class::Driver | Class::Unknown => &[],
         }
     }
 }

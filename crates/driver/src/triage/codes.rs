@@ -35,6 +35,9 @@ pub const COMPILE_TIMEOUT: &str = "AS0710";
 pub const UNSUPPORTED_OPTION: &str = "AS0711";
 /// A tool of the toolchain is missing.
 pub const TOOL_MISSING: &str = "AS0712";
+/// aircc's own step failed: a file it reads or writes (its temporary directory, an output), or an
+/// internal step (cloning the module, reading air-translate's JSON).
+pub const DRIVER: &str = "AS0717";
 /// An error line no pattern knows.
 pub const UNKNOWN: &str = "AS0713";
 /// `triage --module`: the module cannot be used (not UTF-8, syntax errors), so findings carry

@@ -105,6 +105,24 @@ const ROWS: &[Row] = &[
         r"^Error: could not find (?:program: )?(?P<tool>[^\s]+)(?: in PATH)?",
     ),
     (Class::ToolMissing, Role::Cause, AIRCC, None, r"^Error: --emit-txn-cpp needs (?P<tool>\S+) on PATH"),
+    // aircc's own steps: its files and its internal module copies.
+    (
+        Class::Driver,
+        Role::Cause,
+        AIRCC,
+        None,
+        r"^Error (?:creating (?:stderr )?temp file|creating (?:debug_ir )?directory|writing (?:file|module to)|copying|reading file)(?: (?P<file>\S+?))?:? (?P<why>.*)",
+    ),
+    (Class::Driver, Role::Cause, AIRCC, None, r"^Error: cannot write (?P<file>\S+): (?P<why>.*)"),
+    (Class::Driver, Role::Cause, AIRCC, None, r"^Error: failed to clone module for (?P<step>.*)"),
+    (Class::Driver, Role::Cause, AIRCC, None, r"^Error parsing JSON from air-translate"),
+    (
+        Class::UnsupportedOption,
+        Role::Cause,
+        AIRCC,
+        None,
+        r"^Error: (?P<option>--emit-txn-cpp) (?:requested but aiecc produced no|found \d+)",
+    ),
     (Class::ToolMissing, Role::Cause, "the shell", None, r"(?P<tool>[\w.+-]+): (?:command )?not found$"),
     // Options.
     (Class::UnsupportedOption, Role::Cause, LLVM_CL, None, r"Unknown command line argument '(?P<option>[^']*)'"),
