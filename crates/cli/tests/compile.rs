@@ -485,7 +485,7 @@ fn a_relative_aircc_path_runs_and_one_that_cannot_start_is_reported() {
 }
 
 /// AS0730's help gives mlir-air's own install command, as docs/compile.md quotes it from
-/// mlir-air's docs/buildingRyzenLin.md at the pinned commit.
+/// mlir-air/docs/buildingRyzenLin.md at the pinned commit.
 #[test]
 fn the_install_help_is_upstream_s_command() {
     let docs = std::fs::read_to_string(repo_root().join("docs/compile.md")).unwrap();

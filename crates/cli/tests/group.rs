@@ -130,7 +130,11 @@ fn json_report_carries_the_groups_and_the_table() {
     assert_eq!(output.status.code(), Some(0));
     let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(doc["schema"], "air-stitch/diagnostics/1");
-    assert_eq!(doc["groups"]["schema"], "air-stitch/groups/1");
+    // The groups document's fields, not the document nested in a field.
+    assert_eq!(doc["groups_schema"], "air-stitch/groups/1");
+    assert_eq!(doc["layer"], "llama32_1b_prefill");
+    assert_eq!(doc["groups"].as_array().map(Vec::len), Some(3));
+    assert!(doc["groups"]["groups"].is_null());
     assert!(doc["table"].as_str().unwrap().ends_with("llama32_1b_prefill: 14 launches, 15 kernels → 3 calls\n"));
 }
 

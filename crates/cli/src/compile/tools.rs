@@ -18,7 +18,7 @@ pub struct Aircc {
 
 /// How to get aircc, for the missing-tool message.
 pub const HOW_TO_GET_AIRCC: &str = concat!(
-    "aircc comes with mlir-air; its docs (docs/buildingRyzenLin.md) install it with `",
+    "aircc comes with mlir-air; its Linux guide (mlir-air/docs/buildingRyzenLin.md) installs it with `",
     "pip install 'mlir_air[aie]' -f https://github.com/Xilinx/mlir-air/releases/expanded_assets/latest-air-wheels ",
     "-f https://github.com/Xilinx/mlir-aie/releases/expanded_assets/latest-wheels-4 ",
     "-f https://github.com/Xilinx/llvm-aie/releases/expanded_assets/nightly",

@@ -229,7 +229,7 @@ impl Class {
             },
             Class::ToolMissing => Remedy {
                 text: "install mlir-air as its docs say (pip install 'mlir_air[aie]' with the three -f pages of \
-                       docs/buildingRyzenLin.md: aircc in mlir_air's bin/, aiecc in mlir_aie's) and put both bin/ \
+                       mlir-air/docs/buildingRyzenLin.md: aircc in mlir_air's bin/, aiecc in mlir_aie's) and put both bin/ \
                        on PATH, or name the tool (air-stitch compile --aircc PATH, $AIRCC, --peano)",
                 source: "mlir-air tools/aircc/aircc.cpp (its tool lookup)",
             },

@@ -1,3 +1,4 @@
+// expect: invalid-air
 // Issue 22: the herd uses %n, defined in the segment: air.herd is IsolatedFromAbove and AIR's
 // verifier rejects it. merge checks AIR's structural rules by default (--no-verify skips them).
 module {
