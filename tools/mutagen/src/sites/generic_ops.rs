@@ -69,22 +69,20 @@ fn snippet_sites(cx: &Cx<'_>, variants: &[(Scope, &str)]) -> Vec<Site> {
 }
 
 /// A generic hierarchy op of `name` over one dimension, `deps` and `ty` its dependency
-/// operands and result type text (`""` for none).
+/// operands and their types, `result` its result type text (`""` for none).
 fn hierarchy(name: &str, deps: (&str, &str), result: &str) -> String {
     let (dep_values, dep_types) = deps;
     let n_deps = usize::from(!dep_values.is_empty());
-    let (universe, seg) = if name == "rank" {
-        (String::new(), format!("array<i32: {n_deps}, 0, 1, 0>"))
-    } else {
-        (String::new(), format!("array<i32: {n_deps}, 1, 0>"))
-    };
+    // A rank's segments are deps, universe, sizes, operands (AIR.td 43-46); no universe here.
+    let seg =
+        if name == "rank" { format!("array<i32: {n_deps}, 0, 1, 0>") } else { format!("array<i32: {n_deps}, 1, 0>") };
     let (bind, arrow) = if result.is_empty() {
         (String::new(), "()".to_string())
     } else {
         ("%mutagen_h = ".to_string(), result.to_string())
     };
     format!(
-        "{bind}\"air.{name}\"({dep_values}{universe}%mutagen_i) <{{operandSegmentSizes = {seg}}}> ({{\n^bb0(%mutagen_x: index, %mutagen_sx: index):\n  \"air.{name}_terminator\"() : () -> ()\n}}) : ({dep_types}index) -> {arrow}"
+        "{bind}\"air.{name}\"({dep_values}%mutagen_i) <{{operandSegmentSizes = {seg}}}> ({{\n^bb0(%mutagen_x: index, %mutagen_sx: index):\n  \"air.{name}_terminator\"() : () -> ()\n}}) : ({dep_types}index) -> {arrow}"
     )
 }
 
