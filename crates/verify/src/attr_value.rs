@@ -188,8 +188,7 @@ impl<'a> Reader<'_, 'a> {
         if kind != SyntaxKind::INT {
             return AttrValue::Other;
         }
-        let magnitude = parse_int_literal(text);
-        let value = if negative { magnitude.and_then(i64::checked_neg) } else { magnitude };
+        let value = signed_literal(text, negative);
         match self.type_suffix() {
             None => AttrValue::Int { value, ty: "i64".to_string() },
             Some(Some(ty)) if ty == "index" || is_integer_type(&ty) => AttrValue::Int { value, ty },
@@ -233,8 +232,7 @@ impl<'a> Reader<'_, 'a> {
                 let negative = self.eat(SyntaxKind::MINUS);
                 match self.peek() {
                     Some((SyntaxKind::INT, text)) => {
-                        let magnitude = parse_int_literal(text);
-                        values.push(if negative { magnitude.and_then(i64::checked_neg) } else { magnitude });
+                        values.push(signed_literal(text, negative));
                         self.at += 1;
                     }
                     Some((SyntaxKind::BARE_ID, "true" | "false")) | Some((SyntaxKind::FLOAT, _)) => {
@@ -252,6 +250,16 @@ impl<'a> Reader<'_, 'a> {
             return AttrValue::Other;
         }
         AttrValue::DenseArray { ty, values }
+    }
+}
+
+/// An integer literal after an optional `-` token, read as a whole: the magnitude of i64::MIN
+/// (`-9223372036854775808`, `kDynamic` in generic-form `static_*` arrays) alone is no i64.
+fn signed_literal(text: &str, negative: bool) -> Option<i64> {
+    if negative {
+        parse_int_literal(&format!("-{text}"))
+    } else {
+        parse_int_literal(text)
     }
 }
 
@@ -287,6 +295,12 @@ mod tests {
             AttrValue::DenseArray { ty: "i32".into(), values: vec![Some(0), Some(-1)] }
         );
         assert_eq!(read("array<i64>"), AttrValue::DenseArray { ty: "i64".into(), values: vec![] });
+        assert_eq!(
+            read("array<i64: -9223372036854775808, 4>"),
+            AttrValue::DenseArray { ty: "i64".into(), values: vec![Some(i64::MIN), Some(4)] }
+        );
+        assert_eq!(read("-9223372036854775808"), AttrValue::Int { value: Some(i64::MIN), ty: "i64".into() });
+        assert_eq!(read("9223372036854775808"), AttrValue::Int { value: None, ty: "i64".into() });
         assert_eq!(read("@a"), AttrValue::SymbolRef { nested: false });
         assert_eq!(read("@a::@b"), AttrValue::SymbolRef { nested: true });
         assert_eq!(read("dense<1> : tensor<2xi32>"), AttrValue::Other);

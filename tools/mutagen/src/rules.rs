@@ -4,7 +4,7 @@
 //! `mlir/lib/Dialect/AIR/IR/AIRDialect.cpp`, `AIR.td` is `mlir/include/air/Dialect/AIR/AIR.td`)
 //! and its site generator. docs/mutagen.md lists the same table.
 
-use crate::sites::{benign, channel, generic, hierarchy, memory, parser, transfer, Cx, Site};
+use crate::sites::{benign, channel, generic, generic_ops, hierarchy, memory, parser, transfer, Cx, Site};
 
 /// What AIR's verifier is expected to say about a mutant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -122,6 +122,15 @@ pub const RULES: &[Rule] = &[
     rule!("operand-segment-sizes", Verify, "AIR.td:1241 AttrSizedOperandSegments (also 37/143/233/354/465/758/954)", "a generic air.custom whose operandSegmentSizes count an operand it lacks", "specified in attribute 'operandSegmentSizes'", generic::operand_segments),
     rule!("execute-one-block", Verify, "AIR.td:1150 SizedRegion<1> (ExecuteOp::verify, 2065-2072, is unreachable behind it)", "a generic air.execute with an empty region", "failed to verify constraint: region with 1 blocks", generic::execute_one_block),
     rule!("rank-universe-type", Parse, "AIR.td:44 Optional<air_Universe>:$universe; AIRDialect.cpp:1193 resolveOperand(universeOperand, univType)", "an index value as a rank's universe", "'!air.universe' vs 'index'", generic::rank_universe_type),
+    // Every op in generic form: ODS type constraints, segments and attribute kinds.
+    rule!("generic-result-token", Verify, "AIR.td:47/152/242/364/490/597/784/973/1262 Optional<air_AsyncToken>:$async_token; 1143 air_AsyncToken:$async_token of air.execute", "an index result where a generic wait_all/custom/execute/dma/put/launch/segment/herd returns its token", "result #0 must be async token type, but got 'index'", generic_ops::result_token),
+    rule!("generic-result-count", Verify, "AIR.td:597/1262/973 Optional<air_AsyncToken>: 0 or 1 result", "two token results on a generic wait_all/custom/get", "result group starting at #0 requires 0 or 1 element", generic_ops::result_count),
+    rule!("generic-execute-results", Verify, "AIR.td:1143-1146 results (air_AsyncToken:$async_token, Variadic<AnyType>:$results)", "a generic air.execute with no results", "expected 1 or more results", generic_ops::execute_results),
+    rule!("generic-dep-token", Verify, "AIR.td:43/149/239/361/468/595/765/961/1141 Variadic<air_AsyncToken>:$async_dependencies", "an index value among the dependencies of a generic wait_all/execute/custom/dma/herd/rank", "must be variadic of async token type, but got 'index'", generic_ops::dep_token),
+    rule!("generic-operand-index", Verify, "AIR.td:23 Index:$capacity; 471-473, 768-770 Variadic<Index> offsets", "an i32 capacity, put offset or DMA offset in generic form", "index, but got 'i32'", generic_ops::operand_index),
+    rule!("generic-operand-memref", Verify, "AIR.td:470/474, 963 AnyRankedOrUnrankedMemRef:$dst/$src", "an index value as a generic get's or DMA's buffer", "must be ranked or unranked memref of any type values, but got 'index'", generic_ops::operand_memref),
+    rule!("generic-attr-kind", Verify, "AIR.td:479-484, 779-781 DenseI64ArrayAttr static_*; 622 I64ArrayAttr:$size", "a generic channel's size as array<i64>, a static_* as array<i32> or [0]", "in property conversion", generic_ops::attr_kind),
+    rule!("generic-zero-results", Verify, "AIR.td:218/450/1184 the terminators have no results (ZeroResults)", "a result on a generic execute/herd/launch terminator", "requires zero results", generic_ops::zero_results),
     // Channel declarations.
     rule!("channel-type-supported", Verify, "AIRDialect.cpp:3775 ChannelOp::verify: \"unsupported channel_type\"", "channel_type = \"dma_stream\" (the pre-npu_ name)", "unsupported channel_type", channel::type_supported),
     rule!("channel-type-kind", Parse, "AIR.td:623 DefaultValuedAttr<StrAttr>:$channel_type", "an integer channel_type", "attribute 'channel_type' failed to satisfy constraint", channel::type_kind),
@@ -171,6 +180,7 @@ pub const RULES: &[Rule] = &[
     rule!("benign-rank-in-launch", Accept, "AIRDialect.cpp:1335: air.rank may nest in air.launch", "an air.rank at the start of a launch body", "", hierarchy::rank_in_launch),
     rule!("benign-channel-index-parallel-iv", Accept, "AIRDialect.cpp:3590-3596: spatial scf.parallel ivs are allowed", "a channel index replaced by the enclosing scf.parallel iv", "", transfer::index_parallel_iv),
     rule!("benign-generic-form", Accept, "MLIR: the generic form of any op", "a generic-form air.wait_all at the start of a body", "", generic::generic_form),
+    rule!("benign-generic-ops", Accept, "AIR.td: every op's Arguments/Results in generic form; static_* hold kDynamic (-9223372036854775808)", "a valid generic-form execute/custom/dma/put+get/launch+segment/universe+rank/herd with every inherent attribute", "", generic_ops::valid_generic_ops),
     rule!("benign-symmetric-heap-alloc", Accept, "AIRDialect.cpp:1652-1655: #air.symmetric_heap is exempt", "a #air.symmetric_heap alloc in a herd or segment", "", memory::symmetric_heap_alloc),
     // Lax: AIR does not check these, so it accepts them.
     rule!("lax-args-extra-type", Accept, "AIRDialect.cpp:801-808, 1222-1229, 1528-1535, 1937-1944: extra `args` types are read and ignored", "one more type after `args(...) :`", "", benign::lax_args_extra_type),

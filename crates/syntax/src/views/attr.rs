@@ -92,12 +92,14 @@ pub fn parse_int_literal(text: &str) -> Option<i64> {
         Some(rest) => (true, rest.trim_start()),
         None => (false, text),
     };
-    let value = if let Some(hex) = digits.strip_prefix("0x") {
-        i64::from_str_radix(hex, 16).ok().or_else(|| u64::from_str_radix(hex, 16).ok().map(|v| v as i64))?
+    // i128, so that `-9223372036854775808` (i64::MIN, MLIR's `ShapedType::kDynamic` in every
+    // generic-form `static_*` array) is read: its magnitude alone does not fit an i64.
+    let value: i128 = if let Some(hex) = digits.strip_prefix("0x") {
+        i128::from(i64::from_str_radix(hex, 16).ok().or_else(|| u64::from_str_radix(hex, 16).ok().map(|v| v as i64))?)
     } else {
-        digits.parse::<i64>().ok()?
+        digits.parse::<i128>().ok()?
     };
-    Some(if negative { value.checked_neg()? } else { value })
+    i64::try_from(if negative { -value } else { value }).ok()
 }
 
 impl<'a> AttrDict<'a> {

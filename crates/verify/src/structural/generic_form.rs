@@ -108,6 +108,14 @@ pub(super) fn check(cx: &mut Cx<'_, '_>) {
     }
 }
 
+/// The op's `operandSegmentSizes` when it fits the op (`segments` entries, non-negative i32
+/// values summing to `operands`); `None` otherwise, without a finding (see [`segment_sizes`]).
+pub(super) fn segment_counts(op: Op<'_>, segments: usize, operands: usize) -> Option<Vec<usize>> {
+    let AttrValue::DenseArray { ty, values } = AttrValue::read(op.attr("operandSegmentSizes")?) else { return None };
+    let sizes: Vec<usize> = values.iter().map(|v| v.and_then(|v| usize::try_from(v).ok())).collect::<Option<_>>()?;
+    (ty == "i32" && sizes.len() == segments && sizes.iter().sum::<usize>() == operands).then_some(sizes)
+}
+
 /// The op's `operandSegmentSizes`, checked against the segment count and operand count.
 fn segment_sizes(cx: &mut Cx<'_, '_>, op: Op<'_>, segments: usize, operands: usize) -> Option<Vec<usize>> {
     let name = op.name();

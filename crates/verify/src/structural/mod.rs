@@ -11,6 +11,7 @@ mod channel_io;
 mod channels;
 mod custom_syntax;
 mod generic_form;
+mod generic_types;
 mod hierarchy;
 mod memory_space;
 mod operand_types;
@@ -61,6 +62,7 @@ pub fn check_structure(input: &Input<'_>) -> Vec<Diagnostic> {
     ops::check(&mut cx);
     custom_syntax::check(&mut cx);
     generic_form::check(&mut cx);
+    generic_types::check(&mut cx);
     let mut diagnostics = cx.diagnostics;
     diagnostics.sort_by_key(|d| d.primary.as_ref().map(|l| l.range.start).unwrap_or(0));
     diagnostics

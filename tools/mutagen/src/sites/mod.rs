@@ -4,6 +4,7 @@
 pub mod benign;
 pub mod channel;
 pub mod generic;
+pub mod generic_ops;
 pub mod hierarchy;
 pub mod memory;
 pub mod parser;
