@@ -54,7 +54,8 @@ mod tests {
     fn what_merge_writes_is_read_back() {
         let line = format("q", "../kernels/gemm_2048x2048x2048.mlir", "@matmul_bf16");
         assert_eq!(line, "// slice q: ../kernels/gemm_2048x2048x2048.mlir (@matmul_bf16)");
-        let read = parse(&format!("    {line}\n")).unwrap();
+        let indented = format!("    {line}\n");
+        let read = parse(&indented).unwrap();
         assert_eq!(
             read,
             SliceComment { prefix: "q", name: "../kernels/gemm_2048x2048x2048.mlir", kernel: "@matmul_bf16" }
