@@ -172,7 +172,7 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
     }
     for (slice, printer) in slices.iter().zip(&printers) {
         let kernel = crate::naming::symbol_ref(&slice.kernel.func.name());
-        out.push_str(&format!("    {}\n", air_syntax::slice_comment::format(&slice.prefix, &slice.name, &kernel)));
+        out.push_str(&format!("    {}\n", air_syntax::slice_comment::format(slice.prefix, &slice.name, &kernel)));
         let body_start = out.len() as u32;
         let (Some(first), Some(last)) = (slice.kernel.ops.first(), slice.kernel.ops.last()) else {
             bodies.push((body_start, body_start));
