@@ -250,18 +250,30 @@ impl Opts {
         let externs = self.write_side_outputs(&merged, &checked, &sources, &paths, emitted.as_deref(), &mut report)?;
         report.field("written", true);
         report.field("externs", externs);
-        report.field("verified", checked.judged.is_some());
+        self.finish_merged(report, &merged, checked.judged.as_deref(), slice_count, plan.args.len())
+    }
+
+    /// The closing of a merge that wrote its module: the counts and the closing line.
+    fn finish_merged(
+        &self,
+        mut report: Report,
+        merged: &air_passes::merge::Merged,
+        judged: Option<&str>,
+        slice_count: usize,
+        arg_count: usize,
+    ) -> anyhow::Result<Outcome> {
+        report.field("verified", judged.is_some());
         report.count("launches", merged.launches);
-        report.count("arguments", plan.args.len());
+        report.count("arguments", arg_count);
         report.info(&air_passes::externs::summary_line(&merged.externs));
         let target =
             if self.output.as_os_str() == "-" { "standard output".to_string() } else { common::shown(&self.output) };
-        let verified = checked.judged.as_ref().map(|how| format!("; verified ({how})")).unwrap_or_default();
+        let verified = judged.map(|how| format!("; verified ({how})")).unwrap_or_default();
         report.finish(&format!(
             "merged {} into {target}: {}, {}{verified}",
             count(slice_count, "slice"),
             count(merged.launches, "launch"),
-            count(plan.args.len(), "argument")
+            count(arg_count, "argument")
         ))?;
         Ok(Outcome::Success)
     }
