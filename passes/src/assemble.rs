@@ -14,7 +14,8 @@ use std::collections::BTreeSet;
 /// What assembly needs from one slice after its passes ran.
 pub struct AssemblySlice<'a> {
     pub prefix: &'a str,
-    pub name: &'a str,
+    /// The slice's name in its `// slice` comment ([`crate::plan::SlicePlan::shown_name`]).
+    pub name: String,
     pub parse: &'a Parse,
     pub kernel: &'a Kernel<'a>,
     pub rewrite: &'a Rewrite,
@@ -44,7 +45,7 @@ impl<'a> AssemblySlice<'a> {
             prefix: &state.plan.prefix,
             // The file as the plan (or command line) wrote it: the output must not depend on
             // the directory merge runs from.
-            name: &state.plan.file,
+            name: state.plan.shown_name(),
             parse: &slice.parse,
             kernel,
             rewrite: &state.rewrite,
@@ -171,7 +172,7 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
     }
     for (slice, printer) in slices.iter().zip(&printers) {
         let kernel = crate::naming::symbol_ref(&slice.kernel.func.name());
-        out.push_str(&format!("    {}\n", air_syntax::slice_comment::format(&slice.prefix, &slice.name, &kernel)));
+        out.push_str(&format!("    {}\n", air_syntax::slice_comment::format(slice.prefix, &slice.name, &kernel)));
         let body_start = out.len() as u32;
         let (Some(first), Some(last)) = (slice.kernel.ops.first(), slice.kernel.ops.last()) else {
             bodies.push((body_start, body_start));

@@ -20,6 +20,7 @@ pub mod naming;
 mod parallel;
 pub mod pipeline;
 pub mod plan;
+pub mod plan_toml;
 pub mod prefix_ssa;
 pub mod prefix_symbols;
 pub mod remap_args;

@@ -163,6 +163,18 @@ pub struct SlicePlan {
     pub loc: Loc,
 }
 
+impl SlicePlan {
+    /// The slice's name in the merged module's `// slice` comment: its file as the plan or the
+    /// command line wrote it, with `#N` for a section, as the command line writes one
+    /// (`tests.mlir#3`: one name whether `section = 3` or `FILE#3` picked it).
+    pub fn shown_name(&self) -> String {
+        match self.section {
+            Some(number) => format!("{}#{number}", self.file),
+            None => self.file.clone(),
+        }
+    }
+}
+
 /// One `[lints]` entry as written: a lint (or `warnings`) and its level, both checked by the
 /// CLI, which knows every crate's lints (AS0311 for an unknown lint or level).
 #[derive(Clone, Debug)]

@@ -9,6 +9,7 @@ use crate::naming::prefix_from_stem;
 use crate::plan::{located, CombinedArg, Loc, MergePlan, SlicePlan};
 use crate::slice::{find_kernel, Kernel, ParsedSlice};
 use air_diagnostics::Diagnostic;
+use air_syntax::views::types_equal;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// `--bind b.0=a.2`: slice `b`'s argument 0 uses the combined argument of slice `a`'s argument 2.
@@ -184,6 +185,7 @@ pub fn zero_config_plan(
     }
     let arg_counts: Vec<usize> = kernels.iter().map(|k| k.as_ref().map_or(0, |k| k.args.len())).collect();
     let bound = check_binds(binds, &prefixes, &arg_counts)?;
+    check_bind_types(binds, &prefixes, slices, &kernels)?;
     let (args, mut index_of) = number_unbound(slices, &kernels, &bound);
     follow_binds(&bound, &prefixes, &mut index_of)?;
     let plans = slices
@@ -292,6 +294,68 @@ fn check_binds(binds: &[Bind], prefixes: &[String], arg_counts: &[usize]) -> Res
     }
     if errors.is_empty() {
         Ok(bound)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A `--bind` makes two slice arguments one combined argument, so their types must be equal
+/// (compared as MLIR compares them). Zero-config has no combined type of its own to fix: the
+/// error is at the `--bind` argument, with both slices' declarations.
+fn check_bind_types(
+    binds: &[Bind],
+    prefixes: &[String],
+    slices: &[ParsedSlice],
+    kernels: &[Option<Kernel<'_>>],
+) -> Result<(), Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let slice_index = |prefix: &str| prefixes.iter().position(|p| p == prefix);
+    for bind in binds {
+        // check_binds made sure both slices and arguments exist.
+        let (Some(from), Some(to)) = (slice_index(&bind.slice), slice_index(&bind.target_slice)) else { continue };
+        let (Some(Some(from_kernel)), Some(Some(to_kernel))) = (kernels.get(from), kernels.get(to)) else { continue };
+        let (Some(from_ty), Some(to_ty)) = (from_kernel.arg_type(bind.arg), to_kernel.arg_type(bind.target_arg)) else {
+            continue;
+        };
+        if types_equal(&from_ty, &to_ty) {
+            continue;
+        }
+        let arg_name = |kernel: &Kernel<'_>, idx: usize| {
+            kernel.args.get(idx).and_then(|a| a.name).map(|t| t.text().to_string()).unwrap_or_default()
+        };
+        let (from_name, to_name) = (arg_name(from_kernel, bind.arg), arg_name(to_kernel, bind.target_arg));
+        let type_loc = |kernel: &Kernel<'_>, slice: usize, idx: usize| -> Loc {
+            kernel.args.get(idx).and_then(|a| a.ty).map(|t| (slices[slice].file, t.text_range()))
+        };
+        let (from_loc, to_loc) = (type_loc(from_kernel, from, bind.arg), type_loc(to_kernel, to, bind.target_arg));
+        let written = format!("{}.{}={}.{}", bind.slice, bind.arg, bind.target_slice, bind.target_arg);
+        let message = format!(
+            "--bind {written}: slice `{}` argument {} (`{from_name}`) is `{from_ty}` but slice `{}` argument {} (`{to_name}`) is `{to_ty}`",
+            bind.slice, bind.arg, bind.target_slice, bind.target_arg
+        );
+        let mut error = Diagnostic::error(codes::TYPE_MISMATCH, message);
+        let labels = [
+            (bind.loc, "binds arguments of two types".to_string()),
+            (from_loc, format!("`{from_name}` is `{from_ty}`")),
+            (to_loc, format!("`{to_name}` is `{to_ty}`")),
+        ];
+        let mut primary_set = false;
+        for (loc, label) in labels {
+            let Some((file, range)) = loc else { continue };
+            error = if primary_set {
+                error.with_secondary(file, range, label)
+            } else {
+                error.with_primary(file, range, label)
+            };
+            primary_set = true;
+        }
+        errors.push(error.with_help(format!(
+            "a --bind makes both arguments one buffer, so they need one type (compared as MLIR compares types): bind `{}.{}` to an argument of type `{from_ty}`, or drop this --bind; to pass a part or another shape of a buffer, merge with a plan whose prelude makes the view (`aliases`; `--emit-plan FILE` without this --bind writes a plan to start from, docs/merge.md)",
+            bind.slice, bind.arg
+        )));
+    }
+    if errors.is_empty() {
+        Ok(())
     } else {
         Err(errors)
     }

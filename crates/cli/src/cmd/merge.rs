@@ -1,6 +1,7 @@
 //! `air-stitch merge`: stitch kernels into one multi-launch module.
 
 mod checks;
+mod emit_plan;
 pub(crate) mod inputs;
 
 use crate::air_opt::{AirOpt, AirOptArgs};
@@ -62,6 +63,11 @@ pub struct Opts {
     /// Write the extern report (JSON: externs, renames and how to build renamed objects).
     #[arg(long, value_name = "FILE")]
     externs_report: Option<PathBuf>,
+    /// Write the plan this zero-config merge made (TOML, docs/merge.md#the-plan-file; slice
+    /// files relative to its directory): `merge --plan FILE` makes the same merge, and `inputs`
+    /// and `check-merge` take it. Not with --plan (that is the plan already).
+    #[arg(long, value_name = "FILE", conflicts_with = "plan")]
+    emit_plan: Option<PathBuf>,
     /// Write the roles of the merged module (JSON, as `air-stitch roles --format json` gives
     /// them: per argument its accesses and roles, the hazards, a `load_and_run` snippet).
     #[arg(long, value_name = "FILE.json")]
@@ -111,6 +117,9 @@ impl Opts {
         if let Some(roles) = &self.roles {
             files.output("--roles", roles);
         }
+        if let Some(plan) = &self.emit_plan {
+            files.output("--emit-plan", plan);
+        }
         files
     }
 
@@ -130,6 +139,15 @@ impl Opts {
         if let Some(roles) = &self.roles {
             self.format.check_stdout_free(Some(roles), "--roles")?;
             common::check_output(roles, &[])?;
+        }
+        if let Some(plan) = &self.emit_plan {
+            self.format.check_stdout_free(Some(plan), "--emit-plan")?;
+            common::check_output(plan, &[])?;
+            if self.files.iter().any(|file| file.as_os_str() == "-") {
+                anyhow::bail!(
+                    "--emit-plan writes a plan that names each input's file, and standard input (-) has none: give that input a file"
+                );
+            }
         }
         common::check_output(&self.output, &[])?;
         if self.verify {
@@ -166,6 +184,12 @@ impl Opts {
                 let outcome = if unreadable { Outcome::Failed } else { Outcome::Problems };
                 return failed(report, &diagnostics, &sources, outcome);
             }
+        };
+        // The plan a zero-config merge made, as `--emit-plan` writes it: made before any merge,
+        // so that a path no plan can name stops the run before anything is written.
+        let emitted = match &self.emit_plan {
+            Some(path) => Some(emit_plan::emitted_plan(&plan, &self.files, path)?),
+            None => None,
         };
         // The plan's slice files are known now (after the plan): no output may be one of them.
         if self.plan.is_some() {
@@ -223,39 +247,72 @@ impl Opts {
             return Ok(Outcome::Problems);
         }
         common::write_output(&self.output, merged.text().as_bytes(), &paths)?;
+        let externs = self.write_side_outputs(&merged, &checked, &sources, &paths, emitted.as_deref(), &mut report)?;
+        report.field("written", true);
+        report.field("externs", externs);
+        self.finish_merged(report, &merged, checked.judged.as_deref(), slice_count, plan.args.len())
+    }
+
+    /// The closing of a merge that wrote its module: the counts and the closing line.
+    fn finish_merged(
+        &self,
+        mut report: Report,
+        merged: &air_passes::merge::Merged,
+        judged: Option<&str>,
+        slice_count: usize,
+        arg_count: usize,
+    ) -> anyhow::Result<Outcome> {
+        report.field("verified", judged.is_some());
+        report.count("launches", merged.launches);
+        report.count("arguments", arg_count);
+        report.info(&air_passes::externs::summary_line(&merged.externs));
+        let target =
+            if self.output.as_os_str() == "-" { "standard output".to_string() } else { common::shown(&self.output) };
+        let verified = judged.map(|how| format!("; verified ({how})")).unwrap_or_default();
+        report.finish(&format!(
+            "merged {} into {target}: {}, {}{verified}",
+            count(slice_count, "slice"),
+            count(merged.launches, "launch"),
+            count(arg_count, "argument")
+        ))?;
+        Ok(Outcome::Success)
+    }
+
+    /// The outputs besides the module, once it is written: `--externs-report`, `--roles`,
+    /// `--emit-plan` (its text made before the merge). The extern report, for the JSON report.
+    fn write_side_outputs(
+        &self,
+        merged: &air_passes::merge::Merged,
+        checked: &checks::Checked,
+        sources: &SourceMap,
+        paths: &[PathBuf],
+        emitted: Option<&str>,
+        report: &mut Report,
+    ) -> anyhow::Result<serde_json::Value> {
         let externs = air_passes::externs::report_json(&merged.externs);
         if let Some(path) = &self.externs_report {
             let json = serde_json::to_string_pretty(&externs)?;
-            common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;
+            common::write_output(path, format!("{json}\n").as_bytes(), paths)?;
         }
         if let Some(path) = &self.roles {
             match &checked.flow {
                 Ok(flow) => {
-                    let document = self.roles_document(flow, &merged.parse, checked.file, &sources);
+                    let document = self.roles_document(flow, &merged.parse, checked.file, sources);
                     let json = serde_json::to_string_pretty(&document)?;
-                    common::write_output(path, format!("{json}\n").as_bytes(), &paths)?;
+                    common::write_output(path, format!("{json}\n").as_bytes(), paths)?;
                     report.info(&format!("roles: written to {}", common::shown(path)));
                 }
                 Err(why) => report.info(&format!("roles: not written: {why}")),
             }
             report.field("roles", common::shown(path));
         }
-        report.field("written", true);
-        report.field("externs", externs);
-        report.field("verified", checked.judged.is_some());
-        report.count("launches", merged.launches);
-        report.count("arguments", plan.args.len());
-        report.info(&air_passes::externs::summary_line(&merged.externs));
-        let target =
-            if self.output.as_os_str() == "-" { "standard output".to_string() } else { common::shown(&self.output) };
-        let verified = checked.judged.as_ref().map(|how| format!("; verified ({how})")).unwrap_or_default();
-        report.finish(&format!(
-            "merged {} into {target}: {}, {}{verified}",
-            count(slice_count, "slice"),
-            count(merged.launches, "launch"),
-            count(plan.args.len(), "argument")
-        ))?;
-        Ok(Outcome::Success)
+        if let (Some(path), Some(text)) = (&self.emit_plan, emitted) {
+            common::write_output(path, text.as_bytes(), paths)?;
+            let target = if path.as_os_str() == "-" { "standard output".to_string() } else { common::shown(path) };
+            report.info(&format!("plan: written to {target}"));
+            report.field("plan", common::shown(path));
+        }
+        Ok(externs)
     }
 
     /// The merged module's name in findings: it is not on disk while it is checked.
