@@ -1,6 +1,8 @@
 //! The kernels committed under testdata/kernels/: the llama-3.2-1B shapes the reference merges
-//! (testdata/plans/) need. `kernelgen testdata DIR` writes exactly these files, and a test
-//! checks the committed copies are byte-identical to what this list generates.
+//! (testdata/plans/) and layers need, and those of the Qwen3-0.6B prefill layer of docs/group.md's
+//! walkthrough (testdata/layers/qwen3_06b_prefill.toml). `kernelgen testdata DIR` writes exactly
+//! these files, and a test checks the committed copies are byte-identical to what this list
+//! generates.
 
 use crate::kernels::add::Add;
 use crate::kernels::gemm::{Gemm, GemmForm};
@@ -67,6 +69,16 @@ pub fn fixtures() -> Vec<Fixture> {
             kernel: add(2048, Some(256), None, false),
         },
         Fixture {
+            file: "add_2d_2048x1024.mlir",
+            used_by: "qwen3_06b_prefill ra (residual add at hidden 1024, 2-D -> 2-D)",
+            kernel: add(2048 * 1024, None, Some(2048), false),
+        },
+        Fixture {
+            file: "add_2d_2048x1024_out_1d.mlir",
+            used_by: "qwen3_06b_prefill fa (final add at hidden 1024, 2-D -> 1-D)",
+            kernel: add(2048 * 1024, None, Some(2048), true),
+        },
+        Fixture {
             file: "add_2d_2048x2048.mlir",
             used_by: "o_ffn ra (residual add, 2-D -> 2-D)",
             kernel: add(4194304, None, Some(2048), false),
@@ -76,6 +88,14 @@ pub fn fixtures() -> Vec<Fixture> {
             used_by: "o_ffn fa (final add, 2-D -> 1-D)",
             kernel: add(4194304, None, Some(2048), true),
         },
+        Fixture { file: "gemm_2048x1024x1024.mlir", used_by: "qwen3_06b_prefill k, v", kernel: gemm(2048, 1024, 1024) },
+        Fixture { file: "gemm_2048x1024x2048.mlir", used_by: "qwen3_06b_prefill q", kernel: gemm(2048, 1024, 2048) },
+        Fixture {
+            file: "gemm_2048x1024x3072.mlir",
+            used_by: "qwen3_06b_prefill gg, ug",
+            kernel: gemm(2048, 1024, 3072),
+        },
+        Fixture { file: "gemm_2048x2048x1024.mlir", used_by: "qwen3_06b_prefill og", kernel: gemm(2048, 2048, 1024) },
         Fixture {
             file: "gemm_2048x2048x2048.mlir",
             used_by: "rms_gemms_rope q, o_ffn og",
@@ -83,6 +103,7 @@ pub fn fixtures() -> Vec<Fixture> {
         },
         Fixture { file: "gemm_2048x2048x512.mlir", used_by: "rms_gemms_rope k, v", kernel: gemm(2048, 2048, 512) },
         Fixture { file: "gemm_2048x2048x8192.mlir", used_by: "o_ffn gg, ug", kernel: gemm(2048, 2048, 8192) },
+        Fixture { file: "gemm_2048x3072x1024.mlir", used_by: "qwen3_06b_prefill dg", kernel: gemm(2048, 3072, 1024) },
         Fixture { file: "gemm_2048x8192x2048.mlir", used_by: "o_ffn dg", kernel: gemm(2048, 8192, 2048) },
         Fixture {
             file: "gemv_2048x2048.mlir",
@@ -128,14 +149,34 @@ pub fn fixtures() -> Vec<Fixture> {
             }),
         },
         Fixture {
+            file: "rmsnorm_16384x128.mlir",
+            used_by: "qwen3_06b_prefill kn (Qwen3's k_norm: 2048 tokens x 8 KV heads, rows of head_dim 128)",
+            kernel: Box::new(RmsNorm { m: 16384, n: 128, herd_x: 8, vector_size: 16, decode: false }),
+        },
+        Fixture {
             file: "rmsnorm_1d_2048.mlir",
             used_by: "decode layer r (rms_gemv_rope RMSNorm, M=1, 1-D arguments)",
             kernel: Box::new(RmsNorm { m: 1, n: 2048, herd_x: 1, vector_size: 16, decode: true }),
         },
         Fixture {
+            file: "rmsnorm_2048x1024.mlir",
+            used_by: "qwen3_06b_prefill r, rm",
+            kernel: Box::new(RmsNorm { m: 2048, n: 1024, herd_x: 8, vector_size: 16, decode: false }),
+        },
+        Fixture {
             file: "rmsnorm_2048x2048.mlir",
             used_by: "rms_gemms_rope r, o_ffn rm",
             kernel: Box::new(RmsNorm { m: 2048, n: 2048, herd_x: 8, vector_size: 16, decode: false }),
+        },
+        Fixture {
+            file: "rmsnorm_32768x128.mlir",
+            used_by: "qwen3_06b_prefill qn (Qwen3's q_norm: 2048 tokens x 16 query heads, rows of head_dim 128)",
+            kernel: Box::new(RmsNorm { m: 32768, n: 128, herd_x: 8, vector_size: 16, decode: false }),
+        },
+        Fixture {
+            file: "rope_16384x128.mlir",
+            used_by: "qwen3_06b_prefill rk (8 KV heads of 128 per token)",
+            kernel: Box::new(Rope { rows: 16384, cols: 128, embed_dim: 128, herd_x: 8, decode: false, bare: false }),
         },
         Fixture {
             file: "rope_1d_2048.mlir",
@@ -156,6 +197,16 @@ pub fn fixtures() -> Vec<Fixture> {
             file: "rope_2048x512.mlir",
             used_by: "rms_gemms_rope rk",
             kernel: Box::new(Rope { rows: 2048, cols: 512, embed_dim: 64, herd_x: 8, decode: false, bare: false }),
+        },
+        Fixture {
+            file: "rope_32768x128.mlir",
+            used_by: "qwen3_06b_prefill rq (16 query heads of 128 per token)",
+            kernel: Box::new(Rope { rows: 32768, cols: 128, embed_dim: 128, herd_x: 8, decode: false, bare: false }),
+        },
+        Fixture {
+            file: "silu_mul_2d_2048x3072.mlir",
+            used_by: "qwen3_06b_prefill sw (intermediate 3072, tile 3072)",
+            kernel: Box::new(SiluMul { n: 2048 * 3072, tile_n: 3072, herd_x: 8, rows: Some(2048), launches: 1 }),
         },
         Fixture {
             file: "silu_mul_2d_2048x8192.mlir",
