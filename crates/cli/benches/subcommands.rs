@@ -3,7 +3,8 @@
 //! 3 launches, 58 KB), the larger modules being `air-stitch merge` of N copies (3·N launches).
 //! Each cost must grow linearly with N (docs/performance.md, "Every subcommand at scale").
 //!
-//! `cargo bench -p air-stitch --bench subcommands` (release; the 1,000× inputs are 58 MB).
+//! `cargo bench -p air-stitch --bench subcommands` (release; the 1,000× inputs are 67 MB).
+#![allow(clippy::panic)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::path::{Path, PathBuf};

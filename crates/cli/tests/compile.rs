@@ -472,9 +472,8 @@ fn a_relative_aircc_path_runs_and_one_that_cannot_start_is_reported() {
     }
     assert_eq!(s.runs(), 2);
     std::fs::write(s.dir.join("broken"), "#!/nonexistent/interpreter\n").unwrap();
-    let mut permissions = std::fs::metadata(s.dir.join("aircc")).unwrap().permissions();
-    permissions.set_readonly(false);
-    std::fs::set_permissions(s.dir.join("broken"), permissions).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(s.dir.join("broken"), std::fs::Permissions::from_mode(0o755)).unwrap();
     let args = ["--aircc", "./broken", "-o", "build-broken"];
     let output = s.compile(&args);
     assert_eq!(output.status.code(), Some(1));
