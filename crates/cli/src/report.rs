@@ -3,7 +3,7 @@
 //! one JSON document on standard output that carries the same diagnostics and the closing line.
 //! A new subcommand reports through [`Report`] and words its closing line with [`count`].
 
-mod flood;
+pub(crate) mod flood;
 
 pub use flood::DEFAULT_MAX_ERRORS;
 

@@ -68,15 +68,7 @@ fn merged(group: &[&Diagnostic], sources: &SourceMap) -> Diagnostic {
     };
     let mut note = Diagnostic::note(first.code, format!("{} notes of {what} in {file_name}", group.len()));
     for member in group {
-        let position = member
-            .primary
-            .as_ref()
-            .and_then(|label| {
-                let src = sources.get(label.file)?;
-                let lc = src.line_index.line_col(label.range.start, &src.text);
-                Some(format!("{}:{}:{}", src.name, lc.line, lc.col))
-            })
-            .unwrap_or_else(|| file_name.clone());
+        let position = crate::report::flood::primary_position(member, sources).unwrap_or_else(|| file_name.clone());
         note = note.with_note(format!("{position}: {}", member.message));
     }
     note.notes.extend(first.notes.iter().cloned());

@@ -118,15 +118,16 @@ fn group_repeats(diagnostics: Vec<Diagnostic>, sources: &SourceMap) -> Vec<(Diag
 
 /// `file:line:col` of a diagnostic's primary label (`<no position>` without one).
 fn position(diagnostic: &Diagnostic, sources: &SourceMap) -> String {
-    diagnostic
-        .primary
-        .as_ref()
-        .and_then(|label| {
-            let src = sources.get(label.file)?;
-            let lc = src.line_index.line_col(label.range.start, &src.text);
-            Some(format!("{}:{}:{}", src.name, lc.line, lc.col))
-        })
-        .unwrap_or_else(|| "<no position>".to_string())
+    primary_position(diagnostic, sources).unwrap_or_else(|| "<no position>".to_string())
+}
+
+/// `file:line:col` of a diagnostic's primary label, if it has one.
+pub(crate) fn primary_position(diagnostic: &Diagnostic, sources: &SourceMap) -> Option<String> {
+    diagnostic.primary.as_ref().and_then(|label| {
+        let src = sources.get(label.file)?;
+        let lc = src.line_index.line_col(label.range.start, &src.text);
+        Some(format!("{}:{}:{}", src.name, lc.line, lc.col))
+    })
 }
 
 /// `also at a.mlir:3:19 (299 times)`: the distinct places of the repeats in order, each with

@@ -47,6 +47,17 @@ pub(crate) struct Unit {
     pub tile_sizes: Option<Vec<i64>>,
 }
 
+impl Unit {
+    /// The unit's host-side (L3) transfers that a DMA carries: what reaches the shim tiles.
+    pub(crate) fn l3_dma_endpoints(&self, prog: &Program) -> Vec<EndpointId> {
+        self.endpoints
+            .iter()
+            .copied()
+            .filter(|&e| prog.endpoints[e].level == crate::program::Level::L3 && prog.uses_dma(&prog.endpoints[e]))
+            .collect()
+    }
+}
+
 /// Shared state of one check run.
 pub(crate) struct Cx<'a> {
     pub prog: &'a Program,

@@ -274,13 +274,7 @@ pub(crate) enum Fate {
 /// The fate of every L2 buffer of a unit (launch): [`Fate::Split`] only when the pieces are
 /// followed exactly and the launch's shim channel cap lets the split happen.
 pub(crate) fn fates(cx: &Cx<'_>, unit: &super::Unit) -> BTreeMap<BufferId, Fate> {
-    let l3: Vec<EndpointId> = unit
-        .endpoints
-        .iter()
-        .copied()
-        .filter(|&e| cx.prog.endpoints[e].level == Level::L3 && cx.prog.uses_dma(&cx.prog.endpoints[e]))
-        .collect();
-    let capped = host_plan(cx, &l3).1;
+    let capped = host_plan(cx, &unit.l3_dma_endpoints(cx.prog)).1;
     let mut out = BTreeMap::new();
     for &b in &unit.buffers {
         if cx.prog.buffers[b].level != Level::L2 {

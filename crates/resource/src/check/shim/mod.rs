@@ -16,7 +16,7 @@ use super::split::{self, HostSide};
 use super::{Cx, Finding, Unit};
 use crate::pattern::canon::largest_factor;
 use crate::pattern::endpoint_pattern;
-use crate::program::{EndpointId, Level};
+use crate::program::EndpointId;
 use crate::report::{Amount, BudgetRow};
 use crate::rules;
 use air_diagnostics::TextRange;
@@ -137,12 +137,7 @@ fn collect_streams(
 ) -> (Vec<Stream>, Option<String>) {
     let mut streams: BTreeMap<String, Stream> = BTreeMap::new();
     let mut not_constant: Option<String> = None;
-    let l3: Vec<EndpointId> = unit
-        .endpoints
-        .iter()
-        .copied()
-        .filter(|&e| cx.prog.endpoints[e].level == Level::L3 && cx.prog.uses_dma(&cx.prog.endpoints[e]))
-        .collect();
+    let l3 = unit.l3_dma_endpoints(cx.prog);
     let host_sides = split::host_sides(cx, &l3);
     for e in l3 {
         let endpoint = cx.prog.endpoints[e].clone();
