@@ -25,7 +25,7 @@ pub struct LowerTools {
 
 /// How to get the drivers, for the message when they are missing.
 pub const HOW_TO_GET: &str = concat!(
-    "aircc and aiecc come with mlir-air; its Linux guide (mlir-air/docs/buildingRyzenLin.md) install them with `",
+    "aircc and aiecc come with mlir-air; its Linux guide (mlir-air/docs/buildingRyzenLin.md) installs them with `",
     "pip install 'mlir_air[aie]' -f https://github.com/Xilinx/mlir-air/releases/expanded_assets/latest-air-wheels ",
     "-f https://github.com/Xilinx/mlir-aie/releases/expanded_assets/latest-wheels-4 ",
     "-f https://github.com/Xilinx/llvm-aie/releases/expanded_assets/nightly",
