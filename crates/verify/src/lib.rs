@@ -25,7 +25,10 @@ mod verify;
 
 pub use generic::{to_generic, Generic, GenericOptions, OffsetMap};
 pub use structural::check_structure;
-pub use verify::{mlir_not_built_note, mlir_not_built_note_with_air_opt, verify_chunk, verify_module, MLIR_BUILT_IN};
+pub use verify::{
+    mlir_not_built_note, mlir_not_built_note_with_air_opt, verify_chunk, verify_chunk_structural, verify_module,
+    MLIR_BUILT_IN,
+};
 
 use air_diagnostics::{FileId, LineIndex};
 use air_syntax::Parse;

@@ -48,6 +48,17 @@ pub fn verify_module(name: &str, text: &str, parse: &Parse, file: FileId) -> Vec
 /// Verifies one chunk: syntax and scope errors, structural checks, and MLIR when built in.
 /// Diagnostics are in the order of their positions.
 pub fn verify_chunk(input: &Input<'_>) -> Vec<Diagnostic> {
+    let mut diagnostics = verify_chunk_structural(input);
+    if MLIR_BUILT_IN {
+        with_mlir(input, &mut diagnostics);
+        sort(&mut diagnostics);
+    }
+    diagnostics
+}
+
+/// [`verify_chunk`] without MLIR's verifier, in any build: the syntax and scope errors and AIR's
+/// structural rules (milliseconds; what `merge` checks by default).
+pub fn verify_chunk_structural(input: &Input<'_>) -> Vec<Diagnostic> {
     let parse = input.parse;
     let mut diagnostics: Vec<Diagnostic> = parse
         .errors
@@ -65,10 +76,6 @@ pub fn verify_chunk(input: &Input<'_>) -> Vec<Diagnostic> {
             .filter(|d| !(d.is_error() && d.primary.as_ref().is_some_and(|l| syntax.contains(&l.range)))),
     );
     sort(&mut diagnostics);
-    if MLIR_BUILT_IN {
-        with_mlir(input, &mut diagnostics);
-        sort(&mut diagnostics);
-    }
     diagnostics
 }
 

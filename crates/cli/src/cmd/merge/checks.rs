@@ -55,23 +55,26 @@ pub(super) fn check(
     let lines = LineIndex::new(&text);
     let mut findings = Vec::new();
     let mut judged = None;
-    if judges.structural || judges.verify {
+    if judges.verify {
         let input = air_verify::Input { name, file, text: &text, lines: &lines, offset: 0, parse };
         findings = air_verify::verify_chunk(&input);
-        let mut ran = Judged::new(judges.verify && judges.air_opt.is_some());
-        if judges.verify {
-            if let Some(air_opt) = judges.air_opt {
-                let output = air_opt.run(&text, false)?;
-                let run = AirOptRun { exit: output.exit, stderr: &output.stderr };
-                let air = air_verify::air_opt::findings(&[input], &run);
-                ran.record(air.verdict);
-                air_verify::air_opt::merge_findings(&lines, &mut findings, air.diagnostics);
-            }
-            if !air_verify::MLIR_BUILT_IN {
-                findings.push(ran.mlir_not_built_note());
-            }
+        let mut ran = Judged::new(judges.air_opt.is_some());
+        if let Some(air_opt) = judges.air_opt {
+            let output = air_opt.run(&text, false)?;
+            let run = AirOptRun { exit: output.exit, stderr: &output.stderr };
+            let air = air_verify::air_opt::findings(&[input], &run);
+            ran.record(air.verdict);
+            air_verify::air_opt::merge_findings(&lines, &mut findings, air.diagnostics);
+        }
+        if !air_verify::MLIR_BUILT_IN {
+            findings.push(ran.mlir_not_built_note());
         }
         judged = Some(ran.judges());
+    } else if judges.structural {
+        // By default AIR's structural rules alone, in every build (MLIR's verifier is --verify's).
+        let input = air_verify::Input { name, file, text: &text, lines: &lines, offset: 0, parse };
+        findings = air_verify::verify_chunk_structural(&input);
+        judged = Some("structural checks only".to_string());
     }
     let flow =
         match analyze(parse, file, &Options { names: declared.names, kinds: declared.kinds, ..Options::default() }) {
