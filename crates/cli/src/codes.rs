@@ -47,18 +47,8 @@ pub const ODD_RESETS: &str = "AS0744";
 /// `[lints]`): the hazard, which a toolchain with mlir-aie af819a80 or later does not have, and
 /// the words note.
 pub const LOWER_LINTS: &[air_diagnostics::Lint] = &[
-    air_diagnostics::Lint {
-        code: LOWER_ACCEPTED,
-        name: "lowered",
-        default: air_diagnostics::Level::Note,
-        hard_errors: false,
-    },
-    air_diagnostics::Lint {
-        code: ODD_RESETS,
-        name: "odd-resets",
-        default: air_diagnostics::Level::Warn,
-        hard_errors: false,
-    },
+    air_diagnostics::Lint::new(LOWER_ACCEPTED, "lowered", air_diagnostics::Level::Note),
+    air_diagnostics::Lint::new(ODD_RESETS, "odd-resets", air_diagnostics::Level::Warn),
 ];
 
 // `check-merge` and `inputs` (AS0971–AS0979; docs/run.md; no device is AS0930–AS0932). The orchestration's own codes

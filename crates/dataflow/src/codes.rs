@@ -24,14 +24,10 @@ pub const NO_FUNCTION: &str = "AS0807";
 /// reported (`roles`, `merge`, `group`). AS0802 and AS0807 are verdicts on what was asked and stay
 /// errors.
 pub const LINTS: &[Lint] = &[
-    lint(READ_BEFORE_WRITE, "read-before-write", Level::Warn),
-    lint(WRITE_AFTER_WRITE, "write-after-write", Level::Warn),
-    lint(DEAD_WRITE, "dead-write", Level::Note),
-    lint(OUTPUT_PARTLY_WRITTEN, "output-partly-written", Level::Warn),
-    lint(UNKNOWN_PART, "unknown-part", Level::Note),
-    lint(UNRESOLVED_BUFFER, "unresolved-buffer", Level::Note),
+    Lint::new(READ_BEFORE_WRITE, "read-before-write", Level::Warn),
+    Lint::new(WRITE_AFTER_WRITE, "write-after-write", Level::Warn),
+    Lint::new(DEAD_WRITE, "dead-write", Level::Note),
+    Lint::new(OUTPUT_PARTLY_WRITTEN, "output-partly-written", Level::Warn),
+    Lint::new(UNKNOWN_PART, "unknown-part", Level::Note),
+    Lint::new(UNRESOLVED_BUFFER, "unresolved-buffer", Level::Note),
 ];
-
-const fn lint(code: &'static str, name: &'static str, default: Level) -> Lint {
-    Lint { code, name, default, hard_errors: false }
-}

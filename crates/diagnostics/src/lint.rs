@@ -75,3 +75,15 @@ pub struct Lint {
     /// (verify's rules, whose errors are AIR's verifier's).
     pub hard_errors: bool,
 }
+
+impl Lint {
+    /// A lint whose every finding follows the level chosen.
+    pub const fn new(code: &'static str, name: &'static str, default: Level) -> Lint {
+        Lint { code, name, default, hard_errors: false }
+    }
+
+    /// A lint whose errors are verdicts and stay errors; its warnings and notes follow the level.
+    pub const fn with_hard_errors(code: &'static str, name: &'static str, default: Level) -> Lint {
+        Lint { code, name, default, hard_errors: true }
+    }
+}

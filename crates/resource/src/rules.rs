@@ -153,7 +153,7 @@ pub mod retired {
 impl Rule {
     /// The rule as a lint (every check-bd finding follows the level the user chooses).
     pub fn lint(&self) -> Lint {
-        Lint { code: self.code, name: self.name, default: self.level, hard_errors: false }
+        Lint::new(self.code, self.name, self.level)
     }
 }
 

@@ -117,18 +117,14 @@ pub const AIR_NO_DIAGNOSTIC: &str = "AS0554";
 /// (`-A/-W/-D NAME`, a plan's `[lints]`). Their errors are AIR's verdicts and stay errors
 /// (`hard_errors`): `-A args-arity` hides an extra `args` type, never a missing one.
 pub const LINTS: &[Lint] = &[
-    lint(ARGS_ARITY, "args-arity", Level::Warn),
-    lint(CHANNEL_INDEX_COUNT, "channel-index-count", Level::Warn),
-    lint(ATTRIBUTE_KIND, "attribute-kind", Level::Warn),
-    lint(MLIR_WARNING, "mlir-warning", Level::Warn),
-    lint(MLIR_REMARK, "mlir-remark", Level::Note),
-    lint(MLIR_SKIPPED, "mlir-skipped", Level::Note),
-    lint(MLIR_NOT_BUILT, "mlir-not-built", Level::Note),
-    lint(MLIR_NEEDS_AIR, "mlir-needs-air", Level::Note),
-    lint(AIR_WARNING, "air-opt-warning", Level::Warn),
-    lint(AIR_REMARK, "air-opt-remark", Level::Note),
+    Lint::with_hard_errors(ARGS_ARITY, "args-arity", Level::Warn),
+    Lint::with_hard_errors(CHANNEL_INDEX_COUNT, "channel-index-count", Level::Warn),
+    Lint::with_hard_errors(ATTRIBUTE_KIND, "attribute-kind", Level::Warn),
+    Lint::with_hard_errors(MLIR_WARNING, "mlir-warning", Level::Warn),
+    Lint::with_hard_errors(MLIR_REMARK, "mlir-remark", Level::Note),
+    Lint::with_hard_errors(MLIR_SKIPPED, "mlir-skipped", Level::Note),
+    Lint::with_hard_errors(MLIR_NOT_BUILT, "mlir-not-built", Level::Note),
+    Lint::with_hard_errors(MLIR_NEEDS_AIR, "mlir-needs-air", Level::Note),
+    Lint::with_hard_errors(AIR_WARNING, "air-opt-warning", Level::Warn),
+    Lint::with_hard_errors(AIR_REMARK, "air-opt-remark", Level::Note),
 ];
-
-const fn lint(code: &'static str, name: &'static str, default: Level) -> Lint {
-    Lint { code, name, default, hard_errors: true }
-}
