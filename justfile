@@ -11,10 +11,10 @@ test-quick:
 # Benchmarks (criterion); figures in docs/performance.md.
 bench:
     cargo bench -p air-syntax --bench parse
-    cargo bench -p air-passes --bench merge
-    cargo bench -p air-resource --bench check_bd
+    cargo bench -p air-merge --bench merge
+    cargo bench -p air-checkbd --bench check_bd
     cargo bench -p air-verify --bench generic
-    cargo bench -p air-driver --bench cache_key
+    cargo bench -p air-compile --bench cache_key
 
 # Fuzz the parser (needs `cargo install cargo-fuzz` and a nightly toolchain).
 fuzz seconds="60":

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """numpy's side of the compare benchmark: the metrics of `air-stitch compare` (docs/compare.md)
-on 2 x 64 M bf16 elements in memory, as crates/run/benches/compare.rs times them in Rust.
+on 2 x 64 M bf16 elements in memory, as crates/arrays/benches/compare.rs times them in Rust.
 
   tools/compare-bench.py [--elements N] [--repeat R]
 

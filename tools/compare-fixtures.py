@@ -2,7 +2,7 @@
 """Fixtures for `air-stitch compare`, made with numpy.
 
   tools/compare-fixtures.py DIR          random arrays and numpy's metrics on them
-                                         (DIR/expected.json), for crates/run/tests/numpy.rs
+                                         (DIR/expected.json), for crates/arrays/tests/numpy.rs
   tools/compare-fixtures.py --testdata   the small committed fixtures of testdata/compare/
 
 The metrics are the definitions of docs/compare.md, computed here with numpy in float64 over

@@ -3,7 +3,7 @@
 
 Usage: merge-vs-stitch-elf.py --stitching PATH/stitching.py --air-stitch BIN [--runs N] DIR...
 
-Each DIR holds `files.txt` (slice files in order), as `cargo run --release -p air-passes
+Each DIR holds `files.txt` (slice files in order), as `cargo run --release -p air-merge
 --example merge_inputs -- write OUT` writes them. The wiring is air-stitch's zero-config one:
 every slice argument its own combined argument, in order. stitch_elf runs its text path (the
 final `air.ir.Module.parse` is replaced by a stand-in that returns the text, since mlir-air's

@@ -70,7 +70,7 @@ else
   [ "${CI:-}" = "true" ] && { echo "error: no XRT >= 2.18 headers for the NPU bridge check" >&2; exit 1; }
   echo "warning: no XRT >= 2.18 headers; the NPU half of the bridge is not compiled" >&2
 fi
-echo "==> feature xrt (NPU bridge checked against ${XRT_NPU_HEADERS:-nothing}): cargo test -p xrt-sys -p air-run -p air-stitch --features xrt"
-cargo clippy --locked -q -p xrt-sys -p air-run -p air-stitch --all-targets --features air-run/xrt,air-stitch/xrt -- -D warnings
-cargo test --locked -p xrt-sys -p air-run -p air-stitch --features air-run/xrt,air-stitch/xrt
+echo "==> feature xrt (NPU bridge checked against ${XRT_NPU_HEADERS:-nothing}): cargo test -p xrt-sys -p air-device -p air-stitch --features xrt"
+cargo clippy --locked -q -p xrt-sys -p air-device -p air-stitch --all-targets --features air-device/xrt,air-stitch/xrt -- -D warnings
+cargo test --locked -p xrt-sys -p air-device -p air-stitch --features air-device/xrt,air-stitch/xrt
 echo "==> all tests passed"

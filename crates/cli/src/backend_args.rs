@@ -1,7 +1,7 @@
 //! The device and backend options that check-bd, compile and triage share, spelled as aircc
 //! spells them, with one reading and one validation for all three.
 
-use air_resource::DeviceKind;
+use air_checkbd::DeviceKind;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DeviceArg {
@@ -25,8 +25,8 @@ impl DeviceArg {
     }
 
     /// aircc's `--device`.
-    pub fn aircc(self) -> air_driver::aircc::Device {
-        use air_driver::aircc::Device;
+    pub fn aircc(self) -> air_compile::aircc::Device {
+        use air_compile::aircc::Device;
         match self {
             DeviceArg::Npu2 => Device::Npu2,
             DeviceArg::Npu1 => Device::Npu1,
@@ -47,8 +47,8 @@ pub enum OmitArg {
 
 impl OmitArg {
     /// aircc's reading of the level.
-    pub fn aircc(self) -> air_driver::aircc::OmitPingPong {
-        use air_driver::aircc::OmitPingPong;
+    pub fn aircc(self) -> air_compile::aircc::OmitPingPong {
+        use air_compile::aircc::OmitPingPong;
         match self {
             OmitArg::All => OmitPingPong::All,
             OmitArg::L1 => OmitPingPong::L1,
@@ -87,10 +87,10 @@ pub enum FormatArg {
 }
 
 impl FormatArg {
-    pub fn aircc(self) -> air_driver::aircc::OutputFormat {
+    pub fn aircc(self) -> air_compile::aircc::OutputFormat {
         match self {
-            FormatArg::Xclbin => air_driver::aircc::OutputFormat::Xclbin,
-            FormatArg::Elf => air_driver::aircc::OutputFormat::Elf,
+            FormatArg::Xclbin => air_compile::aircc::OutputFormat::Xclbin,
+            FormatArg::Elf => air_compile::aircc::OutputFormat::Elf,
         }
     }
 }
@@ -110,8 +110,8 @@ pub struct BackendFlags {
 
 impl BackendFlags {
     /// The compile options: the flags over `plan` (a plan's `[backend]`; empty without one).
-    pub fn resolve(&self, plan: &air_passes::backend::Backend) -> anyhow::Result<air_driver::aircc::CompileOptions> {
-        use air_driver::aircc::{CompileOptions, Device, OmitPingPong as Omit};
+    pub fn resolve(&self, plan: &air_merge::backend::Backend) -> anyhow::Result<air_compile::aircc::CompileOptions> {
+        use air_compile::aircc::{CompileOptions, Device, OmitPingPong as Omit};
         check_tiling_sizes(&self.runtime_loop_tiling_sizes)?;
         let device = match (self.device, plan.device) {
             (Some(flag), _) => flag.aircc(),
@@ -128,9 +128,9 @@ impl BackendFlags {
         };
         let omit_ping_pong = match (self.omit_ping_pong, plan.omit_ping_pong) {
             (Some(flag), _) => Some(flag.aircc()),
-            (None, Some(air_resource::OmitPingPong::All)) => Some(Omit::All),
-            (None, Some(air_resource::OmitPingPong::L1)) => Some(Omit::L1),
-            (None, Some(air_resource::OmitPingPong::L2)) => Some(Omit::L2),
+            (None, Some(air_checkbd::OmitPingPong::All)) => Some(Omit::All),
+            (None, Some(air_checkbd::OmitPingPong::L1)) => Some(Omit::L1),
+            (None, Some(air_checkbd::OmitPingPong::L2)) => Some(Omit::L2),
             (None, _) => None,
         };
         let options = CompileOptions {

@@ -28,7 +28,7 @@ pub struct Row {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Documented {
     pub code: String,
-    /// The family title of its range (`merge and the passes (crate `air-passes`)`).
+    /// The family title of its range (`merge and the passes (crate `air-merge`)`).
     pub family: Option<String>,
     pub rows: Vec<Row>,
     /// The body of `### CODE` under `## Explanations`.

@@ -52,7 +52,7 @@ pub const LOWER_LINTS: &[air_diagnostics::Lint] = &[
 ];
 
 // `check-merge` and `inputs` (AS0971–AS0979; docs/run.md; no device is AS0930–AS0932). The orchestration's own codes
-// (AS0950–AS0969) are air-run's.
+// (AS0950–AS0969) are air-check-merge's.
 
 /// A compiled kernel check-merge needs is not in `--merged DIR` or `--slices DIR` (exit 2).
 pub const KERNEL_NOT_COMPILED: &str = "AS0971";

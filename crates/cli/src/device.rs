@@ -3,7 +3,7 @@
 //! it, the error that says how to get it. Either way a missing device is an error, never an
 //! abort (docs/xrt.md).
 
-use air_run::{codes, Backend, RunError};
+use air_device::{codes, Backend, RunError};
 use std::path::PathBuf;
 
 /// mlir-air's lock file (KernelCache's `/tmp/npu.lock`).
@@ -37,12 +37,12 @@ pub fn is_missing(err: &RunError) -> bool {
 /// run (the CLI prints it).
 #[cfg(feature = "xrt")]
 pub fn open_backend(args: &DeviceArgs, on_wait: &mut dyn FnMut(&str)) -> Result<Box<dyn Backend>, RunError> {
-    let options = air_run::xrt::XrtOptions {
+    let options = air_device::xrt::XrtOptions {
         device_index: args.device_index,
         lock_path: args.npu_lock.clone(),
         run_timeout: std::time::Duration::from_secs(args.run_timeout),
     };
-    let backend = air_run::xrt::XrtBackend::open(&options, on_wait)?;
+    let backend = air_device::xrt::XrtBackend::open(&options, on_wait)?;
     Ok(Box::new(backend))
 }
 
@@ -60,8 +60,8 @@ pub fn open_backend(args: &DeviceArgs, on_wait: &mut dyn FnMut(&str)) -> Result<
 pub fn describe() -> String {
     #[cfg(feature = "xrt")]
     {
-        let npu = if air_run::xrt::npu_supported() { "with NPU support" } else { "no NPU support" };
-        format!("XRT {} ({npu})", air_run::xrt::xrt_version())
+        let npu = if air_device::xrt::npu_supported() { "with NPU support" } else { "no NPU support" };
+        format!("XRT {} ({npu})", air_device::xrt::xrt_version())
     }
     #[cfg(not(feature = "xrt"))]
     {

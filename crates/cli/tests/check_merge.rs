@@ -5,7 +5,7 @@
 //! is tested from the library's report (`src/cmd/check_merge/tests.rs`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use air_run::formats;
+use air_arrays::formats;
 use air_testkit::repo_root;
 use std::process::{Command, Output};
 

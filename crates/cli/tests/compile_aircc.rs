@@ -6,7 +6,7 @@
 //! Skipped without a kit, except under `CI=true`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use air_driver::aircc::{CompileOptions, Device, OmitPingPong, OutputFormat, Outputs, PlacedIrVerifiers};
+use air_compile::aircc::{CompileOptions, Device, OmitPingPong, OutputFormat, Outputs, PlacedIrVerifiers};
 use air_testkit::{lowering, repo_root, ScratchDir};
 use std::os::unix::fs::PermissionsExt;
 use std::process::Command;

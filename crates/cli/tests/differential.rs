@@ -5,7 +5,7 @@
 //! `air-stitch check-bd --format json` with the same options. They must agree:
 //!
 //! - a rejection is predicted by a check-bd error among the rules of its triage class
-//!   (`air_driver::triage::Class::check_bd_rules`);
+//!   (`air_compile::triage::Class::check_bd_rules`);
 //! - an accepted module has no check-bd error and no warning, except the rules of
 //!   [`RUNTIME_HAZARDS`] (hazards the compiler cannot see);
 //! - a lowering that does not finish within its limit is foreseen by a check-bd finding of the
@@ -21,7 +21,7 @@
 
 mod lowering_cases;
 
-use air_driver::triage::Class;
+use air_compile::triage::Class;
 use air_testkit::lowering::{self, Case, Judged};
 use air_testkit::{repo_root, ScratchDir};
 use lowering_cases::{bin, fixture_cases, kernel_cases, reference_merge_cases};

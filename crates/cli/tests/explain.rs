@@ -15,12 +15,14 @@ use std::process::{Command, Output};
 const CODE_MODULES: &[&str] = &[
     "crates/cli/src/codes.rs",
     "crates/syntax/src/codes.rs",
-    "passes/src/codes.rs",
-    "crates/resource/src/rules.rs",
+    "crates/merge/src/codes.rs",
+    "crates/checkbd/src/rules.rs",
     "crates/verify/src/codes.rs",
     "crates/dataflow/src/codes.rs",
-    "crates/driver/src/triage/codes.rs",
-    "crates/run/src/codes.rs",
+    "crates/compile/src/triage/codes.rs",
+    "crates/arrays/src/codes.rs",
+    "crates/device/src/codes.rs",
+    "crates/check-merge/src/codes.rs",
 ];
 
 fn run(args: &[&str]) -> Output {

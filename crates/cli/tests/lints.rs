@@ -270,7 +270,7 @@ fn check_bd_findings_never_exceed_their_rules_default_level() {
         let output = run_in(&root, &["check-bd", "--format", "json", path.to_str().unwrap()]);
         let json: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout)).unwrap();
         for d in json["diagnostics"].as_array().unwrap() {
-            let Some(rule) = air_resource::rules::by_code(d["code"].as_str().unwrap()) else { continue };
+            let Some(rule) = air_checkbd::rules::by_code(d["code"].as_str().unwrap()) else { continue };
             let severity = match d["severity"].as_str().unwrap() {
                 "error" => air_diagnostics::Level::Deny,
                 "warning" => air_diagnostics::Level::Warn,

@@ -38,9 +38,9 @@ pub use part::{Coverage, Footprint};
 pub use roles::Roles;
 
 use air_diagnostics::{Diagnostic, FileId, TextRange};
-use air_resource::eval::{Evaluator, VarId};
-use air_resource::pattern::endpoint_pattern;
-use air_resource::program::{self, Endpoint, EndpointKind, Program, Root};
+use air_model::eval::{Evaluator, VarId};
+use air_model::pattern::endpoint_pattern;
+use air_model::program::{self, Endpoint, EndpointKind, Program, Root};
 use air_syntax::buffer::ArgComment;
 use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{all_ops, parse_memref_type, ChannelIo, DmaMemcpy, FuncOp, Op};

@@ -3,7 +3,7 @@
 use crate::codes::{NO_FUNCTION, UNKNOWN_PART, UNRESOLVED_BUFFER};
 use crate::{Access, ArgFlow, LaunchInfo};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
-use air_resource::program::Endpoint;
+use air_model::program::Endpoint;
 use air_syntax::views::FuncOp;
 
 pub(crate) fn unknown_part(
@@ -24,7 +24,7 @@ pub(crate) fn unknown_part(
 
 pub(crate) fn unresolved(file: FileId, endpoint: &Endpoint, launch: usize) -> Diagnostic {
     let why = match &endpoint.root {
-        air_resource::program::Root::Unknown(what) => what.clone(),
+        air_model::program::Root::Unknown(what) => what.clone(),
         _ => "a buffer that is not an argument".to_string(),
     };
     Diagnostic::note(

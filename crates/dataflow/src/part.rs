@@ -3,9 +3,9 @@
 
 use crate::intervals::IntervalSet;
 #[cfg(test)]
-use air_resource::eval::Lin;
-use air_resource::eval::VarId;
-use air_resource::pattern::Pattern;
+use air_model::eval::Lin;
+use air_model::eval::VarId;
+use air_model::pattern::Pattern;
 use std::collections::BTreeMap;
 
 /// Most contiguous pieces one transfer may be enumerated into; past it the part is unknown
@@ -171,7 +171,7 @@ fn pieces(mut base: i64, dims: Vec<(i64, i64)>) -> Result<Vec<(i64, i64)>, Strin
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use air_resource::pattern::Dim;
+    use air_model::pattern::Dim;
 
     fn constant(value: i64) -> Lin {
         Lin::constant(value)

@@ -4,7 +4,7 @@
 //! own offset, from the argument's start), `air.execute` results and the `args(...)` bindings
 //! of launches, segments and herds.
 
-use air_resource::eval::{Evaluator, Value};
+use air_model::eval::{Evaluator, Value};
 use air_syntax::air_ops;
 use air_syntax::views::value_types::type_of_use;
 use air_syntax::views::{parse_memref_type, FuncOp, MemRefType, Op};
@@ -45,7 +45,7 @@ pub fn resolve(eval: &Evaluator<'_>, func: FuncOp<'_>, use_node: SyntaxNode<'_>)
                 let name = op.name();
                 let next = match name {
                     air_ops::EXECUTE => {
-                        let index = air_resource::eval::result_index(def_node, current) as usize;
+                        let index = air_model::eval::result_index(def_node, current) as usize;
                         let terminator =
                             op.body_ops().into_iter().rev().find(|o| o.name() == air_ops::EXECUTE_TERMINATOR);
                         terminator

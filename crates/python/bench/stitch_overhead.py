@@ -1,6 +1,6 @@
 """The Python call overhead of stitch_text: the same 3-slice merge through stitch_text, through
 the native call alone, and through the CLI (``air-stitch merge``, a process: reading, merging,
-writing), best of N wall-clock runs. Slices from ``cargo run --release -p air-passes --example
+writing), best of N wall-clock runs. Slices from ``cargo run --release -p air-merge --example
 write_synthetic -- DIR LAUNCHES``.
 
     python crates/python/bench/stitch_overhead.py DIR [--cli target/release/air-stitch] [-n 10]

@@ -3,11 +3,11 @@
 //! the same input and name).
 
 use crate::failure;
+use air_arrays::compare::{Gate, Options};
+use air_arrays::formats::ByteOrder;
+use air_arrays::{Array, Dtype};
+use air_checkbd::{CheckOptions, DeviceKind, OmitPingPong};
 use air_diagnostics::{LineIndex, SourceMap};
-use air_resource::{CheckOptions, DeviceKind, OmitPingPong};
-use air_run::compare::{Gate, Options};
-use air_run::formats::ByteOrder;
-use air_run::{Array, Dtype};
 use numpy::PyReadonlyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -109,7 +109,7 @@ pub fn compare(
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
     let options = Options { rtol, atol, gate, cosine_min, per_row, threads };
     // The arrays borrow numpy's memory: the GIL stays held so nobody frees it meanwhile.
-    Ok(match air_run::compare::compare(&o, &r, &options) {
+    Ok(match air_arrays::compare::compare(&o, &r, &options) {
         Ok(metrics) => json!({"ok": true, "document": air_report::compare::document(&names, &metrics)}),
         Err(err) => {
             let diagnostic = air_diagnostics::Diagnostic::error(err.code, err.message).with_help(err.help);
@@ -124,7 +124,7 @@ pub fn compare(
 #[pyfunction]
 pub fn compare_defaults() -> String {
     let named: serde_json::Map<String, serde_json::Value> =
-        air_run::TOLERANCES.iter().map(|t| (t.name.to_string(), json!([t.rtol, t.atol]))).collect();
-    json!({"rtol": air_run::compare::DEFAULT_RTOL, "atol": air_run::compare::DEFAULT_ATOL, "tolerances": named})
+        air_arrays::TOLERANCES.iter().map(|t| (t.name.to_string(), json!([t.rtol, t.atol]))).collect();
+    json!({"rtol": air_arrays::compare::DEFAULT_RTOL, "atol": air_arrays::compare::DEFAULT_ATOL, "tolerances": named})
         .to_string()
 }

@@ -6,8 +6,8 @@
 
 use crate::{failure, rendered};
 use air_diagnostics::{Diagnostic, FileId, SourceMap, TextRange};
-use air_passes::plan::{parse_plan, MergePlan};
-use air_passes::slice::ParsedSlice;
+use air_merge::plan::{parse_plan, MergePlan};
+use air_merge::slice::ParsedSlice;
 use air_syntax::views::{module_ops, FuncOp};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
@@ -116,7 +116,7 @@ fn check_arg_names(args: &[ArgIn], ranges: &[TextRange], plan: FileId) -> Vec<Di
         if name.trim() != format!("%arg{idx}") {
             errors.push(
                 Diagnostic::error(
-                    air_passes::codes::PLAN_INVALID,
+                    air_merge::codes::PLAN_INVALID,
                     format!(
                         "combined argument {idx} is named `{name}`: air-stitch names combined arguments by position"
                     ),
@@ -179,14 +179,14 @@ fn listing(externs: &BTreeSet<String>) -> String {
 
 /// The merge of `plan` and its parsed slices, as the JSON the Python half reads.
 fn run_merge(plan: &MergePlan, slices: Vec<ParsedSlice>, sources: &SourceMap, mut warnings: Vec<String>) -> Value {
-    match air_passes::merge::merge(plan, slices) {
+    match air_merge::merge::merge(plan, slices) {
         Ok(merged) => {
             warnings.extend(merged.warnings.iter().map(|w| rendered(std::slice::from_ref(w), sources)));
             json!({
                 "ok": true,
                 "text": merged.text(),
                 "launches": merged.launches,
-                "externs": air_passes::externs::report_json(&merged.externs),
+                "externs": air_merge::externs::report_json(&merged.externs),
                 "warnings": warnings,
             })
         }

@@ -2,8 +2,8 @@
 //! input chunk, its launches' budgets, and each diagnostic with its rule.
 
 use crate::{count, Document, Tally};
+use air_checkbd::{CheckOptions, Report};
 use air_diagnostics::{Diagnostic, FileId, SourceMap, TextRange};
-use air_resource::{CheckOptions, Report};
 use air_syntax::Parse;
 use serde_json::{json, Value};
 
@@ -38,7 +38,7 @@ pub fn check_chunk(
     if !errors.is_empty() {
         errors.push(
             Diagnostic::note(
-                air_resource::rules::NOT_CHECKED.code,
+                air_checkbd::rules::NOT_CHECKED.code,
                 format!("check-bd skipped {shown} because it does not parse"),
             )
             .with_primary(file, TextRange::empty(offset), "this module is not checked")
@@ -47,7 +47,7 @@ pub fn check_chunk(
         let report = Report { diagnostics: errors, units: Vec::new() };
         return Checked { file, name: name.to_string(), parsed: false, report };
     }
-    let report = air_resource::check(parse, file, options).shifted(offset);
+    let report = air_checkbd::check(parse, file, options).shifted(offset);
     Checked { file, name: name.to_string(), parsed: true, report }
 }
 
@@ -66,7 +66,7 @@ pub fn location(sources: &SourceMap, file: FileId, offset: u32) -> (u32, u32) {
 /// code is one of check-bd's.
 pub fn diagnostic_json(diagnostic: &Diagnostic, sources: &SourceMap) -> Value {
     let mut value = air_diagnostics::to_json_value(diagnostic, sources);
-    if let (Some(rule), Some(object)) = (air_resource::rules::by_code(diagnostic.code), value.as_object_mut()) {
+    if let (Some(rule), Some(object)) = (air_checkbd::rules::by_code(diagnostic.code), value.as_object_mut()) {
         object.insert("rule".to_string(), json!(rule.name));
         object.insert("certainty".to_string(), json!(rule.certainty.as_str()));
     }

@@ -2,9 +2,9 @@
 //! verdict and the diagnostics of a failed gate.
 
 use crate::{count, Document};
+use air_arrays::codes;
+use air_arrays::compare::{Metrics, Mismatch};
 use air_diagnostics::Diagnostic;
-use air_run::codes;
-use air_run::compare::{Metrics, Mismatch};
 use serde_json::{json, Value};
 
 pub const SCHEMA: &str = "air-stitch/compare/1";

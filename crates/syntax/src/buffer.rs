@@ -1,5 +1,5 @@
 //! What a plan or a layer declares about a host buffer, and the comment that carries it in the
-//! signature `merge` emits (`%arg0: memref<...>,  // wo (weight)`). The writer (`air-passes`'
+//! signature `merge` emits (`%arg0: memref<...>,  // wo (weight)`). The writer (`air-merge`'
 //! assembly) and the reader (`air-dataflow`, for `roles` and `graph` on a merged file) share
 //! this one definition of the comment (docs/merge.md#named-buffers, docs/roles.md#declared-kinds).
 

@@ -7,6 +7,7 @@
 //! assert_eq!(parse.tree.print(), "func.func @f(%a: index) {\n  return\n}\n");
 //! ```
 
+pub mod air_attrs;
 pub mod air_ops;
 pub mod buffer;
 pub mod codes;

@@ -8,10 +8,10 @@
 mod common;
 
 use air_diagnostics::{render_all, FileId, RenderOptions, SourceMap};
-use air_passes::externs::{report_json, summary_line};
-use air_passes::merge::merge;
-use air_passes::plan::parse_plan;
-use air_passes::slice::ParsedSlice;
+use air_merge::externs::{report_json, summary_line};
+use air_merge::merge::merge;
+use air_merge::plan::parse_plan;
+use air_merge::slice::ParsedSlice;
 use std::collections::BTreeMap;
 
 /// Plan file -> (launches, arguments) of the upstream merge it reproduces.

@@ -1,11 +1,11 @@
 //! Kernels merged in memory, as `air-stitch merge a.mlir b.mlir ...` merges them without a plan:
 //! a zero-config plan (every slice's arguments its own, each slice prefixed by its file stem,
-//! numbered when repeated), then air-passes' merge, which proves the output equivalent.
+//! numbered when repeated), then air-merge's merge, which proves the output equivalent.
 
 use air_diagnostics::FileId;
-use air_passes::merge::merge;
-use air_passes::slice::ParsedSlice;
-use air_passes::zero_config::zero_config_plan;
+use air_merge::merge::merge;
+use air_merge::slice::ParsedSlice;
+use air_merge::zero_config::zero_config_plan;
 
 /// The merged module of `inputs` (file name, text), in order; or the merge's first error.
 pub fn merge_texts(name: &str, inputs: &[(String, String)]) -> Result<String, String> {

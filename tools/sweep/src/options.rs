@@ -3,7 +3,7 @@
 //! suffix of the point's name.
 
 /// aircc's `--device`: check-bd's device models name the same three.
-pub use air_resource::DeviceKind as Device;
+pub use air_model::DeviceKind as Device;
 
 /// The level of `--omit-ping-pong-transform`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

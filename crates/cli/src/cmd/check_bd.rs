@@ -5,11 +5,11 @@ use crate::backend_args::{tiling_size, BackendFlags, DeviceArg, FormatArg, OmitA
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::{Levels, LintArgs};
 use crate::report;
+use air_checkbd::{Amount, Report, Status};
 use air_diagnostics::{Diagnostic, SourceMap};
-use air_passes::backend::Backend;
-use air_passes::plan::MergePlan;
+use air_merge::backend::Backend;
+use air_merge::plan::MergePlan;
 use air_report::check_bd::{self, location, Checked};
-use air_resource::{Amount, Report, Status};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -94,7 +94,7 @@ pub struct Opts {
 impl Opts {
     /// The compile options the module is checked (and lowered) with: the flags over the
     /// plan's `[backend]`.
-    fn compile_options(&self, plan: Option<&MergePlan>) -> anyhow::Result<air_driver::aircc::CompileOptions> {
+    fn compile_options(&self, plan: Option<&MergePlan>) -> anyhow::Result<air_compile::aircc::CompileOptions> {
         // `--omit-ping-pong-transform L1 f.mlir`: the level was read as an input file.
         if let Some(level) = self.files.iter().find(|f| ["L1", "L2", "all"].iter().any(|l| f.as_os_str() == *l)) {
             if self.omit_pingpong.is_some() && !level.exists() {
@@ -123,7 +123,7 @@ impl Opts {
     ) -> anyhow::Result<Result<Option<(lower_tools::LowerTools, std::time::Duration)>, Diagnostic>> {
         let Some(dir) = &self.lower else { return Ok(Ok(None)) };
         let dir = dir.as_deref();
-        let timeout = air_driver::aircc::parse_duration(&self.lower_timeout)
+        let timeout = air_compile::aircc::parse_duration(&self.lower_timeout)
             .map_err(|why| anyhow::anyhow!("--lower-timeout {why}"))?;
         Ok(match lower_tools::find_tools(dir) {
             Ok(tools) => Ok(Some((tools, timeout))),
@@ -137,7 +137,7 @@ impl Opts {
         let Some(path) = &self.plan else { return Ok(Ok(None)) };
         let raw = common::read_input(path)?;
         let (file, decoded) = common::register(sources, &raw);
-        Ok(match decoded.map(|()| air_passes::plan::parse_plan(sources.text(file), file)) {
+        Ok(match decoded.map(|()| air_merge::plan::parse_plan(sources.text(file), file)) {
             Ok(Ok(plan)) => Ok(Some((plan, raw.name))),
             Ok(Err(errors)) => Err(errors),
             Err(diagnostic) => Err(vec![diagnostic]),

@@ -1,5 +1,5 @@
 //! `air-stitch check-merge`: the merged kernel against the unmerged baseline on a device, as
-//! docs/run.md describes. The files are read here and the device is opened here; `air-run`'s
+//! docs/run.md describes. The files are read here and the device is opened here; `air-check-merge`'s
 //! `check_merge` decides the buffers and runs the check through the backend.
 
 pub(crate) mod load;
@@ -11,10 +11,10 @@ use crate::compile::{artifacts, tools};
 use crate::device::{self, DeviceArgs};
 use crate::outputs::RunFiles;
 use crate::report::{count, Report};
+use air_arrays::compare::{self, Gate, Options, DEFAULT_ATOL, DEFAULT_RTOL};
+use air_arrays::formats;
+use air_check_merge::{Artifacts, Layout, RunOptions};
 use air_diagnostics::{Diagnostic, SourceMap};
-use air_run::check_merge::{self, Artifacts, Layout, RunOptions};
-use air_run::compare::{self, Gate, Options, DEFAULT_ATOL, DEFAULT_RTOL};
-use air_run::formats;
 use load::{Loaded, STOPPED};
 use std::path::{Path, PathBuf};
 
@@ -164,7 +164,7 @@ impl Opts {
                 return Ok(STOPPED);
             }
         };
-        let checked = match check_merge::run(layout, &inputs, &artifacts, backend.as_mut(), &self.run_options()) {
+        let checked = match air_check_merge::run(layout, &inputs, &artifacts, backend.as_mut(), &self.run_options()) {
             Ok(checked) => checked,
             Err(err) if device::is_missing(&err) => {
                 report.add(
@@ -215,7 +215,7 @@ impl Opts {
     }
 
     /// The inputs file's members, bound to the arguments.
-    fn inputs(&self, layout: &Layout) -> anyhow::Result<Result<(check_merge::Inputs, Vec<Diagnostic>), Stop>> {
+    fn inputs(&self, layout: &Layout) -> anyhow::Result<Result<(air_check_merge::Inputs, Vec<Diagnostic>), Stop>> {
         // A file that cannot be read is an I/O error of the command (one line, exit 2).
         let bytes = common::read_input(&self.inputs)?.bytes;
         let shown = common::shown(&self.inputs);
@@ -234,7 +234,7 @@ impl Opts {
                 Err(e) => return Ok(Err(bad(e))),
             }
         }
-        Ok(check_merge::bind_inputs(layout, &members).map_err(|d| {
+        Ok(air_check_merge::bind_inputs(layout, &members).map_err(|d| {
             let why = format!("{} in {shown}", count(d.iter().filter(|x| x.is_error()).count(), "problem"));
             Stop(d, why)
         }))

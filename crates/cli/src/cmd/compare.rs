@@ -1,11 +1,11 @@
 //! `air-stitch compare`: an output array against its reference, with mlir-air's metrics and
-//! gates (docs/compare.md). The bytes are read here; `air-run` parses and compares them.
+//! gates (docs/compare.md). The bytes are read here; `air-arrays` parses and compares them.
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::report::{count, Report};
+use air_arrays::compare::{self, Gate, Metrics, Options, DEFAULT_ATOL, DEFAULT_RTOL};
+use air_arrays::{codes, formats, Array, Dtype, FormatError};
 use air_diagnostics::{Diagnostic, SourceMap};
-use air_run::compare::{self, Gate, Metrics, Options, DEFAULT_ATOL, DEFAULT_RTOL};
-use air_run::{codes, formats, Array, Dtype, FormatError};
 use std::fmt::Write as _;
 use std::path::Path;
 

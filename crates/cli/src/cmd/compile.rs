@@ -10,12 +10,12 @@ use crate::compile::tools::{self, Aircc};
 use crate::lints::Levels;
 use crate::outputs::RunFiles;
 use crate::report::Report;
-use air_diagnostics::{Diagnostic, FileId, LineIndex, SourceMap};
-use air_driver::aircc::{
+use air_compile::aircc::{
     format_duration, is_plain_file_name, link_with_objects, Artifact, CacheKey, CompileOptions, KeyInputs, Manifest,
     Outputs, MANIFEST_SCHEMA,
 };
-use air_driver::triage::TriageModule;
+use air_compile::triage::TriageModule;
+use air_diagnostics::{Diagnostic, FileId, LineIndex, SourceMap};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -36,7 +36,7 @@ pub const SCHEMA: &str = "air-stitch/compile/1";
 fn triage_failure(log: &str, module: &str, input_name: &str, options: &CompileOptions) -> Value {
     let parse = air_syntax::parse(module);
     let target = TriageModule::new(input_name, module, &parse, FileId(0)).with_check_options(options.check_options());
-    air_driver::triage::triage(log, Some(&target)).to_json()
+    air_compile::triage::triage(log, Some(&target)).to_json()
 }
 
 impl Opts {
@@ -175,12 +175,12 @@ impl Opts {
     }
 
     /// `--plan`'s `[backend]` (empty without --plan), or the plan's problems.
-    fn plan_backend(&self) -> anyhow::Result<Result<air_passes::backend::Backend, (Vec<Diagnostic>, SourceMap)>> {
+    fn plan_backend(&self) -> anyhow::Result<Result<air_merge::backend::Backend, (Vec<Diagnostic>, SourceMap)>> {
         let Some(path) = &self.plan else { return Ok(Ok(Default::default())) };
         let raw = common::read_input(path)?;
         let mut sources = SourceMap::new();
         let (file, decoded) = common::register(&mut sources, &raw);
-        let parsed = decoded.map(|()| air_passes::plan::parse_plan(sources.text(file), file));
+        let parsed = decoded.map(|()| air_merge::plan::parse_plan(sources.text(file), file));
         Ok(match parsed {
             Ok(Ok(plan)) => Ok(plan.backend),
             Ok(Err(errors)) => Err((errors, sources)),
@@ -252,7 +252,7 @@ impl Opts {
         }
         let name = self.name();
         if !self.lower_only {
-            for artifact in air_driver::aircc::options::artifact_names(options.output_format, &name) {
+            for artifact in air_compile::aircc::options::artifact_names(options.output_format, &name) {
                 files.derived_output(format!("the artifact {artifact}"), &self.output.join(&artifact), REMEDY);
             }
         }
@@ -275,7 +275,7 @@ impl Opts {
     }
 
     fn timeout(&self) -> anyhow::Result<Duration> {
-        air_driver::aircc::parse_duration(&self.timeout).map_err(|why| anyhow::anyhow!("--timeout {why}"))
+        air_compile::aircc::parse_duration(&self.timeout).map_err(|why| anyhow::anyhow!("--timeout {why}"))
     }
 
     /// Every `link_with` object with where it was found and its bytes; or the located errors
@@ -361,7 +361,7 @@ impl Opts {
         let Some(chunk) = chunk else { return Ok(Vec::new()) };
         let mut found = chunk.errors(file);
         if found.is_empty() {
-            found.extend(air_resource::check(&chunk.parse, file, &options.check_options()).diagnostics);
+            found.extend(air_checkbd::check(&chunk.parse, file, &options.check_options()).diagnostics);
             if let Some(air_opt) = self.air_opt.resolve()? {
                 let lines = LineIndex::new(text);
                 let output = air_opt.run(text, false)?;
@@ -494,7 +494,7 @@ impl Opts {
             }
         }
         let mut files = Vec::new();
-        for suffix in air_driver::aircc::manifest::suffixes(c.options.output_format) {
+        for suffix in air_compile::aircc::manifest::suffixes(c.options.output_format) {
             match std::fs::read(staged.out(&format!("{name}{suffix}"))) {
                 Ok(bytes) => files.push((suffix.to_string(), bytes)),
                 Err(_) => return Ok(Finished::NoArtifact(format!("{name}{suffix}"))),

@@ -1,5 +1,5 @@
 //! `air-stitch group`: a layer description in, merge groups out (docs/group.md). The planning
-//! is `air_passes::group`; this reads the layer and its kernels (each file parsed once), and
+//! is `air_group`; this reads the layer and its kernels (each file parsed once), and
 //! writes the groups' plans, modules and roles and the groups document atomically.
 
 mod output;
@@ -9,10 +9,10 @@ use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::compile::lower::{self, Lowered};
 use crate::lints::{Levels, LintArgs};
 use crate::report::{count, Report};
+use air_compile::lower::Verdict;
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
-use air_driver::lower::Verdict;
-use air_passes::group::{check_kernels, layer::Layer, parse_layer, plan_groups, Grouping, KernelInput};
-use air_passes::slice::ParsedSlice;
+use air_group::{check_kernels, layer::Layer, parse_layer, plan_groups, Grouping, KernelInput};
+use air_merge::slice::ParsedSlice;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -142,7 +142,7 @@ impl Opts {
     fn lower_groups(&self, layer: &Layer, grouping: &Grouping) -> anyhow::Result<Vec<Option<Lowered>>> {
         let Some(dir) = &self.lower else { return Ok(Vec::new()) };
         let dir = dir.as_deref();
-        let timeout = air_driver::aircc::parse_duration(&self.lower_timeout)
+        let timeout = air_compile::aircc::parse_duration(&self.lower_timeout)
             .map_err(|why| anyhow::anyhow!("--lower-timeout {why}"))?;
         let tools = lower::find_tools(dir).map_err(|why| anyhow::anyhow!("--lower: {why}; {}", lower::HOW_TO_GET))?;
         let mut out = Vec::new();

@@ -5,9 +5,8 @@ use super::check_merge::load;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::outputs::RunFiles;
 use crate::report::{count, Report};
+use air_arrays::formats::{self, shape_text};
 use air_diagnostics::SourceMap;
-use air_run::check_merge;
-use air_run::formats::{self, shape_text};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -69,7 +68,7 @@ impl Opts {
         }
         files.check()?;
         let layout = &loaded.layout;
-        let generated = check_merge::generate_inputs(layout, self.seed);
+        let generated = air_check_merge::generate_inputs(layout, self.seed);
         let members: Vec<(&str, &[u8])> = generated.iter().map(|g| (g.member.as_str(), g.npy.as_slice())).collect();
         let npz = formats::write_npz(&members);
         common::write_output(&self.output, &npz, &loaded.paths)?;

@@ -11,8 +11,8 @@ use crate::lints::{Levels, LintArgs};
 use crate::outputs::RunFiles;
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, SourceMap};
-use air_passes::merge::{finish, stitch_parallel};
-use air_passes::zero_config::Bind;
+use air_merge::merge::{finish, stitch_parallel};
+use air_merge::zero_config::Bind;
 use inputs::{Inputs, Stop, ZeroConfig};
 use std::path::PathBuf;
 
@@ -93,7 +93,7 @@ pub struct Opts {
 
 /// `--tile-sizes` is checked when the command line is read; it is located on it later.
 fn tile_sizes_arg(text: &str) -> Result<String, String> {
-    text.parse::<air_passes::zero_config::TileSizesArg>().map(|_| text.to_string())
+    text.parse::<air_merge::zero_config::TileSizesArg>().map(|_| text.to_string())
 }
 
 /// `--bind` is checked when the command line is read; it is located on it later.
@@ -257,7 +257,7 @@ impl Opts {
     fn finish_merged(
         &self,
         mut report: Report,
-        merged: &air_passes::merge::Merged,
+        merged: &air_merge::merge::Merged,
         judged: Option<&str>,
         slice_count: usize,
         arg_count: usize,
@@ -265,7 +265,7 @@ impl Opts {
         report.field("verified", judged.is_some());
         report.count("launches", merged.launches);
         report.count("arguments", arg_count);
-        report.info(&air_passes::externs::summary_line(&merged.externs));
+        report.info(&air_merge::externs::summary_line(&merged.externs));
         let target =
             if self.output.as_os_str() == "-" { "standard output".to_string() } else { common::shown(&self.output) };
         let verified = judged.map(|how| format!("; verified ({how})")).unwrap_or_default();
@@ -282,14 +282,14 @@ impl Opts {
     /// `--emit-plan` (its text made before the merge). The extern report, for the JSON report.
     fn write_side_outputs(
         &self,
-        merged: &air_passes::merge::Merged,
+        merged: &air_merge::merge::Merged,
         checked: &checks::Checked,
         sources: &SourceMap,
         paths: &[PathBuf],
         emitted: Option<&str>,
         report: &mut Report,
     ) -> anyhow::Result<serde_json::Value> {
-        let externs = air_passes::externs::report_json(&merged.externs);
+        let externs = air_merge::externs::report_json(&merged.externs);
         if let Some(path) = &self.externs_report {
             let json = serde_json::to_string_pretty(&externs)?;
             common::write_output(path, format!("{json}\n").as_bytes(), paths)?;

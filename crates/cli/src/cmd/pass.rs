@@ -4,12 +4,12 @@ use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::outputs::RunFiles;
 use crate::report::Report;
 use air_diagnostics::SourceMap;
-use air_passes::externs::{ExternOverrides, Externs};
-use air_passes::pipeline::{AnyPass, PassName, PASS_NAMES};
-use air_passes::remap_args::{RemapArgs, Target};
-use air_passes::slice::ParsedSlice;
-use air_passes::standalone::PassSpec;
-use air_passes::{PrefixSsa, PrefixSymbols, WrapBareHerds};
+use air_merge::externs::{ExternOverrides, Externs};
+use air_merge::pipeline::{AnyPass, PassName, PASS_NAMES};
+use air_merge::remap_args::{RemapArgs, Target};
+use air_merge::slice::ParsedSlice;
+use air_merge::standalone::PassSpec;
+use air_merge::{PrefixSsa, PrefixSymbols, WrapBareHerds};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

@@ -4,9 +4,9 @@
 use crate::backend_args::DeviceArg;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::report::{count, Report};
+use air_checkbd::CheckOptions;
+use air_compile::triage::{self, codes, Finding, TriageModule, TriageReport};
 use air_diagnostics::{Diagnostic, FileId, LineIndex, SourceMap, TextRange};
-use air_driver::triage::{self, codes, Finding, TriageModule, TriageReport};
-use air_resource::CheckOptions;
 use serde_json::Value;
 use std::path::PathBuf;
 

@@ -2,9 +2,9 @@
 //! `NAME.xclbin` + `NAME.insts.bin`, or `NAME.elf` (the suffixes of the compile cache's
 //! manifest), and the kernel names its `NAME.compile.json` records.
 
-use air_driver::aircc::manifest::suffixes;
-use air_driver::aircc::OutputFormat;
-use air_run::Artifact;
+use air_compile::aircc::manifest::suffixes;
+use air_compile::aircc::OutputFormat;
+use air_device::Artifact;
 use std::path::{Path, PathBuf};
 
 /// A compiled kernel's files.

@@ -3,8 +3,8 @@
 //! is whole or absent; `DIR/locks/KEY.lock` makes two compiles of one key run aircc once;
 //! `DIR/tools/` memoizes tools' `--version` output.
 
-use air_driver::aircc::manifest::{self, MANIFEST_FILE};
-use air_driver::aircc::{EntryProblem, Manifest, OutputFormat};
+use air_compile::aircc::manifest::{self, MANIFEST_FILE};
+use air_compile::aircc::{EntryProblem, Manifest, OutputFormat};
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};

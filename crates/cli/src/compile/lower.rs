@@ -1,14 +1,14 @@
 //! Running the MLIR half of the compiler on a module (`check-bd --lower`, `compile
 //! --lower-only`): aircc with the module's options in a private directory, an `aiecc` shim first
 //! on its PATH that asks the real aiecc for the NPU instruction stream instead of an xclbin or
-//! ELF (`air_driver::lower`), then what the run left read into a `Lowering`, and the compiler's
+//! ELF (`air_compile::lower`), then what the run left read into a `Lowering`, and the compiler's
 //! errors placed on the module's launches.
 
 use crate::compile::run::{self, Ended};
+use air_compile::aircc::CompileOptions;
+use air_compile::lower::{self, enclosing_symbols, Exit, LowerPaths, Lowering, Symbol, SymbolKind};
+use air_compile::triage::Finding;
 use air_diagnostics::{Diagnostic, FileId, TextRange};
-use air_driver::aircc::CompileOptions;
-use air_driver::lower::{self, enclosing_symbols, Exit, LowerPaths, Lowering, Symbol, SymbolKind};
-use air_driver::triage::Finding;
 use air_syntax::air_ops;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

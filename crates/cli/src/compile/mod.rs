@@ -1,6 +1,6 @@
 //! The I/O of `air-stitch compile` and `air-stitch cache`: finding the toolchain, the cache on
 //! disk, staging the inputs, and running aircc. The decisions (options, argv, key, manifest
-//! check) are `air_driver::aircc`'s.
+//! check) are `air_compile::aircc`'s.
 
 pub mod artifacts;
 pub mod cache;

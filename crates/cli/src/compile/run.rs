@@ -2,7 +2,7 @@
 //! started: aiecc, clang, xchesscc), its stdout and stderr streamed line by line into the log,
 //! and on a terminal a progress line with the elapsed time and the stage aircc is in.
 
-use air_driver::aircc::{format_duration, stage_of_line};
+use air_compile::aircc::{format_duration, stage_of_line};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};

@@ -3,7 +3,7 @@
 //! peano's clang (`--peano DIR`, else `$PEANO_INSTALL_DIR`), and xchesscc when the Chess
 //! toolchain is asked for. Each is identified by path, size, mtime and `--version` output.
 
-use air_driver::aircc::{sha256_hex, CompileOptions, ToolIdentity};
+use air_compile::aircc::{sha256_hex, CompileOptions, ToolIdentity};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

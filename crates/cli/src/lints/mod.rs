@@ -1,5 +1,5 @@
 //! Lint levels, applied as rustc and clippy apply them. The library crates return findings at
-//! their default severity and describe their lints (`air_resource::rules`, check-bd's rules;
+//! their default severity and describe their lints (`air_checkbd::rules`, check-bd's rules;
 //! `air_verify::codes::LINTS`, verify's warnings and notes); here the levels the user chose —
 //! a plan's (or a layer's) `[lints]` table first, then `-A/-W/-D` in command-line order, the
 //! last naming a lint winning — change each finding's severity or drop it, and `warnings`
@@ -13,7 +13,7 @@ pub use args::LintArgs;
 pub use group::group_notes;
 
 use air_diagnostics::{Diagnostic, Level, Lint, Severity};
-use air_passes::plan::PlanLint;
+use air_merge::plan::PlanLint;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The pseudo-lint naming every warning.
@@ -22,7 +22,7 @@ pub const WARNINGS: &str = "warnings";
 /// Every lint of every crate: check-bd's rules, verify's, the lowering's, then the dataflow
 /// hazards (`roles`, `merge`).
 pub fn all() -> Vec<Lint> {
-    air_resource::rules::ALL
+    air_checkbd::rules::ALL
         .iter()
         .map(|rule| rule.lint())
         .chain(air_verify::codes::LINTS.iter().copied())
@@ -114,19 +114,19 @@ impl Levels {
     /// Adds a plan's `[lints]` (before the command line, which overrides it). `plan` is the
     /// plan's name as shown; an unknown lint or level is an AS0311 error at its place.
     pub fn add_plan(&mut self, lints: &[PlanLint], plan: &str) -> Vec<Diagnostic> {
-        self.add_table(lints, plan, air_passes::codes::PLAN_INVALID)
+        self.add_table(lints, plan, air_merge::codes::PLAN_INVALID)
     }
 
     /// Adds a layer's `[lints]` (`group`), read as a plan's; an unknown lint or level is an
     /// AS0853 error at its place.
     pub fn add_layer(&mut self, lints: &[PlanLint], layer: &str) -> Vec<Diagnostic> {
-        self.add_table(lints, layer, air_passes::codes::LAYER_INVALID)
+        self.add_table(lints, layer, air_merge::codes::LAYER_INVALID)
     }
 
     /// Adds a `[lints]` table of the file shown as `file`; its problems are errors `code`.
     fn add_table(&mut self, lints: &[PlanLint], file: &str, code: &'static str) -> Vec<Diagnostic> {
         let mut errors = Vec::new();
-        let error = |message: String, loc: air_passes::plan::Loc, label: &str, help: &str| {
+        let error = |message: String, loc: air_merge::plan::Loc, label: &str, help: &str| {
             let error = Diagnostic::error(code, message).with_help(help);
             match loc {
                 Some((file, range)) => error.with_primary(file, range, label),

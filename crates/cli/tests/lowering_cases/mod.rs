@@ -5,9 +5,9 @@
 //! Shared by `compiler_accepts.rs` and `differential.rs` (each uses part of it).
 #![allow(dead_code)]
 
+use air_checkbd::OmitPingPong;
 use air_diagnostics::FileId;
-use air_passes::backend::{Backend, OutputFormat};
-use air_resource::OmitPingPong;
+use air_merge::backend::{Backend, OutputFormat};
 use air_testkit::lowering::{Case, Judged};
 use air_testkit::repo_root;
 use std::collections::BTreeMap;
@@ -16,12 +16,12 @@ use std::process::Command;
 
 /// The compiler's errors in a judged case's log, classified by the triage under test (the cache
 /// keeps the log, not an older triage's classes).
-pub fn findings(judged: &Judged) -> Vec<air_driver::triage::Finding> {
-    judged.log.as_deref().map(|log| air_driver::triage::triage(log, None).findings).unwrap_or_default()
+pub fn findings(judged: &Judged) -> Vec<air_compile::triage::Finding> {
+    judged.log.as_deref().map(|log| air_compile::triage::triage(log, None).findings).unwrap_or_default()
 }
 
 /// The classes of [`findings`], first seen first.
-pub fn classes(judged: &Judged) -> Vec<air_driver::triage::Class> {
+pub fn classes(judged: &Judged) -> Vec<air_compile::triage::Class> {
     let mut classes = Vec::new();
     for finding in findings(judged) {
         if !classes.contains(&finding.class) {
@@ -78,9 +78,9 @@ pub fn flags(backend: &Backend, tiles: Option<&[i64]>) -> Vec<String> {
     out
 }
 
-pub fn plan_of(path: &Path) -> air_passes::plan::MergePlan {
+pub fn plan_of(path: &Path) -> air_merge::plan::MergePlan {
     let text = std::fs::read_to_string(path).unwrap();
-    air_passes::plan::parse_plan(&text, FileId(0)).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()))
+    air_merge::plan::parse_plan(&text, FileId(0)).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()))
 }
 
 /// Every kernel with each backend it is used with: (kernel file, flags) → who uses it; a kernel
@@ -98,7 +98,7 @@ pub fn kernel_cases() -> Vec<Case> {
     }
     for layer_path in air_testkit::sorted_files(&root.join("testdata/layers"), "toml") {
         let text = std::fs::read_to_string(&layer_path).unwrap();
-        let layer = air_passes::group::parse_layer(&text, FileId(0)).unwrap();
+        let layer = air_group::parse_layer(&text, FileId(0)).unwrap();
         for kernel in layer.kernels.iter().filter(|k| !k.external) {
             let Some(file) = &kernel.file else { continue };
             let file = layer_path.parent().unwrap().join(file).canonicalize().unwrap();

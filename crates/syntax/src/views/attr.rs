@@ -163,6 +163,45 @@ pub fn attr_int_array(value: SyntaxNode<'_>) -> Option<Vec<i64>> {
     Some(out)
 }
 
+/// Reads an `array<i64: ...>` value (`array<i64>` is the empty array); `None` for any other
+/// form.
+pub fn dense_i64_array(value: SyntaxNode<'_>) -> Option<Vec<i64>> {
+    let tokens: Vec<_> = value.significant_tokens().collect();
+    let mut idx = 0;
+    let mut next = || {
+        let token = tokens.get(idx).copied();
+        idx += 1;
+        token
+    };
+    let (array, open, ty) = (next()?, next()?, next()?);
+    if array.text() != "array" || open.kind() != L_ANGLE || ty.text() != "i64" {
+        return None;
+    }
+    let mut out = Vec::new();
+    match next()? {
+        t if t.kind() == R_ANGLE => return next().is_none().then_some(out),
+        t if t.kind() == COLON => {}
+        _ => return None,
+    }
+    loop {
+        let mut token = next()?;
+        let negative = token.kind() == MINUS;
+        if negative {
+            token = next()?;
+        }
+        if token.kind() != INT {
+            return None;
+        }
+        let magnitude = parse_int_literal(token.text())?;
+        out.push(if negative { magnitude.checked_neg()? } else { magnitude });
+        match next()? {
+            t if t.kind() == COMMA => continue,
+            t if t.kind() == R_ANGLE => return next().is_none().then_some(out),
+            _ => return None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@ mod air;
 mod attr;
 mod consts;
 mod func;
+mod ranges;
 pub mod text;
 mod types;
 pub mod value_types;
@@ -15,10 +16,12 @@ pub use air::nested_hierarchy;
 pub use air::{
     ChannelDecl, ChannelIo, DmaMemcpy, DmaOperand, Execute, Hierarchy, IndexEntry, KernelArg, SizeArg, WaitAll,
 };
-pub use attr::{attr_int, attr_int_array, attr_string};
+pub use attr::{attr_int, attr_int_array, attr_string, dense_i64_array};
 pub use attr::{parse_int_literal, quote_string, unquote_string, AttrDict};
 pub use consts::constant_of_use;
 pub use func::{symbol_name, FuncArg, FuncOp};
+pub use ranges::{first_line_range, head_range, header_range, name_range};
+pub use text::trailing_type_text;
 pub use types::{canonical_type, element_bits, parse_memref_type, types_equal, MemRefType};
 
 use crate::kind::SyntaxKind::*;
@@ -173,4 +176,15 @@ pub fn module_ops(root: SyntaxNode<'_>) -> Vec<Op<'_>> {
 /// Every op in a subtree, in document order.
 pub fn all_ops(root: SyntaxNode<'_>) -> impl Iterator<Item = Op<'_>> {
     root.descendants().filter(|n| n.kind() == OPERATION).map(Op)
+}
+
+/// The op a `RESULT` node belongs to.
+pub fn op_of_result(result: SyntaxNode<'_>) -> Option<Op<'_>> {
+    let list = result.parent().filter(|p| p.kind() == RESULT_LIST)?;
+    list.parent().and_then(Op::cast)
+}
+
+/// Direct tokens of a node that are not trivia.
+pub fn significant_direct_tokens<'a>(node: SyntaxNode<'a>) -> impl Iterator<Item = SyntaxToken<'a>> {
+    node.direct_tokens().filter(|t| !t.kind().is_trivia())
 }

@@ -180,8 +180,43 @@ pub fn indentation(node: SyntaxNode<'_>) -> String {
     line_prefix(node).chars().take_while(|c| *c == ' ' || *c == '\t').collect()
 }
 
+/// The text after an op's last top-level `:` (its result or operand type in custom form,
+/// e.g. `memref<64xbf16, 2 : i32>` of `memref.alloc() : memref<64xbf16, 2 : i32>`), up to a
+/// region, attribute dictionary or location. Empty when the op has no `:`.
+pub fn trailing_type_text<'a>(op: Op<'a>) -> &'a str {
+    let node = op.node();
+    let text = node.tree().text();
+    let mut start = None;
+    for element in node.elements() {
+        if element.kind() == SyntaxKind::COLON {
+            start = Some(element.text_range().end);
+        }
+    }
+    let Some(start) = start else { return "" };
+    let mut end = node.text_range().end;
+    for child in node.children() {
+        let range = child.text_range();
+        if range.start >= start
+            && matches!(
+                child.kind(),
+                SyntaxKind::REGION | SyntaxKind::REGION_LIST | SyntaxKind::ATTR_DICT | SyntaxKind::LOC
+            )
+        {
+            end = end.min(range.start);
+        }
+    }
+    text.get(start as usize..end as usize).map(str::trim).unwrap_or("")
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn trailing_type_of_a_generic_looking_custom_op() {
+        let parse = crate::parse("%a = memref.alloc() {air.no_split} : memref<64xbf16, 1 : i32>\n");
+        let op = crate::views::all_ops(parse.tree.root()).next().expect("one op");
+        assert_eq!(trailing_type_text(op), "memref<64xbf16, 1 : i32>");
+    }
+
     use super::*;
     use crate::views::all_ops;
 

@@ -6,10 +6,11 @@
 //! allocated here carries `air.symmetric`. The attribute kinds themselves (`array<i32: ...>`,
 //! i64) are ODS constraints, checked in `attributes`.
 
-use super::{op_range, Cx};
+use super::Cx;
 use crate::attr_value::AttrValue;
 use crate::codes;
 use air_syntax::air_ops;
+use air_syntax::views::name_range;
 use air_syntax::views::{ChannelIo, DmaMemcpy, DmaOperand, Op};
 use air_syntax::{DefKind, SyntaxKind};
 
@@ -78,7 +79,7 @@ fn padding(cx: &mut Cx<'_, '_>, op: Op<'_>) {
         .into_iter()
         .find_map(|d| d.entry("pad_before").or_else(|| d.entry("pad_after")))
         .map(|e| e.text_range())
-        .unwrap_or_else(|| op_range(op));
+        .unwrap_or_else(|| name_range(op));
     let message = match (&before, &after) {
         (None, None) => return,
         (Some(_), None) | (None, Some(_)) => {
@@ -122,7 +123,7 @@ fn cross_rank(cx: &mut Cx<'_, '_>, dma: DmaMemcpy<'_>) {
             cx.error(
                 codes::CROSS_RANK,
                 "`src_rank`/`dst_rank` on `air.dma_memcpy_nd` require an enclosing `air.rank`".to_string(),
-                op_range(op),
+                name_range(op),
                 "cross-rank copy outside any `air.rank`",
             )
             .with_help("move the copy into an `air.rank` body, or drop the rank attributes"),
@@ -135,7 +136,7 @@ fn cross_rank(cx: &mut Cx<'_, '_>, dma: DmaMemcpy<'_>) {
                 cx.error(
                     codes::CROSS_RANK,
                     format!("`{key}` must be >= 0, got {value}"),
-                    op_range(op),
+                    name_range(op),
                     "negative rank",
                 )
                 .with_help("ranks are numbered from 0"),
@@ -167,7 +168,7 @@ fn cross_rank(cx: &mut Cx<'_, '_>, dma: DmaMemcpy<'_>) {
             memref.text_range(),
             "peer buffer",
         );
-        let diagnostic = cx.secondary(diagnostic, op_range(alloc), "allocated here");
+        let diagnostic = cx.secondary(diagnostic, name_range(alloc), "allocated here");
         cx.diagnostics
             .push(diagnostic.with_help("allocate it on the symmetric heap: `memref.alloc() {air.symmetric} : ...`"));
         return;

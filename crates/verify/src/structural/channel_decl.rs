@@ -4,11 +4,12 @@
 //! broadcasting rules; `packet_ids` only on packet channels, each a distinct 5-bit id; and
 //! `air.refeed_count` (also on puts and gets, 3567–3581) a positive 32-bit count.
 
-use super::{op_range, Cx};
+use super::Cx;
 use crate::attr_value::AttrValue;
 use crate::codes;
 use air_diagnostics::TextRange;
 use air_syntax::air_ops;
+use air_syntax::views::name_range;
 use air_syntax::views::{AttrDict, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 
@@ -110,7 +111,8 @@ pub(super) fn attribute_kind(
         entry.text_range(),
         format!("{} here", found.describe()),
     );
-    cx.secondary(diagnostic, op_range(op), "on this op").with_help(format!("AIR's ODS declares `{key}` as {expected}"))
+    cx.secondary(diagnostic, name_range(op), "on this op")
+        .with_help(format!("AIR's ODS declares `{key}` as {expected}"))
 }
 
 fn broadcast_shape(cx: &mut Cx<'_, '_>, op: Op<'_>, sizes: &[Option<i64>]) {

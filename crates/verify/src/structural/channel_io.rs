@@ -6,9 +6,10 @@
 //! pass).
 
 use super::memory_space::{space_of, Space};
-use super::{op_range, Cx};
+use super::Cx;
 use crate::codes;
 use air_syntax::air_ops;
+use air_syntax::views::name_range;
 use air_syntax::views::{attr_string, symbol_name, ChannelDecl, ChannelIo, IndexEntry, Op};
 use air_syntax::{DefKind, Parse, SyntaxKind, SyntaxNode};
 use std::collections::BTreeMap;
@@ -122,7 +123,7 @@ fn needs_rank(cx: &mut Cx<'_, '_>, io: ChannelIo<'_>) {
             io.op.name(),
             symbol_name(io.chan_token().map(|t| t.text()).unwrap_or(""))
         ),
-        op_range(io.op),
+        name_range(io.op),
         "outside any `air.rank`",
     );
     cx.diagnostics.push(

@@ -4,9 +4,10 @@
 //! without a body must be named (LaunchOp::parse 816–820 and its siblings fail, silently,
 //! otherwise), and `air.execute`'s result types are parenthesized (`-> (T)`, AIR.td 1163).
 
-use super::{op_range, Cx};
+use super::Cx;
 use crate::codes;
 use air_syntax::air_ops;
+use air_syntax::views::name_range;
 use air_syntax::views::{Hierarchy, Op};
 use air_syntax::SyntaxKind;
 
@@ -22,7 +23,7 @@ pub(super) fn check(cx: &mut Cx<'_, '_>) {
                 let diagnostic = cx.error(
                     codes::AIR_SYNTAX,
                     "`air.channel` needs its bundle size after the name".to_string(),
-                    op_range(op),
+                    name_range(op),
                     "no `[...]` size",
                 );
                 cx.diagnostics
@@ -35,7 +36,7 @@ pub(super) fn check(cx: &mut Cx<'_, '_>) {
                         let diagnostic = cx.error(
                             codes::AIR_SYNTAX,
                             format!("`{name}` without a body must be named (`{name} @callee ...`)"),
-                            op_range(op),
+                            name_range(op),
                             "no body and no name",
                         );
                         cx.diagnostics.push(diagnostic.with_help(

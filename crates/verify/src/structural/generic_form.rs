@@ -5,10 +5,11 @@
 //! block of a hierarchy body (ids and sizes, two per dimension, then one per kernel operand:
 //! the RegionBranchOpInterface edge AIR's ops declare).
 
-use super::{op_range, Cx};
+use super::Cx;
 use crate::attr_value::AttrValue;
 use crate::codes;
 use air_syntax::air_ops::AirOp;
+use air_syntax::views::name_range;
 use air_syntax::views::Op;
 use air_syntax::SyntaxKind;
 
@@ -66,7 +67,7 @@ pub(super) fn check(cx: &mut Cx<'_, '_>) {
                 let diagnostic = cx.error(
                     codes::GENERIC_FORM,
                     format!("`{}` requires attribute `{key}`", op.name()),
-                    op_range(op),
+                    name_range(op),
                     "missing",
                 );
                 cx.diagnostics
@@ -98,7 +99,7 @@ pub(super) fn check(cx: &mut Cx<'_, '_>) {
                         s = if dims == 1 { "" } else { "s" },
                         k = if kernel == 1 { "" } else { "s" },
                     ),
-                    op_range(op),
+                    name_range(op),
                     "entry block arguments do not match the operands",
                 );
                 cx.diagnostics
@@ -120,7 +121,7 @@ pub(super) fn segment_counts(op: Op<'_>, segments: usize, operands: usize) -> Op
 fn segment_sizes(cx: &mut Cx<'_, '_>, op: Op<'_>, segments: usize, operands: usize) -> Option<Vec<usize>> {
     let name = op.name();
     let mut problem = |message: String| {
-        let diagnostic = cx.error(codes::GENERIC_FORM, message, op_range(op), "operand segments");
+        let diagnostic = cx.error(codes::GENERIC_FORM, message, name_range(op), "operand segments");
         cx.diagnostics.push(diagnostic.with_help(
             "`operandSegmentSizes = array<i32: ...>` gives the number of operands of each ODS segment, in order",
         ));

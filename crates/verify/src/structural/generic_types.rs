@@ -22,10 +22,11 @@
 //! (AS0507, stricter on purpose). A type this crate cannot read (an alias `!t`) is not judged.
 
 use super::generic_form::segment_counts;
-use super::{op_range, Cx};
+use super::Cx;
 use crate::codes;
 use air_diagnostics::TextRange;
 use air_syntax::air_ops::AirOp;
+use air_syntax::views::name_range;
 use air_syntax::views::text::compact;
 use air_syntax::views::value_types::{TOKEN_TYPE, UNIVERSE_TYPE};
 use air_syntax::views::{parse_memref_type, types_equal, Op};
@@ -172,7 +173,7 @@ fn operand_wants(cx: &mut Cx<'_, '_>, op: Op<'_>, air: AirOp, count: usize) -> O
             0 => format!("`{}` requires zero operands, but has {count}", op.name()),
             n => format!("`{}` takes {n} operand{}, but has {count}", op.name(), if n == 1 { "" } else { "s" }),
         };
-        cx.diagnostics.push(cx.error(codes::GENERIC_FORM, message, op_range(op), "operand count"));
+        cx.diagnostics.push(cx.error(codes::GENERIC_FORM, message, name_range(op), "operand count"));
         return None;
     }
     Some(fixed.to_vec())
@@ -199,7 +200,7 @@ fn segmented_wants(cx: &mut Cx<'_, '_>, op: Op<'_>, air: AirOp, count: usize) ->
                 want.describe(),
                 if arity == Optional { "s" } else { "" },
             );
-            cx.diagnostics.push(cx.error(codes::GENERIC_FORM, message, op_range(op), "operand segments"));
+            cx.diagnostics.push(cx.error(codes::GENERIC_FORM, message, name_range(op), "operand segments"));
             return None;
         }
         wants.extend(std::iter::repeat_n(want, size));
@@ -248,7 +249,7 @@ fn results(cx: &mut Cx<'_, '_>, op: Op<'_>, air: AirOp, sig: &Signature<'_>) {
         _ => (vec![Token; count], None),
     };
     if let Some(message) = problem {
-        let at = sig.results.first().map(|t| t.text_range()).unwrap_or_else(|| op_range(op));
+        let at = sig.results.first().map(|t| t.text_range()).unwrap_or_else(|| name_range(op));
         cx.diagnostics.push(cx.error(codes::GENERIC_FORM, message, at, "result types").with_help(
             "an async AIR op returns one `!air.async.token`; `air.execute` a token, then the values its terminator yields",
         ));
@@ -288,5 +289,5 @@ fn type_error(
     at: TextRange,
 ) -> air_diagnostics::Diagnostic {
     let diagnostic = cx.error(code, message, at, "written here");
-    cx.secondary(diagnostic, op_range(op), "in this generic-form op")
+    cx.secondary(diagnostic, name_range(op), "in this generic-form op")
 }

@@ -6,9 +6,10 @@
 //! A memory space that is not an integer makes AIR's verifier crash
 //! (`getMemorySpaceAsInt`), so it gives no verdict here either.
 
-use super::{op_range, Cx};
+use super::Cx;
 use crate::codes;
 use air_syntax::air_ops;
+use air_syntax::views::name_range;
 use air_syntax::views::value_types::op_result_type;
 use air_syntax::views::{parse_memref_type, Op};
 
@@ -93,7 +94,7 @@ fn alloc(cx: &mut Cx<'_, '_>, op: Op<'_>, owner: Op<'_>, min: i64) {
         return;
     }
     let owner_name = owner.name();
-    let at = op.trailing_types().last().map(|t| t.text_range()).unwrap_or_else(|| op_range(op));
+    let at = op.trailing_types().last().map(|t| t.text_range()).unwrap_or_else(|| name_range(op));
     let diagnostic = cx.error(
         codes::ALLOC_MEMORY_SPACE,
         format!(
@@ -104,7 +105,7 @@ fn alloc(cx: &mut Cx<'_, '_>, op: Op<'_>, owner: Op<'_>, min: i64) {
         at,
         format!("allocates in {}", level_name(space)),
     );
-    let diagnostic = cx.secondary(diagnostic, op_range(owner), format!("inside this `{owner_name}`"));
+    let diagnostic = cx.secondary(diagnostic, name_range(owner), format!("inside this `{owner_name}`"));
     let help = if min == L1 {
         "a herd allocates core-local L1 buffers only: write `memref<..., 2 : i32>`, or allocate the buffer outside the herd and move data with `air.channel` / `air.dma_memcpy_nd`"
     } else {
@@ -139,7 +140,7 @@ fn access(cx: &mut Cx<'_, '_>, op: Op<'_>, herd: Op<'_>) {
         memref.text_range(),
         format!("`{ty}`"),
     );
-    let diagnostic = cx.secondary(diagnostic, op_range(herd), "inside this herd");
+    let diagnostic = cx.secondary(diagnostic, name_range(herd), "inside this herd");
     cx.diagnostics.push(diagnostic.with_help(
         "stage the data into an L1 buffer first (`air.channel.get` or `air.dma_memcpy_nd` into a `memref<..., 2 : i32>`) and access that",
     ));

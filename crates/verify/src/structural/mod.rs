@@ -27,11 +27,6 @@ use air_syntax::views::value_types::{type_of_use, ValueType};
 use air_syntax::views::Op;
 use air_syntax::SyntaxNode;
 
-/// Where an op is named (its name token), for labels; the whole op when it has no name.
-pub(crate) fn op_range(op: Op<'_>) -> TextRange {
-    op.name_node().map(|n| n.text_range()).unwrap_or_else(|| op.node().text_range())
-}
-
 /// Runs every structural check on one chunk. Diagnostics are sorted by position.
 pub fn check_structure(input: &Input<'_>) -> Vec<Diagnostic> {
     // Every op once, with its name: the checks below each go over this list.

@@ -6,10 +6,11 @@
 //! of `air.custom` and of `air.translate` have their written types. A value whose type is not
 //! known here is never reported.
 
-use super::{op_range, Cx};
+use super::Cx;
 use crate::codes;
 use air_diagnostics::TextRange;
 use air_syntax::air_ops;
+use air_syntax::views::name_range;
 use air_syntax::views::text::{compact, compact_elements, is_keyword, op_elements, split_commas};
 use air_syntax::views::value_types::UNIVERSE_TYPE;
 use air_syntax::views::{parse_memref_type, types_equal, ChannelIo, DmaMemcpy, DmaOperand, Hierarchy, IndexEntry, Op};
@@ -160,7 +161,7 @@ fn written_types(cx: &mut Cx<'_, '_>, op: Op<'_>) {
         let diagnostic = cx.error(
             codes::OPERAND_TYPE,
             format!("`air.custom` has {} operands but {} types", values.len(), types.len()),
-            op_range(op),
+            name_range(op),
             "operands without a type",
         );
         cx.diagnostics.push(diagnostic.with_help("write one type per operand: `operands (%a, %b) : T1, T2`"));

@@ -3,9 +3,10 @@
 //! to have 0 or 1 blocks"). An empty body gets its terminator implicitly, so
 //! ExecuteOp::verify's "non-empty body" (AIRDialect.cpp 2065–2073) cannot fail on parsed text.
 
-use super::{op_range, Cx};
+use super::Cx;
 use crate::codes;
 use air_syntax::air_ops;
+use air_syntax::views::name_range;
 use air_syntax::views::Op;
 use air_syntax::SyntaxKind;
 
@@ -31,7 +32,7 @@ pub(super) fn check(cx: &mut Cx<'_, '_>) {
             second,
             "a second block starts here",
         );
-        let diagnostic = cx.secondary(diagnostic, op_range(op), "this op's body");
+        let diagnostic = cx.secondary(diagnostic, name_range(op), "this op's body");
         cx.diagnostics.push(diagnostic.with_help(
             "AIR bodies are straight-line code: replace the branches with `scf.if`/`scf.for`, or move them into a function",
         ));
@@ -52,7 +53,7 @@ fn generic_body(cx: &mut Cx<'_, '_>, op: Op<'_>, name: &str, blocks: &[air_synta
         },
         _ => return,
     };
-    let diagnostic = cx.error(codes::REGION_SHAPE, message, op_range(op), "generic-form body");
+    let diagnostic = cx.error(codes::REGION_SHAPE, message, name_range(op), "generic-form body");
     cx.diagnostics.push(diagnostic.with_help(format!(
         "in generic form nothing is implicit: write one block ending with `\"{terminator}\"() : () -> ()`"
     )));

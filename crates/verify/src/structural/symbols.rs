@@ -3,10 +3,11 @@
 //! named 'x'"). `air.channel` is a Symbol (AIR.td 620), so two channels of one name, or a
 //! channel named like a function, are an error before any AIR lowering sees them.
 
-use super::{op_range, Cx};
+use super::Cx;
 use crate::codes;
 use air_diagnostics::TextRange;
 use air_syntax::air_ops;
+use air_syntax::views::name_range;
 use air_syntax::views::{attr_string, symbol_name, Op};
 use air_syntax::{SyntaxKind, SyntaxNode};
 use std::collections::BTreeMap;
@@ -71,7 +72,7 @@ fn table(cx: &mut Cx<'_, '_>, scope: SyntaxNode<'_>) {
                 "defined again here",
             );
             let diagnostic = cx.secondary(diagnostic, *first, format!("first defined here by `{first_op}`"));
-            let diagnostic = cx.secondary(diagnostic, op_range(op), "this op");
+            let diagnostic = cx.secondary(diagnostic, name_range(op), "this op");
             cx.diagnostics.push(diagnostic.with_help("symbols in one module must be unique: rename one of them"));
             continue;
         }

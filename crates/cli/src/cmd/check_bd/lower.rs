@@ -4,9 +4,9 @@
 
 use crate::codes;
 use crate::compile::lower::{self, LowerTools, Lowered};
+use air_compile::aircc::CompileOptions;
+use air_compile::lower::Verdict;
 use air_diagnostics::{Diagnostic, FileId};
-use air_driver::aircc::CompileOptions;
-use air_driver::lower::Verdict;
 use serde_json::{json, Value};
 use std::time::Duration;
 

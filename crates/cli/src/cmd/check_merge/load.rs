@@ -4,9 +4,9 @@
 use crate::cmd::merge::inputs::{self, Inputs, Stop};
 use crate::cmdline::CommandLine;
 use crate::common::Outcome;
+use air_check_merge::Layout;
 use air_diagnostics::{Diagnostic, SourceMap};
-use air_passes::merge::{finish, stitch};
-use air_run::check_merge::{self, Layout};
+use air_merge::merge::{finish, stitch};
 use std::path::{Path, PathBuf};
 
 /// The merged module's text, the layout, and every file read (the plan, then its slices).
@@ -29,7 +29,7 @@ pub fn load(plan_path: &Path, sources: &mut SourceMap) -> Result<Loaded, Stopped
     let not_merged = |d| (d, "the plan does not merge");
     let merged = finish(stitch(&plan, &slices).map_err(not_merged)?).map_err(not_merged)?;
     let file = sources.add("<merged module>", merged.text().to_string());
-    let layout = check_merge::prepare(&plan, &slices, &merged.parse, file)
+    let layout = air_check_merge::prepare(&plan, &slices, &merged.parse, file)
         .map_err(|d| (d, "the plan's buffers cannot be bound"))?;
     Ok(Loaded { merged: merged.text().to_string(), layout, paths })
 }

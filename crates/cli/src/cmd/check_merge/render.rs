@@ -2,8 +2,8 @@
 //! `air-stitch/check-merge/1`, from the library's [`CheckReport`].
 
 use crate::report::count;
-use air_run::check_merge::{ArgCheck, CheckReport, Layout};
-use air_run::Timing;
+use air_check_merge::{ArgCheck, CheckReport, Layout};
+use air_device::Timing;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::time::Duration;

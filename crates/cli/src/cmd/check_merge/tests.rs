@@ -6,11 +6,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use super::{load, render};
+use air_arrays::compare::Options;
+use air_check_merge::{bf16_bits, Artifacts, CheckReport, Layout, RunOptions};
+use air_device::recording::RecordingBackend;
+use air_device::Artifact;
 use air_diagnostics::SourceMap;
-use air_run::check_merge::{self, bf16_bits, Artifacts, CheckReport, Layout, RunOptions};
-use air_run::compare::Options;
-use air_run::recording::RecordingBackend;
-use air_run::Artifact;
 use std::time::Duration;
 
 fn bf16(bytes: &[u8], j: usize) -> f32 {
@@ -47,15 +47,15 @@ fn report(broken: bool) -> (CheckReport, Layout) {
     let plan = air_testkit::repo_root().join("testdata/check-merge/silu_add.toml");
     let loaded = load::load(&plan, &mut sources).unwrap_or_else(|_| panic!("the small case loads"));
     let bytes = std::fs::read(air_testkit::repo_root().join("testdata/check-merge/inputs.npz")).unwrap();
-    let members: Vec<(String, Vec<u8>)> = air_run::formats::npz_members(&bytes)
+    let members: Vec<(String, Vec<u8>)> = air_arrays::formats::npz_members(&bytes)
         .unwrap()
         .into_iter()
         .map(|m| {
-            let npy = air_run::formats::npz_member(&bytes, &m).unwrap().into_owned();
+            let npy = air_arrays::formats::npz_member(&bytes, &m).unwrap().into_owned();
             (m, npy)
         })
         .collect();
-    let (inputs, _) = check_merge::bind_inputs(&loaded.layout, &members).unwrap();
+    let (inputs, _) = air_check_merge::bind_inputs(&loaded.layout, &members).unwrap();
     let mut backend = RecordingBackend::new();
     backend.kernel(artifact("sm"), "sm", Duration::from_micros(120), |args| {
         silu_mul(args);
@@ -79,7 +79,7 @@ fn report(broken: bool) -> (CheckReport, Layout) {
     });
     let artifacts = Artifacts { merged: artifact("merged"), slices: vec![artifact("sm"), artifact("ad")] };
     let options = RunOptions { compare: Options::default(), iterations: 3, warmup: 1 };
-    let report = check_merge::run(&loaded.layout, &inputs, &artifacts, &mut backend, &options).unwrap();
+    let report = air_check_merge::run(&loaded.layout, &inputs, &artifacts, &mut backend, &options).unwrap();
     (report, loaded.layout)
 }
 

@@ -4,7 +4,7 @@
 use crate::air_opt::AirOptArgs;
 use crate::backend_args::{tiling_size, BackendFlags, DeviceArg, FormatArg, OmitArg};
 use crate::common::{FormatOpts, GlobalOpts};
-use air_driver::aircc::{CompileOptions, PlacedIrVerifiers};
+use air_compile::aircc::{CompileOptions, PlacedIrVerifiers};
 use std::path::PathBuf;
 
 /// Compile an AIR module with aircc into an xclbin and its instruction stream (or an ELF).
@@ -171,7 +171,7 @@ fn choice(yes: bool, no: bool) -> Option<bool> {
 
 impl Opts {
     /// The options of this compile: the flags over the plan's `[backend]` (`plan`, from --plan).
-    pub(super) fn compile_options(&self, plan: &air_passes::backend::Backend) -> anyhow::Result<CompileOptions> {
+    pub(super) fn compile_options(&self, plan: &air_merge::backend::Backend) -> anyhow::Result<CompileOptions> {
         let a = &self.aircc_options;
         let flags = BackendFlags {
             device: a.device,

@@ -8,9 +8,9 @@ use super::outcome::Record;
 use crate::common::Outcome;
 use crate::compile::lower::{self, LowerTools};
 use crate::report::Report;
+use air_compile::aircc::CompileOptions;
+use air_compile::lower::Verdict;
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
-use air_driver::aircc::CompileOptions;
-use air_driver::lower::Verdict;
 use std::time::{Duration, Instant};
 
 /// The drivers: aircc as compile finds it, aiecc beside it or on PATH.

@@ -8,7 +8,7 @@ use crate::lints::Levels;
 use crate::outputs::RunFiles;
 use crate::report::Report;
 use air_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
-use air_passes::group::{layer::Layer, Candidate, Grouping};
+use air_group::{layer::Layer, Candidate, Grouping};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};

@@ -5,10 +5,10 @@
 use crate::cmdline::CommandLine;
 use crate::common;
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
-use air_passes::naming::prefix_from_stem;
-use air_passes::plan::{parse_plan, Loc, MergePlan};
-use air_passes::slice::ParsedSlice;
-use air_passes::zero_config::{
+use air_merge::naming::prefix_from_stem;
+use air_merge::plan::{parse_plan, Loc, MergePlan};
+use air_merge::slice::ParsedSlice;
+use air_merge::zero_config::{
     apply_tile_sizes, numbered_prefixes, zero_config_plan, Bind, ChosenPrefixes, TileSizesArg,
 };
 use std::path::{Path, PathBuf};
@@ -240,7 +240,7 @@ fn function_name(args: &ZeroConfig<'_>, line: &CommandLine, line_file: FileId) -
     };
     let loc = line.value_range("--name", written, 0).map(|range| (line_file, range));
     let spell = |name: &str| format!("--name {}", shell_word(name));
-    air_passes::naming::check_func_name(written, loc, spell)
+    air_merge::naming::check_func_name(written, loc, spell)
 }
 
 /// `word` as a shell reads it back: as it is when it is plain, else in single quotes.
@@ -282,7 +282,7 @@ pub fn split_section(typed: &Path) -> (PathBuf, Option<usize>) {
 fn in_section(read: Pending, section: Option<usize>, loc: Loc) -> Result<Pending, Diagnostic> {
     let Some(number) = section else { return Ok(read) };
     let (file, name, text) = read;
-    let picked = air_passes::sections::pick_section(&text, &name, number, loc)?;
+    let picked = air_merge::sections::pick_section(&text, &name, number, loc)?;
     Ok((file, format!("{name}#{number}"), std::sync::Arc::new(picked)))
 }
 

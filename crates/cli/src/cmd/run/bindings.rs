@@ -2,7 +2,7 @@
 //! arrays, and checking that they bind every data argument of the kernel exactly once with a
 //! known size. No device is needed for any of it.
 
-use air_run::{codes, formats, Array, Dtype};
+use air_arrays::{codes, formats, Array, Dtype};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -98,7 +98,7 @@ pub fn load_input(
 fn to_input(file: &str, array: Array<'_>) -> Result<Input, (&'static str, String)> {
     if array.order == formats::ByteOrder::Big && array.dtype.size() > 1 {
         return Err((
-            codes::BAD_BINDING,
+            air_device::codes::BAD_BINDING,
             format!(
                 "{file}: a big-endian array; the NPU reads little-endian (save it with .astype('<{}'))",
                 array.dtype

@@ -2,7 +2,8 @@
 //! machine does not have: which calls the backend gets, in which order, with which bytes.
 
 use super::*;
-use air_run::{Dtype, KernelId};
+use air_arrays::Dtype;
+use air_device::KernelId;
 use bindings::Input;
 
 /// Records every call; `run` returns 1 ms, 2 ms, 3 ms, ...; `read` returns the buffer's bytes
@@ -103,7 +104,7 @@ fn loads_allocates_writes_inputs_runs_warmup_then_timed_and_reads_outputs() {
 
 #[test]
 fn a_run_that_does_not_complete_stops_everything_after_it() {
-    let failure = RunError::new(codes::RUN_NOT_COMPLETED, "the run ended in ERT_CMD_STATE_TIMEOUT");
+    let failure = RunError::new(air_device::codes::RUN_NOT_COMPLETED, "the run ended in ERT_CMD_STATE_TIMEOUT");
     let mut backend = Recording { fail_run: Some(failure.clone()), ..Recording::default() };
     let slots = [slot(0, None, true, 1)];
     let err = run_on(&mut backend, &xclbin(), &slots, 0, 5).err().unwrap();
@@ -112,5 +113,5 @@ fn a_run_that_does_not_complete_stops_everything_after_it() {
     assert!(!backend.calls.iter().any(|c| c.starts_with("read")), "{:?}", backend.calls);
     let stop = Stop::from_run(err);
     assert!(!stop.missing, "a failed run is the kernel's problem (exit 1), not a missing device");
-    assert!(Stop::from_run(RunError::new(codes::NO_DEVICE, "none")).missing);
+    assert!(Stop::from_run(RunError::new(air_device::codes::NO_DEVICE, "none")).missing);
 }

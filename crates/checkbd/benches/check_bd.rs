@@ -1,0 +1,56 @@
+//! Benchmarks of check-bd on large modules: the llama-3.2-1B `rms_gemms_rope` 6-launch function
+//! (testdata/checkbd/ok_multi_launch_rms_gemms_rope.mlir) replicated into modules of about
+//! 0.25, 1 and 4 MB, each copy with its own function, segment and herd names. Measures the check
+//! alone (on a parsed module) and parse + check; the target is under 50 ms per MB, linear in size.
+
+use air_checkbd::{check, CheckOptions};
+use air_diagnostics::FileId;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::path::Path;
+
+/// A module of at least `target` bytes made of copies of the fixture's function.
+fn module_of_size(target: usize) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/checkbd/ok_multi_launch_rms_gemms_rope.mlir");
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let start = text.find("  func.func @rms_gemms_rope").unwrap_or(0);
+    let end = text.rfind("}\n").unwrap_or(text.len());
+    let (head, func) = (&text[..start], &text[start..end]);
+    let mut out = String::with_capacity(target + text.len());
+    out.push_str(head);
+    let mut copy = 0;
+    while out.len() < target {
+        let renamed = func
+            .replace("func.func @rms_gemms_rope", &format!("func.func @rms_gemms_rope_{copy}"))
+            .replace("air.segment @", &format!("air.segment @c{copy}_"))
+            .replace("air.herd @", &format!("air.herd @c{copy}_"));
+        out.push_str(&renamed);
+        copy += 1;
+    }
+    out.push_str("}\n");
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let options = CheckOptions { runtime_loop_tiling_sizes: vec![2, 2], ..CheckOptions::default() };
+    let mut group = c.benchmark_group("check_bd");
+    group.sample_size(10);
+    for (label, size) in [("0.25MB", 256 * 1024), ("1MB", 1024 * 1024), ("4MB", 4 * 1024 * 1024)] {
+        let text = module_of_size(size);
+        let parse = air_syntax::parse(&text);
+        assert!(!parse.has_errors(), "the benchmark module parses");
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::new("check", label), &parse, |b, parse| {
+            b.iter(|| check(parse, FileId(0), &options))
+        });
+        group.bench_with_input(BenchmarkId::new("parse_and_check", label), &text, |b, text| {
+            b.iter(|| {
+                let parse = air_syntax::parse(text);
+                check(&parse, FileId(0), &options)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,177 @@
+//! The named-buffer plan of a candidate group, as the text its `.toml` file holds: the group's
+//! buffers in first-use order (or its `[[group_abi]]`), the views it uses as the prelude, one
+//! slice per kernel wired by name.
+
+use super::layer::{Binding, KernelDecl, Layer};
+use air_merge::backend::Backend;
+use air_merge::slice::ParsedSlice;
+use std::fmt::Write as _;
+use std::ops::Range;
+
+/// A candidate's plan.
+#[derive(Clone, Debug)]
+pub struct PlannedText {
+    pub text: String,
+    /// The buffer name of each combined argument.
+    pub names: Vec<Option<String>>,
+    /// A kernel uses a buffer that the group's pinned ABI does not have.
+    pub abi_problem: Option<String>,
+    /// Two kernels need different backend options.
+    pub backend_problem: Option<String>,
+}
+
+/// A TOML basic string.
+fn quote(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+/// The plan of kernels `range` as function `func` (`slices` are their parses, named as the
+/// plan writes them).
+pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], func: &str) -> PlannedText {
+    let kernels = &layer.kernels[range.clone()];
+    let pinned = layer.abis.iter().find(|a| a.start == range.start);
+    let mut abi_problem = None;
+    let mut args: Vec<usize> = pinned.map(|a| a.buffers.clone()).unwrap_or_default();
+    let mut views: Vec<usize> = Vec::new();
+    for kernel in kernels {
+        for (binding, _) in &kernel.args {
+            let buffer = layer.buffer_of(*binding);
+            if !args.contains(&buffer) {
+                if pinned.is_some() {
+                    abi_problem.get_or_insert_with(|| {
+                        format!(
+                            "with `{}` the group needs buffer `{}`, which its [[group_abi]] (start = \"{}\") does not list",
+                            kernel.name, layer.buffers[buffer].name, layer.kernels[range.start].name
+                        )
+                    });
+                }
+                args.push(buffer);
+            }
+            if let Binding::View(v) = binding {
+                if !views.contains(v) {
+                    views.push(*v);
+                }
+            }
+        }
+    }
+    let (backend, backend_problem) = group_backend(layer, kernels);
+    let used: Vec<usize> = kernels.iter().flat_map(|k| k.args.iter().map(|(b, _)| layer.buffer_of(*b))).collect();
+    let kernel_names: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
+    let mut out = format!(
+        "# Layer `{}`, kernels {}.\n# Written by `air-stitch group`: `air-stitch merge --plan` on this file gives the module beside it.\n\n[func]\nname = {}\nargs = [\n",
+        layer.name,
+        kernel_names.join(", "),
+        quote(func),
+    );
+    for &buffer in &args {
+        let b = &layer.buffers[buffer];
+        match b.kind {
+            Some(kind) => {
+                let _ = writeln!(
+                    out,
+                    "  {{ name = {}, type = {}, kind = {} }},",
+                    quote(&b.name),
+                    quote(&b.ty),
+                    quote(kind.as_str())
+                );
+            }
+            None => {
+                let _ = writeln!(out, "  {{ name = {}, type = {} }},", quote(&b.name), quote(&b.ty));
+            }
+        }
+    }
+    out.push_str("]\n");
+    if !views.is_empty() {
+        out.push_str("prelude = \"\"\"\n");
+        for &v in &views {
+            let view = &layer.views[v];
+            let of = args.iter().position(|&b| b == view.of).unwrap_or(0);
+            let ops = substitute(&view.ops, &layer.buffers[view.of].name, &format!("arg{of}"));
+            for line in ops.lines().filter(|l| !l.trim().is_empty()) {
+                let _ = writeln!(out, "    {}", line.trim());
+            }
+        }
+        out.push_str("\"\"\"\n");
+    }
+    let dead: Vec<String> =
+        args.iter().enumerate().filter(|(_, b)| !used.contains(b)).map(|(i, _)| i.to_string()).collect();
+    if !dead.is_empty() {
+        let _ = writeln!(out, "allow_unreferenced = [{}]", dead.join(", "));
+    }
+    for (kernel, slice) in kernels.iter().zip(slices) {
+        let _ = write!(out, "\n[[slice]]\nfile = {}\nprefix = {}\n", quote(&slice.name), quote(&kernel.name));
+        if let Some(func) = &kernel.func {
+            let _ = writeln!(out, "func = {}", quote(func));
+        }
+        let mut wired = Vec::new();
+        let mut aliased = Vec::new();
+        for (idx, (binding, _)) in kernel.args.iter().enumerate() {
+            match binding {
+                Binding::Buffer(b) => wired.push(format!("{idx} = {}", quote(&layer.buffers[*b].name))),
+                Binding::View(v) => aliased.push(format!("{idx} = {}", quote(&format!("%{}", layer.views[*v].name)))),
+            }
+        }
+        let _ = writeln!(out, "args = {{ {} }}", wired.join(", "));
+        if !aliased.is_empty() {
+            let _ = writeln!(out, "aliases = {{ {} }}", aliased.join(", "));
+        }
+        if let Some(sizes) = &kernel.shim_dma_tile_sizes {
+            let list: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
+            let _ = writeln!(out, "shim_dma_tile_sizes = [{}]", list.join(", "));
+        }
+    }
+    let lines = backend.toml_lines();
+    if !lines.is_empty() {
+        let _ = write!(out, "\n[backend]\n{lines}");
+    }
+    let names = args.iter().map(|&b| Some(layer.buffers[b].name.clone())).collect();
+    PlannedText { text: out, names, abi_problem, backend_problem }
+}
+
+/// How the group of `kernels` is built: the layer's backend with each kernel's additions, and
+/// the first option two of them set differently.
+fn group_backend(layer: &Layer, kernels: &[KernelDecl]) -> (Backend, Option<String>) {
+    let mut backend = layer.backend.clone();
+    let mut problem = None;
+    for kernel in kernels {
+        match backend.combine(&kernel.backend) {
+            Ok(combined) => backend = combined,
+            Err(conflict) => {
+                problem.get_or_insert_with(|| {
+                    format!(
+                        "with `{}` the group needs {} = {} but has {} = {}",
+                        kernel.name, conflict.option, conflict.second, conflict.option, conflict.first
+                    )
+                });
+            }
+        }
+    }
+    (backend, problem)
+}
+
+/// `%name` → `%replacement` where `%name` is a whole SSA name (not a prefix of a longer one).
+fn substitute(text: &str, name: &str, replacement: &str) -> String {
+    let pattern = format!("%{name}");
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(pos) = rest.find(&pattern) {
+        let after = &rest[pos + pattern.len()..];
+        let whole = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.');
+        out.push_str(&rest[..pos]);
+        out.push_str(if whole { "%" } else { "" });
+        out.push_str(if whole { replacement } else { &pattern });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::substitute;
+
+    #[test]
+    fn only_whole_names_are_substituted() {
+        assert_eq!(substitute("%rms_in[0] %rms_in_x %rms_in", "rms_in", "arg6"), "%arg6[0] %rms_in_x %arg6");
+    }
+}
