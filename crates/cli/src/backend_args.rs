@@ -110,7 +110,10 @@ pub struct BackendFlags {
 
 impl BackendFlags {
     /// The compile options: the flags over `plan` (a plan's `[backend]`; empty without one).
-    pub fn resolve(&self, plan: &air_merge::backend::Backend) -> anyhow::Result<air_compile::aircc::CompileOptions> {
+    pub fn resolve(
+        &self,
+        plan: &air_merge::plan::backend::Backend,
+    ) -> anyhow::Result<air_compile::aircc::CompileOptions> {
         use air_compile::aircc::{CompileOptions, Device, OmitPingPong as Omit};
         check_tiling_sizes(&self.runtime_loop_tiling_sizes)?;
         let device = match (self.device, plan.device) {

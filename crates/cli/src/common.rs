@@ -36,6 +36,9 @@ pub enum ColorArg {
     Never,
 }
 
+/// The default of `--max-errors`.
+pub const DEFAULT_MAX_ERRORS: usize = 50;
+
 /// Flags every subcommand accepts.
 #[derive(clap::Args, Debug, Clone)]
 pub struct GlobalOpts {
@@ -45,7 +48,7 @@ pub struct GlobalOpts {
     /// Print at most N errors per file (and N warnings, N notes); the closing line counts the
     /// rest, `--format json` keeps all. 0 prints every one. Repeated diagnostics are printed
     /// once, with where else they were found.
-    #[arg(long, value_name = "N", default_value_t = crate::report::DEFAULT_MAX_ERRORS, global = true)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ERRORS, global = true)]
     pub max_errors: usize,
 }
 
@@ -207,6 +210,24 @@ pub fn write_output(path: &Path, contents: &[u8], inputs: &[PathBuf]) -> anyhow:
     result
 }
 
+/// Whether `a` and `b` (neither `-`) are one file, by their canonical paths.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    canonical(a) == canonical(b)
+}
+
+/// `path` canonicalised: the file's own canonical path when it exists, else its directory's
+/// with the file name joined, else (no such directory either) the absolute path as written.
+pub fn canonical(path: &Path) -> PathBuf {
+    if let Ok(found) = std::fs::canonicalize(path) {
+        return found;
+    }
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    match (std::fs::canonicalize(parent), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()),
+    }
+}
+
 /// The directory an output file goes to.
 fn output_dir(path: &Path) -> &Path {
     path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
@@ -221,7 +242,7 @@ pub fn check_output(path: &Path, inputs: &[PathBuf]) -> anyhow::Result<()> {
         return Ok(());
     }
     for input in inputs.iter().filter(|input| input.as_os_str() != "-") {
-        if crate::outputs::same_file(path, input) {
+        if same_file(path, input) {
             anyhow::bail!("refusing to overwrite input file {} (choose another output file)", input.display());
         }
     }

@@ -11,6 +11,7 @@ mod common;
 mod compile;
 mod device;
 mod lints;
+mod load;
 mod outline;
 mod outputs;
 mod progress;

@@ -42,7 +42,7 @@ impl RunFiles {
     /// A file the run reads (`-` is standard input), described as the error would name it
     /// (`an input file`, `the plan (--plan)`).
     pub fn input(&mut self, option: impl Into<String>, path: &Path) -> &mut RunFiles {
-        let key = if path.as_os_str() == "-" { Key::Stdin } else { Key::File(canonical(path)) };
+        let key = if path.as_os_str() == "-" { Key::Stdin } else { Key::File(common::canonical(path)) };
         self.inputs.push(Named { option: option.into(), path: path.to_path_buf(), key, remedy: None });
         self
     }
@@ -58,7 +58,7 @@ impl RunFiles {
 
     /// A file the run writes (`-` is standard output).
     pub fn output(&mut self, option: impl Into<String>, path: &Path) -> &mut RunFiles {
-        let key = if path.as_os_str() == "-" { Key::Stdout } else { Key::File(canonical(path)) };
+        let key = if path.as_os_str() == "-" { Key::Stdout } else { Key::File(common::canonical(path)) };
         self.outputs.push(Named { option: option.into(), path: path.to_path_buf(), key, remedy: None });
         self
     }
@@ -125,24 +125,6 @@ fn clash(first: &Named, second: &Named) -> anyhow::Error {
         first.option,
         second.option
     )
-}
-
-/// Whether `a` and `b` (neither `-`) are one file, by their canonical paths.
-pub fn same_file(a: &Path, b: &Path) -> bool {
-    canonical(a) == canonical(b)
-}
-
-/// `path` canonicalised: the file's own canonical path when it exists, else its directory's
-/// with the file name joined, else (no such directory either) the absolute path as written.
-fn canonical(path: &Path) -> PathBuf {
-    if let Ok(found) = std::fs::canonicalize(path) {
-        return found;
-    }
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    match (std::fs::canonicalize(parent), path.file_name()) {
-        (Ok(dir), Some(name)) => dir.join(name),
-        _ => std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()),
-    }
 }
 
 #[cfg(test)]

@@ -5,8 +5,6 @@
 
 pub(crate) mod flood;
 
-pub use flood::DEFAULT_MAX_ERRORS;
-
 use crate::common::{self, Format, GlobalOpts};
 use crate::lints::{self, Levels};
 use air_diagnostics::{render, Diagnostic, RenderOptions, SourceMap};

@@ -8,12 +8,14 @@
 mod json;
 mod line_index;
 mod lint;
+mod location;
 mod render;
 mod source_map;
 
 pub use json::{to_json, to_json_value};
 pub use line_index::{LineCol, LineIndex};
 pub use lint::{Level, Lint};
+pub use location::{located, Loc};
 pub use render::{render, render_all, ColorChoice, RenderOptions};
 pub use source_map::{SourceMap, SourceMapFile};
 

@@ -3,10 +3,10 @@
 
 use air_checkbd::{CheckOptions, DeviceKind};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
-use air_merge::backend::{self, Backend, RawBackend};
 use air_merge::codes;
-use air_merge::named::{buffer_kind, did_you_mean};
-use air_merge::naming::is_identifier;
+use air_merge::plan::backend::{self, Backend, RawBackend};
+use air_merge::plan::named::{buffer_kind, did_you_mean};
+use air_merge::plan::naming::is_identifier;
 use air_merge::plan::{located, plan_lints, Loc, PlanLint};
 use air_syntax::buffer::BufferKind;
 use serde::Deserialize;

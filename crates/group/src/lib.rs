@@ -52,7 +52,7 @@ pub struct Candidate {
     pub names: Vec<Option<String>>,
     /// How the group is compiled: the layer's backend with its kernels' additions (the plan's
     /// `[backend]`).
-    pub backend: air_merge::backend::Backend,
+    pub backend: air_merge::plan::backend::Backend,
 }
 
 /// One XRT call of the layer.
@@ -325,7 +325,7 @@ struct Failure {
     merged: Option<Merged>,
     names: Vec<Option<String>>,
     diagnostics: Vec<Diagnostic>,
-    backend: air_merge::backend::Backend,
+    backend: air_merge::plan::backend::Backend,
 }
 
 impl Failure {
@@ -359,7 +359,7 @@ struct Merging {
     /// The name of its last kernel, for messages.
     last: String,
     /// The group's backend (the layer's, with its kernels' additions).
-    backend: air_merge::backend::Backend,
+    backend: air_merge::plan::backend::Backend,
 }
 
 /// Plans and merges one candidate group, and holds it to `max_launches`.

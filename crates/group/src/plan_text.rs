@@ -3,7 +3,7 @@
 //! slice per kernel wired by name.
 
 use super::layer::{Binding, KernelDecl, Layer};
-use air_merge::backend::Backend;
+use air_merge::plan::backend::Backend;
 use air_merge::slice::ParsedSlice;
 use std::fmt::Write as _;
 use std::ops::Range;

@@ -7,10 +7,10 @@
 
 use air_diagnostics::FileId;
 use air_merge::merge::{merge, phases};
+use air_merge::plan::zero_config::zero_config_plan;
 use air_merge::plan::MergePlan;
 use air_merge::slice::ParsedSlice;
 use air_merge::synthetic::{corpus_slices, synthetic_slice};
-use air_merge::zero_config::zero_config_plan;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
 type Input = Vec<(String, String)>;

@@ -2,7 +2,7 @@
 //! `module {` with channel declarations, extern declarations, other module-level ops, and one
 //! `func.func` with the combined signature, the prelude, each slice's body in order, `return`.
 
-use crate::pipeline::SliceState;
+use crate::passes::SliceState;
 use crate::plan::MergePlan;
 use crate::rewrite::{token_span, Printer, Rewrite};
 use crate::slice::Kernel;
@@ -137,7 +137,7 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
             print_node(printer, op.node(), "  ", &mut out);
         }
     }
-    out.push_str(&format!("  func.func {}(", crate::naming::symbol_ref(&plan.name)));
+    out.push_str(&format!("  func.func {}(", crate::plan::naming::symbol_ref(&plan.name)));
     // A named buffer's name and its declared kind go in a comment after its argument (after
     // the comma), where `roles` reads them back (air_syntax::buffer::ArgComment).
     let mut pending: Option<String> = None;
@@ -171,7 +171,7 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
         }
     }
     for (slice, printer) in slices.iter().zip(&printers) {
-        let kernel = crate::naming::symbol_ref(&slice.kernel.func.name());
+        let kernel = crate::plan::naming::symbol_ref(&slice.kernel.func.name());
         out.push_str(&format!("    {}\n", air_syntax::slice_comment::format(slice.prefix, &slice.name, &kernel)));
         let body_start = out.len() as u32;
         let (Some(first), Some(last)) = (slice.kernel.ops.first(), slice.kernel.ops.last()) else {

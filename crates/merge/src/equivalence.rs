@@ -15,10 +15,10 @@
 //! A mismatch is an internal error: the stitch changed something it was not asked to change.
 
 use crate::codes;
-use crate::externs::ExternState;
-use crate::pipeline::SliceState;
+use crate::passes::externs::ExternState;
+use crate::passes::remap_args::Target;
+use crate::passes::SliceState;
 use crate::plan::tile_sizes_attr;
-use crate::remap_args::Target;
 use crate::slice::Kernel;
 use air_diagnostics::{Diagnostic, LineIndex};
 use air_syntax::air_attrs::SHIM_DMA_TILE_SIZES as TILE_SIZES_ATTR;

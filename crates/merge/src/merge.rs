@@ -3,7 +3,7 @@
 //! at once.
 //!
 //! The phases, as docs/merge.md lists them: the checks (`merge_checks`), the passes of
-//! [`crate::pipeline::PIPELINE`] on each slice in order, assembly, the equivalence check, and the
+//! [`crate::passes::PIPELINE`] on each slice in order, assembly, the equivalence check, and the
 //! final parse. Each slice is parsed once; the output is parsed once, as an internal check (zero
 //! errors and zero unresolved uses, or the merge fails without writing anything), and that tree
 //! is the result. A phase that finds problems stops the merge with all of them: the next phase
@@ -15,11 +15,11 @@ pub mod phases;
 pub use memo::MergeMemo;
 
 use crate::assemble::{assemble, AssemblySlice};
+use crate::checks::{check_inputs, Checked, SymbolSites};
 use crate::codes;
 use crate::equivalence::{check_equivalence, SliceFacts, PARSE_CHECK_MESSAGE};
-use crate::externs::ExternState;
-use crate::merge_checks::{check_inputs, Checked, SymbolSites};
-use crate::pipeline::{PassName, Shared, SliceState};
+use crate::passes::externs::ExternState;
+use crate::passes::{PassName, Shared, SliceState};
 use crate::plan::MergePlan;
 use crate::slice::ParsedSlice;
 use air_diagnostics::Diagnostic;
@@ -192,7 +192,7 @@ fn run_passes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::zero_config::zero_config_plan;
+    use crate::plan::zero_config::zero_config_plan;
     use air_diagnostics::FileId;
 
     const KERNEL: &str = "func.func @k(%arg0: memref<64xbf16>, %arg1: memref<64xbf16>) {\n  %c1 = arith.constant 1 : index\n  air.launch (%x) in (%sx=%c1) args(%in=%arg0, %out=%arg1) : memref<64xbf16>, memref<64xbf16> {\n    air.segment @seg  args(%i=%in, %o=%out) : memref<64xbf16>, memref<64xbf16> {\n      %c2 = arith.constant 2 : index\n      air.herd @herd_0  tile (%tx, %ty) in (%a=%c2, %b=%c2) args(%p=%i, %q=%o) : memref<64xbf16>, memref<64xbf16> {\n        %buf = memref.alloc() : memref<64xbf16, 2 : i32>\n        air.dma_memcpy_nd (%buf[] [] [], %p[] [] []) : (memref<64xbf16, 2 : i32>, memref<64xbf16>)\n      }\n    }\n  }\n  return\n}\n";

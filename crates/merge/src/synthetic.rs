@@ -4,8 +4,8 @@
 //! chosen from real files ([`corpus_slices`]).
 
 use crate::merge::merge;
+use crate::plan::zero_config::zero_config_plan;
 use crate::slice::ParsedSlice;
-use crate::zero_config::zero_config_plan;
 use air_diagnostics::FileId;
 use std::fmt::Write;
 

@@ -6,8 +6,8 @@
 //! slice's own.
 
 use crate::codes;
-use crate::make::{attribute_entry, attributes_clause};
 use crate::plan::{tile_sizes_attr, Loc};
+use crate::rewrite::make::{attribute_entry, attributes_clause};
 use crate::rewrite::{Fragment, Rewrite};
 use crate::slice::{Kernel, ParsedSlice};
 use air_diagnostics::Diagnostic;

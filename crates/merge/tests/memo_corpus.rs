@@ -5,8 +5,8 @@
 
 use air_diagnostics::FileId;
 use air_merge::merge::{finish, stitch, stitch_with_memo, MergeMemo};
+use air_merge::plan::zero_config::zero_config_plan;
 use air_merge::slice::ParsedSlice;
-use air_merge::zero_config::zero_config_plan;
 
 /// The outcome of a merge as text: the module, or every error message.
 fn outcome(result: Result<air_merge::merge::Merged, Vec<air_diagnostics::Diagnostic>>) -> Result<String, Vec<String>> {

@@ -186,7 +186,7 @@ fn run_merge(plan: &MergePlan, slices: Vec<ParsedSlice>, sources: &SourceMap, mu
                 "ok": true,
                 "text": merged.text(),
                 "launches": merged.launches,
-                "externs": air_merge::externs::report_json(&merged.externs),
+                "externs": air_merge::passes::externs::report_json(&merged.externs),
                 "warnings": warnings,
             })
         }

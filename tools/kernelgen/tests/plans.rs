@@ -8,8 +8,8 @@
 mod common;
 
 use air_diagnostics::{render_all, FileId, RenderOptions, SourceMap};
-use air_merge::externs::{report_json, summary_line};
 use air_merge::merge::merge;
+use air_merge::passes::externs::{report_json, summary_line};
 use air_merge::plan::parse_plan;
 use air_merge::slice::ParsedSlice;
 use std::collections::BTreeMap;

@@ -4,8 +4,8 @@
 
 use air_diagnostics::FileId;
 use air_merge::merge::merge;
+use air_merge::plan::zero_config::zero_config_plan;
 use air_merge::slice::ParsedSlice;
-use air_merge::zero_config::zero_config_plan;
 
 /// The merged module of `inputs` (file name, text), in order; or the merge's first error.
 pub fn merge_texts(name: &str, inputs: &[(String, String)]) -> Result<String, String> {

@@ -12,7 +12,7 @@
 
 use super::memtiles;
 use super::split;
-use super::{Cx, Finding, Unit};
+use super::{allocation, Cx, Finding, Unit};
 use crate::fmt::fmt_bytes;
 use crate::report::{Amount, BudgetRow};
 use crate::rules;
@@ -80,17 +80,6 @@ fn dynamic_buffer(
 /// is `aligned` by default).
 const CORE_ALIGNMENT: i64 = 32;
 
-/// The high-water mark of `aie-assign-buffer-addresses`' sequential allocation (mlir-aie
-/// `AIEAssignBuffers.cpp` `basicAllocation`, the fallback whose failure is the error): from
-/// `start` (the stack of a core), buffers largest first, each aligned to the tile's load/store
-/// width (`alignment` bytes).
-pub(super) fn sequential_high_water(start: i64, mut sizes: Vec<i64>, alignment: i64) -> i64 {
-    sizes.sort_unstable_by(|a, b| b.cmp(a));
-    sizes.into_iter().fold(start, |address, size| {
-        air_model::arith::ceil_div(address, alignment).saturating_mul(alignment).saturating_add(size)
-    })
-}
-
 /// The L1 high-water mark of a core: its buffers (each copy) and air-to-aie's runtime-parameter
 /// buffer (4 bytes per scalar argument of each herd), after the stack. Returns the mark and the
 /// runtime-parameter buffers.
@@ -102,7 +91,7 @@ fn l1_layout(cx: &Cx<'_>, herds: &[usize], parts: &[(BufferId, Option<i64>, i64)
         .flat_map(|(_, b, n)| std::iter::repeat_n(b.unwrap_or(0), (*n).max(0) as usize))
         .chain(rtp_bytes.iter().copied())
         .collect();
-    (sequential_high_water(stack, sizes, CORE_ALIGNMENT), rtp_bytes)
+    (allocation::sequential_high_water(stack, sizes, CORE_ALIGNMENT), rtp_bytes)
 }
 
 pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) {

@@ -82,7 +82,7 @@ struct Share {
 /// The layout `basicAllocation` gives a memtile: its high-water mark.
 fn high_water(buckets: &[Bucket]) -> i64 {
     let sizes = buckets.iter().flat_map(|b| std::iter::repeat_n(b.bytes, b.copies.max(0) as usize)).collect();
-    super::memory::sequential_high_water(0, sizes, MEMTILE_ALIGNMENT)
+    super::allocation::sequential_high_water(0, sizes, MEMTILE_ALIGNMENT)
 }
 
 /// Checks what each memtile of `segment` holds (`buffers`: its L2 buffers, `fates`: what the

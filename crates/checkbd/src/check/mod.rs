@@ -11,6 +11,7 @@
 //! check-bd on a few of a growing group's candidates instead of each (crates/group): a new
 //! error rule must keep it, or `group`'s tests that compare both ways will show the difference.
 
+mod allocation;
 mod compile_time;
 mod dims;
 mod issues;

@@ -7,7 +7,7 @@ use crate::lints::{Levels, LintArgs};
 use crate::report;
 use air_checkbd::{Amount, Report, Status};
 use air_diagnostics::{Diagnostic, SourceMap};
-use air_merge::backend::Backend;
+use air_merge::plan::backend::Backend;
 use air_merge::plan::MergePlan;
 use air_report::check_bd::{self, location, Checked};
 use std::fmt::Write as _;

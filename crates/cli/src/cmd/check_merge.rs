@@ -2,20 +2,19 @@
 //! docs/run.md describes. The files are read here and the device is opened here; `air-check-merge`'s
 //! `check_merge` decides the buffers and runs the check through the backend.
 
-pub(crate) mod load;
 mod render;
 
 use crate::codes;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::compile::{artifacts, tools};
 use crate::device::{self, DeviceArgs};
+use crate::load::merged::{self as load, Loaded, STOPPED};
 use crate::outputs::RunFiles;
 use crate::report::{count, Report};
 use air_arrays::compare::{self, Gate, Options, DEFAULT_ATOL, DEFAULT_RTOL};
 use air_arrays::formats;
 use air_check_merge::{Artifacts, Layout, RunOptions};
 use air_diagnostics::{Diagnostic, SourceMap};
-use load::{Loaded, STOPPED};
 use std::path::{Path, PathBuf};
 
 pub const SCHEMA: &str = "air-stitch/check-merge/1";

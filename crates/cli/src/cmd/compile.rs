@@ -175,7 +175,7 @@ impl Opts {
     }
 
     /// `--plan`'s `[backend]` (empty without --plan), or the plan's problems.
-    fn plan_backend(&self) -> anyhow::Result<Result<air_merge::backend::Backend, (Vec<Diagnostic>, SourceMap)>> {
+    fn plan_backend(&self) -> anyhow::Result<Result<air_merge::plan::backend::Backend, (Vec<Diagnostic>, SourceMap)>> {
         let Some(path) = &self.plan else { return Ok(Ok(Default::default())) };
         let raw = common::read_input(path)?;
         let mut sources = SourceMap::new();

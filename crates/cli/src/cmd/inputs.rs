@@ -1,8 +1,8 @@
 //! `air-stitch inputs`: seeded random inputs for check-merge, one `.npz` member per argument
 //! the device reads (docs/run.md).
 
-use super::check_merge::load;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::load::merged as load;
 use crate::outputs::RunFiles;
 use crate::report::{count, Report};
 use air_arrays::formats::{self, shape_text};

@@ -2,18 +2,17 @@
 
 mod checks;
 mod emit_plan;
-pub(crate) mod inputs;
 
 use crate::air_opt::{AirOpt, AirOptArgs};
 use crate::cmdline::CommandLine;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::{Levels, LintArgs};
+use crate::load::merge_inputs::{self as inputs, Inputs, Stop, ZeroConfig};
 use crate::outputs::RunFiles;
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, SourceMap};
 use air_merge::merge::{finish, stitch_parallel};
-use air_merge::zero_config::Bind;
-use inputs::{Inputs, Stop, ZeroConfig};
+use air_merge::plan::zero_config::Bind;
 use std::path::PathBuf;
 
 /// Stitch kernel modules into one module with several `air.launch` ops, dispatched once.
@@ -93,7 +92,7 @@ pub struct Opts {
 
 /// `--tile-sizes` is checked when the command line is read; it is located on it later.
 fn tile_sizes_arg(text: &str) -> Result<String, String> {
-    text.parse::<air_merge::zero_config::TileSizesArg>().map(|_| text.to_string())
+    text.parse::<air_merge::plan::zero_config::TileSizesArg>().map(|_| text.to_string())
 }
 
 /// `--bind` is checked when the command line is read; it is located on it later.
@@ -265,7 +264,7 @@ impl Opts {
         report.field("verified", judged.is_some());
         report.count("launches", merged.launches);
         report.count("arguments", arg_count);
-        report.info(&air_merge::externs::summary_line(&merged.externs));
+        report.info(&air_merge::passes::externs::summary_line(&merged.externs));
         let target =
             if self.output.as_os_str() == "-" { "standard output".to_string() } else { common::shown(&self.output) };
         let verified = judged.map(|how| format!("; verified ({how})")).unwrap_or_default();
@@ -289,7 +288,7 @@ impl Opts {
         emitted: Option<&str>,
         report: &mut Report,
     ) -> anyhow::Result<serde_json::Value> {
-        let externs = air_merge::externs::report_json(&merged.externs);
+        let externs = air_merge::passes::externs::report_json(&merged.externs);
         if let Some(path) = &self.externs_report {
             let json = serde_json::to_string_pretty(&externs)?;
             common::write_output(path, format!("{json}\n").as_bytes(), paths)?;

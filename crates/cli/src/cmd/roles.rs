@@ -8,7 +8,7 @@ use air_diagnostics::SourceMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-pub use air_report::roles::{closing_line, document, fields, SCHEMA};
+pub use air_report::roles::{closing_line, fields, SCHEMA};
 
 /// Buffer roles of a fused module for mlir-air's KernelCache.load_and_run.
 ///

@@ -8,9 +8,6 @@
 use air_diagnostics::{Diagnostic, Severity, SourceMap};
 use std::collections::HashMap;
 
-/// The default of `--max-errors`.
-pub const DEFAULT_MAX_ERRORS: usize = 50;
-
 /// How many distinct places a repeated diagnostic lists before it only counts the rest.
 const PLACES_LISTED: usize = 10;
 

@@ -7,7 +7,7 @@
 
 use air_checkbd::OmitPingPong;
 use air_diagnostics::FileId;
-use air_merge::backend::{Backend, OutputFormat};
+use air_merge::plan::backend::{Backend, OutputFormat};
 use air_testkit::lowering::{Case, Judged};
 use air_testkit::repo_root;
 use std::collections::BTreeMap;

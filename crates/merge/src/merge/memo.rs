@@ -17,9 +17,9 @@
 //! whose part changed, and the final parse run for every candidate.
 
 use crate::equivalence::{check_slice, SliceFacts};
-use crate::externs::ExternOverrides;
-use crate::pipeline::{Findings, Shared, SliceState, LEADING};
-use crate::remap_args::Target;
+use crate::passes::remap_args::Target;
+use crate::passes::{Findings, Shared, SliceState, LEADING};
+use crate::plan::ExternOverrides;
 use crate::rewrite::Rewrite;
 use air_diagnostics::Diagnostic;
 use air_diagnostics::FileId;

@@ -4,16 +4,16 @@
 
 use super::run_passes;
 use crate::assemble::{assemble, Assembled, AssemblySlice};
+use crate::checks::check_inputs;
 use crate::equivalence::{check_equivalence, SliceFacts};
-use crate::merge_checks::check_inputs;
-use crate::pipeline::Shared;
+use crate::passes::Shared;
 use crate::plan::MergePlan;
 use crate::slice::ParsedSlice;
 use air_diagnostics::Diagnostic;
 
 /// The slices after the up-front checks: one state per slice, ready for the passes.
 pub struct Checked<'a> {
-    inner: crate::merge_checks::Checked<'a>,
+    inner: crate::checks::Checked<'a>,
 }
 
 /// Phase 1: every check of the plan and the inputs.

@@ -5,7 +5,8 @@
 //! elements of argument 2). Snapshotted under `snapshots/check-merge/`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use super::{load, render};
+use super::render;
+use crate::load::merged as load;
 use air_arrays::compare::Options;
 use air_check_merge::{bf16_bits, Artifacts, CheckReport, Layout, RunOptions};
 use air_device::recording::RecordingBackend;

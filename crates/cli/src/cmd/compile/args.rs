@@ -171,7 +171,7 @@ fn choice(yes: bool, no: bool) -> Option<bool> {
 
 impl Opts {
     /// The options of this compile: the flags over the plan's `[backend]` (`plan`, from --plan).
-    pub(super) fn compile_options(&self, plan: &air_merge::backend::Backend) -> anyhow::Result<CompileOptions> {
+    pub(super) fn compile_options(&self, plan: &air_merge::plan::backend::Backend) -> anyhow::Result<CompileOptions> {
         let a = &self.aircc_options;
         let flags = BackendFlags {
             device: a.device,

@@ -120,7 +120,7 @@ fn candidate_files(
     let mut findings: Vec<Diagnostic> = candidate.check.iter().map(|d| d.clone().in_file(file)).collect();
     let options = air_dataflow::Options { names: candidate.names.clone(), ..air_dataflow::Options::default() };
     if let Ok(flow) = air_dataflow::analyze(&candidate.merged.parse, file, &options) {
-        let doc = super::super::roles::document(&flow, sink.sources, shown_module);
+        let doc = air_report::roles::document(&flow, sink.sources, shown_module);
         let json = serde_json::to_string_pretty(&doc).unwrap_or_default();
         entries.push((roles.clone(), format!("{json}\n").into_bytes()));
         entry["roles"] = json!(roles);

@@ -1,9 +1,9 @@
 //! `merge --emit-plan FILE`: the plan a zero-config merge made, as a plan file that `merge
 //! --plan`, `inputs` and `check-merge` take. The library writes the text
-//! (`air_merge::plan_toml`); this file makes each input's path relative to the plan's
+//! (`air_merge::plan::write`); this file makes each input's path relative to the plan's
 //! directory, as a plan's slice files are read.
 
-use super::inputs::split_section;
+use crate::load::merge_inputs::split_section;
 use air_merge::plan::MergePlan;
 use std::path::{Component, Path, PathBuf};
 
@@ -43,7 +43,7 @@ pub fn emitted_plan(plan: &MergePlan, typed: &[PathBuf], plan_path: &Path) -> an
     } else {
         "# Slice files are relative to this file's directory."
     };
-    Ok(air_merge::plan_toml::plan_toml(&emitted, &format!("{HEADER}{relative}")))
+    Ok(air_merge::plan::write::plan_toml(&emitted, &format!("{HEADER}{relative}")))
 }
 
 /// `path` (an input, as given) as a plan in `plan_dir` (as given) names it: `plan_dir` joined

@@ -1,9 +1,9 @@
 //! What `check-merge` and `inputs` both read: the plan and its slices (as `merge --plan` reads
 //! them), merged in memory, and check-merge's layout of buffers and views.
 
-use crate::cmd::merge::inputs::{self, Inputs, Stop};
 use crate::cmdline::CommandLine;
 use crate::common::Outcome;
+use crate::load::merge_inputs::{self as inputs, Inputs, Stop};
 use air_check_merge::Layout;
 use air_diagnostics::{Diagnostic, SourceMap};
 use air_merge::merge::{finish, stitch};

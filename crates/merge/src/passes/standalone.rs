@@ -2,13 +2,13 @@
 //! whole file, so each step of the merge pipeline can be inspected and tested by itself.
 
 use crate::codes;
-use crate::externs::summary_line;
-use crate::pipeline::{run_alone, AnyPass};
+use crate::passes::externs::summary_line;
+use crate::passes::{run_alone, AnyPass};
 use crate::rewrite::Printer;
 use crate::slice::{find_kernel, ParsedSlice};
 use air_diagnostics::Diagnostic;
 
-pub use crate::pipeline::PASS_NAMES;
+pub use crate::passes::PASS_NAMES;
 
 /// A pass with its options, and the kernel function it works on when the file has several
 /// public functions (`--func`).

@@ -26,19 +26,33 @@
 //! warnings = "deny"
 //! ```
 
-use crate::backend::{self, Backend, RawBackend};
+pub mod backend;
+pub mod named;
+pub mod naming;
+pub mod write;
+pub mod zero_config;
+
 use crate::codes;
-use crate::externs::ExternOverrides;
-use crate::named::{buffer_kind, Names, RawArg, RawTarget};
-use crate::naming::{check_func_name, prefix_from_stem};
+pub use air_diagnostics::{located, Loc};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_syntax::buffer::{ArgComment, BufferKind};
+use backend::{Backend, RawBackend};
+use named::{buffer_kind, Names, RawArg, RawTarget};
+use naming::{check_func_name, prefix_from_stem};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 
-/// A position in the plan file (or none, for plans built from the command line).
-pub type Loc = Option<(FileId, TextRange)>;
+/// Plan overrides for one slice (docs/merge.md#externs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExternOverrides {
+    /// Symbols (without `@`) that must not be renamed: a conflict on them is an error.
+    pub keep: BTreeSet<String>,
+    /// Symbol (without `@`) → new name (without `@`).
+    pub rename: BTreeMap<String, String>,
+    /// Object → new object.
+    pub objects: BTreeMap<String, String>,
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -49,7 +63,7 @@ struct RawPlan {
     /// Lint name (or code, or `warnings`) → "allow" | "warn" | "deny".
     #[serde(default)]
     lints: BTreeMap<Spanned<String>, Spanned<String>>,
-    /// How the merged module is compiled (crate::backend).
+    /// How the merged module is compiled (crate::plan::backend).
     #[serde(default)]
     backend: Option<Spanned<RawBackend>>,
 }
@@ -157,7 +171,7 @@ pub struct SlicePlan {
     /// Where `shim_dma_tile_sizes` is written.
     pub shim_dma_tile_sizes_loc: Loc,
     /// `section = N`: the slice is section N (from 1) of a file split by `// -----`
-    /// (`crate::sections`); `None`: the whole file.
+    /// (`crate::slice::sections`); `None`: the whole file.
     pub section: Option<usize>,
     pub section_loc: Loc,
     pub loc: Loc,
@@ -221,7 +235,7 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
     let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
     let mut errors = Vec::new();
     let func = raw.func.into_inner();
-    // The combined function's name, as MLIR reads a symbol (crate::naming), before any work.
+    // The combined function's name, as MLIR reads a symbol (crate::plan::naming), before any work.
     let name_loc = loc(func.name.span());
     let spell = |name: &str| format!("name = {}", toml::Value::String(name.to_string()));
     let name = check_func_name(func.name.get_ref(), name_loc, spell).unwrap_or_else(|diagnostic| {
@@ -453,15 +467,6 @@ fn prelude_start(raw: &str, content: &str) -> Option<usize> {
         }
     }
     None
-}
-
-/// An error at a plan location (or without one).
-pub fn located(code: &'static str, message: &str, loc: Loc) -> Diagnostic {
-    let diagnostic = Diagnostic::error(code, message.to_string());
-    match loc {
-        Some((file, range)) => diagnostic.with_primary(file, range, ""),
-        None => diagnostic,
-    }
 }
 
 #[cfg(test)]

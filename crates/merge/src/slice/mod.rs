@@ -1,6 +1,8 @@
 //! A slice: one parsed input module, and its kernel function (the single public `func.func`
 //! with a body, or the one the plan names).
 
+pub mod sections;
+
 use crate::codes;
 use air_diagnostics::{Diagnostic, FileId};
 use air_syntax::views::text::collapse_whitespace;
@@ -65,7 +67,7 @@ pub fn find_kernel<'a>(
     find_in_module(parse, file, file_name, wanted).map_err(|diagnostic| {
         let unclear = [codes::NO_KERNEL, codes::AMBIGUOUS_KERNEL, codes::KERNEL_NOT_FOUND].contains(&diagnostic.code);
         if unclear {
-            crate::sections::explain_sections(diagnostic, parse.tree.text(), file_name, wanted)
+            crate::slice::sections::explain_sections(diagnostic, parse.tree.text(), file_name, wanted)
         } else {
             diagnostic
         }

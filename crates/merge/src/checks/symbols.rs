@@ -3,8 +3,8 @@
 //! renamed symbol may be an extern's name or the combined function's.
 
 use crate::codes;
-use crate::externs::ExternState;
-use crate::pipeline::SliceState;
+use crate::passes::externs::ExternState;
+use crate::passes::SliceState;
 use crate::plan::{located, MergePlan};
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_syntax::views::{all_ops, module_ops, symbol_name, Hierarchy, HierarchyKind};
@@ -70,7 +70,7 @@ impl SymbolSites {
                 codes::DUPLICATE_SYMBOL,
                 &format!(
                     "the combined function name `{}` is already a symbol of the merged module",
-                    crate::naming::symbol_ref(&plan.name)
+                    crate::plan::naming::symbol_ref(&plan.name)
                 ),
                 plan.name_loc,
             ));

@@ -5,7 +5,7 @@
 //! diagnostics, roles and the comment on each argument of the emitted signature.
 
 use crate::codes;
-use crate::naming::is_identifier;
+use crate::plan::naming::is_identifier;
 use crate::plan::{located, Loc};
 use air_diagnostics::Diagnostic;
 use air_syntax::buffer::BufferKind;

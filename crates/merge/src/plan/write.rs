@@ -55,7 +55,7 @@ pub fn plan_toml(plan: &MergePlan, header: &str) -> String {
         out.push('\n');
     }
     // The function's name as it is written after `@`: bare, or a string with its quotes.
-    let written_name = crate::naming::symbol_ref(&plan.name);
+    let written_name = crate::plan::naming::symbol_ref(&plan.name);
     let _ = writeln!(out, "[func]\nname = {}\nargs = [", quote(&written_name[1..]));
     for (idx, arg) in plan.args.iter().enumerate() {
         let value = match (&arg.name, arg.kind) {

@@ -11,8 +11,9 @@
 //! the new object is self-consistent (one `-D` per renamed symbol).
 
 use crate::codes;
-use crate::make;
-use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
+use crate::passes::{Changed, Pass, PassResult, SliceCx};
+use crate::plan::ExternOverrides;
+use crate::rewrite::make;
 use crate::rewrite::Rewrite;
 use crate::slice::ParsedSlice;
 use air_diagnostics::{Diagnostic, FileId, TextRange};
@@ -20,17 +21,6 @@ use air_syntax::views::{all_ops, attr_string, canonical_type, module_ops, symbol
 use air_syntax::{NodeId, Parse, SyntaxKind};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// Plan overrides for one slice (docs/merge.md#externs).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ExternOverrides {
-    /// Symbols (without `@`) that must not be renamed: a conflict on them is an error.
-    pub keep: BTreeSet<String>,
-    /// Symbol (without `@`) → new name (without `@`).
-    pub rename: BTreeMap<String, String>,
-    /// Object → new object.
-    pub objects: BTreeMap<String, String>,
-}
 
 #[derive(Clone, Debug)]
 pub struct Externs {

@@ -9,8 +9,8 @@
 //! identical to one an earlier slice already defines is shared: its references take the earlier
 //! name and its definition is not emitted again.
 
-use crate::make;
-use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
+use crate::passes::{Changed, Pass, PassResult, SliceCx};
+use crate::rewrite::make;
 use crate::rewrite::Rewrite;
 use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{all_ops, module_ops, symbol_name, FuncOp, Hierarchy};
@@ -200,7 +200,7 @@ fn alias_body(body: SyntaxNode<'_>, rewrite: &Rewrite) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::run_alone;
+    use crate::passes::run_alone;
     use crate::rewrite::Printer;
     use crate::slice::ParsedSlice;
     use air_diagnostics::FileId;

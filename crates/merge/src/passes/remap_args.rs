@@ -5,7 +5,7 @@
 //! (`%arg3`, `%Q`), and renamed at their definition, so every use follows; a use inside a string,
 //! comment or attribute is not a use and is never touched.
 
-use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
+use crate::passes::{Changed, Pass, PassResult, SliceCx};
 use crate::rewrite::{Rewrite, ValueKey};
 use std::collections::BTreeMap;
 

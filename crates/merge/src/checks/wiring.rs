@@ -5,10 +5,10 @@
 
 use super::{primary_or, with_loc, PreludeInfo};
 use crate::codes;
-use crate::named::did_you_mean;
-use crate::naming::is_identifier;
+use crate::passes::remap_args::Target;
+use crate::plan::named::did_you_mean;
+use crate::plan::naming::is_identifier;
 use crate::plan::{located, CombinedArg, Loc, MergePlan, SlicePlan};
-use crate::remap_args::Target;
 use crate::slice::{Kernel, ParsedSlice};
 use air_diagnostics::Diagnostic;
 use air_syntax::views::text::collapse_whitespace;

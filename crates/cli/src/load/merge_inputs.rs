@@ -5,12 +5,12 @@
 use crate::cmdline::CommandLine;
 use crate::common;
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
-use air_merge::naming::prefix_from_stem;
-use air_merge::plan::{parse_plan, Loc, MergePlan};
-use air_merge::slice::ParsedSlice;
-use air_merge::zero_config::{
+use air_merge::plan::naming::prefix_from_stem;
+use air_merge::plan::zero_config::{
     apply_tile_sizes, numbered_prefixes, zero_config_plan, Bind, ChosenPrefixes, TileSizesArg,
 };
+use air_merge::plan::{parse_plan, Loc, MergePlan};
+use air_merge::slice::ParsedSlice;
 use std::path::{Path, PathBuf};
 
 /// The plan and its parsed slices, and every file read (none may be overwritten).
@@ -240,7 +240,7 @@ fn function_name(args: &ZeroConfig<'_>, line: &CommandLine, line_file: FileId) -
     };
     let loc = line.value_range("--name", written, 0).map(|range| (line_file, range));
     let spell = |name: &str| format!("--name {}", shell_word(name));
-    air_merge::naming::check_func_name(written, loc, spell)
+    air_merge::plan::naming::check_func_name(written, loc, spell)
 }
 
 /// `word` as a shell reads it back: as it is when it is plain, else in single quotes.
@@ -282,7 +282,7 @@ pub fn split_section(typed: &Path) -> (PathBuf, Option<usize>) {
 fn in_section(read: Pending, section: Option<usize>, loc: Loc) -> Result<Pending, Diagnostic> {
     let Some(number) = section else { return Ok(read) };
     let (file, name, text) = read;
-    let picked = air_merge::sections::pick_section(&text, &name, number, loc)?;
+    let picked = air_merge::slice::sections::pick_section(&text, &name, number, loc)?;
     Ok((file, format!("{name}#{number}"), std::sync::Arc::new(picked)))
 }
 

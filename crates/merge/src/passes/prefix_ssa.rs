@@ -7,7 +7,7 @@
 //! never touched. Values introduced by earlier passes (a wrapper's arguments) are prefixed too.
 //! Precondition: the file parsed without errors.
 
-use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
+use crate::passes::{Changed, Pass, PassResult, SliceCx};
 use crate::rewrite::Rewrite;
 
 #[derive(Clone, Debug)]
@@ -31,7 +31,7 @@ impl Pass for PrefixSsa {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::run_alone;
+    use crate::passes::run_alone;
     use crate::rewrite::Printer;
     use crate::slice::ParsedSlice;
     use air_diagnostics::FileId;

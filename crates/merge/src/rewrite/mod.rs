@@ -13,8 +13,10 @@
 //!
 //! Invariant: printing with an empty overlay reproduces the input byte for byte.
 
-use crate::make::{Hole, TemplatePart};
+pub mod make;
+
 use air_syntax::{Parse, SyntaxNode, SyntaxTree, TokenId};
+use make::{Hole, TemplatePart};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
@@ -34,7 +36,7 @@ pub struct SymbolKey(pub u32);
 /// One piece of inserted text.
 #[derive(Clone, Debug)]
 pub enum Piece {
-    /// Syntax a pass made: tokens of a parsed template ([`crate::make`]), its placeholders
+    /// Syntax a pass made: tokens of a parsed template ([`crate::rewrite::make`]), its placeholders
     /// printing the current names of values and symbols.
     Template(TemplatePart),
     /// The original tokens `[start, end)`, printed with every override applied.
@@ -209,7 +211,7 @@ impl Rewrite {
         }
     }
 
-    /// How many edits the overlay has had (see [`crate::pipeline::Changed::since`]).
+    /// How many edits the overlay has had (see [`crate::passes::Changed::since`]).
     pub fn edits(&self) -> u64 {
         self.edits
     }

@@ -5,7 +5,7 @@
 //! Later combined arguments are numbered without a gap.
 
 use crate::codes;
-use crate::naming::prefix_from_stem;
+use crate::plan::naming::prefix_from_stem;
 use crate::plan::{located, CombinedArg, Loc, MergePlan, SlicePlan};
 use crate::slice::{find_kernel, Kernel, ParsedSlice};
 use air_diagnostics::Diagnostic;

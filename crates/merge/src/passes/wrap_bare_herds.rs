@@ -15,10 +15,10 @@
 //! all that; this file writes it. Names it adds are fresh in the file and are prefixed by later
 //! passes like any other.
 
-use crate::make::{Template, TemplatePart};
-use crate::pipeline::{Changed, Pass, PassResult, SliceCx};
+use crate::passes::wrap_analysis::{plan_run, RunPlan};
+use crate::passes::{Changed, Pass, PassResult, SliceCx};
+use crate::rewrite::make::{Template, TemplatePart};
 use crate::rewrite::{token_span, Fragment, Rewrite, SymbolKey, ValueKey};
-use crate::wrap_analysis::{plan_run, RunPlan};
 use air_diagnostics::Diagnostic;
 use air_syntax::air_ops;
 use air_syntax::views::text::indentation;
@@ -372,7 +372,7 @@ fn indent_line_breaks(whitespace: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::run_alone;
+    use crate::passes::run_alone;
     use crate::rewrite::Printer;
     use crate::slice::{find_kernel, ParsedSlice};
     use air_diagnostics::FileId;

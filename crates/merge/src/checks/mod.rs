@@ -14,7 +14,7 @@ mod wiring;
 pub(crate) use symbols::SymbolSites;
 
 use crate::codes;
-use crate::pipeline::SliceState;
+use crate::passes::SliceState;
 use crate::plan::{located, Loc, MergePlan};
 use crate::slice::{find_kernel, Kernel, ParsedSlice};
 use air_diagnostics::{Diagnostic, TextRange};
