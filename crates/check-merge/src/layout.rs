@@ -224,7 +224,7 @@ pub fn prepare(
                     }
                 }
             } else if let Some((alias, loc)) = slice_plan.aliases.get(&idx) {
-                match alias_binding(func, alias, &buffers, bytes, &what, *loc) {
+                match alias_binding(merged, func, alias, &buffers, bytes, &what, *loc) {
                     Ok(binding) => binding,
                     Err(diagnostic) => {
                         errors.push(diagnostic);
@@ -263,6 +263,7 @@ fn size_mismatch(what: &str, bytes: usize, target: &str, target_bytes: usize, lo
 
 /// A slice argument bound through a prelude alias: the view, checked.
 fn alias_binding(
+    merged: &Parse,
     func: Option<FuncOp<'_>>,
     alias: &str,
     buffers: &[Buffer],
@@ -277,7 +278,7 @@ fn alias_binding(
             loc,
         ));
     };
-    let view = views::resolve(func, alias).map_err(|err| match err {
+    let view = views::resolve(merged, func, alias).map_err(|err| match err {
         ViewError::NotAView { why, op } => {
             let d = located(codes::ALIAS_NOT_A_VIEW, &format!("{what}: alias `{alias}` is not a view check-merge can bind: {why}"), loc)
                 .with_help("a prelude alias must be memref.subview (constant offsets, sizes, strides), memref.cast, memref.reinterpret_cast, collapse_shape or expand_shape of a combined argument");

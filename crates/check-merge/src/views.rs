@@ -4,8 +4,10 @@
 //! the alias back to the combined argument. A device buffer view (`sub_buffer`) is one byte
 //! range, so the view must be contiguous.
 
+use air_model::view_chain::{self, Hop, Stop};
 use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{parse_memref_type, region_ops, FuncOp, Op};
+use air_syntax::Parse;
 use std::collections::BTreeMap;
 
 /// A strided view, in elements of the argument.
@@ -47,65 +49,71 @@ pub enum ViewError {
     NotContiguous { view: View, op: String },
 }
 
-/// Most ops followed from an alias to its argument.
-const MAX_CHAIN: usize = 32;
-
-/// The view `name` (`%arg6_row0`) defines in the body of `func`, in elements of its argument.
-pub fn resolve(func: FuncOp<'_>, name: &str) -> Result<View, ViewError> {
+/// The view `name` (`%arg6_row0`) defines in the body of `func`, in elements of its argument:
+/// air-model's walker from the alias down to the argument, then each view applied from the
+/// argument up.
+pub fn resolve(parse: &Parse, func: FuncOp<'_>, name: &str) -> Result<View, ViewError> {
     let args: BTreeMap<String, (usize, String)> = func
         .args()
         .iter()
         .enumerate()
         .filter_map(|(i, a)| Some((a.name?.text().to_string(), (i, collapse_whitespace(a.ty?.text())))))
         .collect();
-    let ops: BTreeMap<String, Op<'_>> = func
+    let not_a_view = |why: String, op: Option<String>| ViewError::NotAView { why, op };
+    let not_in_prelude =
+        |value: &str| not_a_view(format!("`{value}` is not defined by an op of the function body (the prelude)"), None);
+    let base = |arg: &str| {
+        let (index, ty) = args.get(arg)?;
+        Some(
+            base_view(*index, ty)
+                .ok_or_else(|| not_a_view(format!("argument `{arg}` has type `{ty}`, not a static memref"), None)),
+        )
+    };
+    if let Some(view) = base(name) {
+        return view;
+    }
+    let func_node = Some(func.op().node().id());
+    let in_prelude = |op: Op<'_>| op.parent_op().map(|p| p.node().id()) == func_node;
+    let result = func
         .body()
         .map(region_ops)
         .unwrap_or_default()
         .into_iter()
-        .filter_map(|op| Some((op.result_names().first()?.text().to_string(), op)))
-        .collect();
-    let not_a_view = |why: String, op: Option<String>| ViewError::NotAView { why, op };
-    // The chain from the alias down to the argument, then applied from the argument up.
+        .find_map(|op| op.result_nodes().next().filter(|r| r.first_token().is_some_and(|t| t.text() == name)))
+        .ok_or_else(|| not_in_prelude(name))?;
     let mut chain = Vec::new();
     let mut current = name.to_string();
-    let root = loop {
-        if let Some((index, ty)) = args.get(&current) {
-            break base_view(*index, ty).ok_or_else(|| {
-                not_a_view(format!("argument `{current}` has type `{ty}`, not a static memref"), None)
-            })?;
+    for hop in view_chain::walk_from_result(parse, result) {
+        match hop {
+            Hop::View { op, source, .. } if in_prelude(op) => {
+                chain.push(op);
+                current = source.text().trim().to_string();
+            }
+            Hop::FuncArg { key, .. } => {
+                let arg = parse.tree.node(key.0).text().trim().to_string();
+                let root = base(&arg).unwrap_or_else(|| Err(not_in_prelude(&arg)))?;
+                return chain.iter().rev().try_fold(root, |view, op| apply(view, *op));
+            }
+            Hop::Result { op, .. } if in_prelude(op) => {
+                let why = match op.operand_uses().is_empty() {
+                    true => "an op without a source operand".to_string(),
+                    false => format!("`{}` is not a view op check-merge reads", op.name()),
+                };
+                return Err(not_a_view(why, Some(text(op))));
+            }
+            Hop::Stop(Stop::TooLong) => break,
+            _ => return Err(not_in_prelude(&current)),
         }
-        let op = ops.get(&current).copied().ok_or_else(|| {
-            not_a_view(format!("`{current}` is not defined by an op of the function body (the prelude)"), None)
-        })?;
-        let source = op.operand_uses().first().map(|u| u.text().trim().to_string());
-        let source = source.ok_or_else(|| not_a_view("an op without a source operand".to_string(), Some(text(op))))?;
-        chain.push(op);
-        if chain.len() > MAX_CHAIN {
-            return Err(not_a_view("a chain of views too long to follow".to_string(), None));
-        }
-        current = source;
-    };
-    chain.iter().rev().try_fold(root, |view, op| apply(view, *op))
+    }
+    Err(not_a_view(Stop::TooLong.describe(), None))
 }
 
 /// The whole argument: offset 0, row-major (or its `strided<...>` layout).
 fn base_view(arg: usize, ty: &str) -> Option<View> {
     let memref = parse_memref_type(ty)?;
-    let shape: Vec<i64> = memref.shape.iter().copied().collect::<Option<_>>()?;
-    let strides = match memref.layout.as_deref() {
-        Some(layout) => int_list(layout.strip_prefix("strided<")?.split(']').next()?.trim_start_matches('['))?,
-        None => row_major(&shape),
-    };
-    (strides.len() == shape.len()).then(|| View { arg, offset: 0, dims: shape.into_iter().zip(strides).collect() })
-}
-
-fn row_major(shape: &[i64]) -> Vec<i64> {
-    let mut strides = vec![1i64; shape.len()];
-    for i in (0..shape.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1].saturating_mul(shape[i + 1]);
-    }
-    strides
+    let shape = memref.static_shape()?;
+    let strides = memref.strides()?;
+    Some(View { arg, offset: 0, dims: shape.into_iter().zip(strides).collect() })
 }
 
 /// The op's text (whitespace collapsed), for messages.
@@ -216,7 +224,7 @@ mod tests {
         let parse = air_syntax::parse(&text);
         assert!(!parse.has_errors(), "{:?}", parse.all_errors());
         let func = all_ops(parse.tree.root()).find_map(FuncOp::cast).unwrap();
-        resolve(func, name)
+        resolve(&parse, func, name)
     }
 
     #[test]

@@ -42,7 +42,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("air-arrays", &["air-diagnostics"]),
     ("xrt-sys", &[]),
     ("air-device", &["air-arrays", "air-diagnostics", "xrt-sys"]),
-    ("air-check-merge", &["air-merge", "air-dataflow", "air-arrays", "air-device", "air-syntax", "air-diagnostics"]),
+    (
+        "air-check-merge",
+        &["air-merge", "air-dataflow", "air-model", "air-arrays", "air-device", "air-syntax", "air-diagnostics"],
+    ),
     ("air-report", &["air-checkbd", "air-model", "air-dataflow", "air-arrays", "air-syntax", "air-diagnostics"]),
     (
         "air-stitch-python",

@@ -5,10 +5,11 @@
 //! of launches, segments and herds.
 
 use air_model::eval::{Evaluator, Value};
+use air_model::view_chain::{self, Hop, Stop};
 use air_syntax::air_ops;
 use air_syntax::views::value_types::type_of_use;
-use air_syntax::views::{parse_memref_type, FuncOp, MemRefType, Op};
-use air_syntax::{DefKind, NodeId, SyntaxKind::*, SyntaxNode};
+use air_syntax::views::{parse_memref_type, FuncOp, Op};
+use air_syntax::{NodeId, SyntaxNode};
 
 /// Where a memref value leads: the argument's `ARG_DEF` node, the element offset of the view
 /// into it, and the prelude value (defined in the function body, outside any launch) it went
@@ -20,106 +21,53 @@ pub struct Resolved {
     pub via: Option<String>,
 }
 
-/// Most definitions followed before giving up.
-const MAX_CHAIN: usize = 64;
-
-/// Follows `use_node` to a function argument; `Err` names what stopped it.
+/// Follows `use_node` to a function argument through air-model's walker; `Err` names what
+/// stopped it.
 pub fn resolve(eval: &Evaluator<'_>, func: FuncOp<'_>, use_node: SyntaxNode<'_>) -> Result<Resolved, String> {
     let parse = eval.parse();
-    let tree = &parse.tree;
-    let mut current = tree.node(use_node.id());
+    let func_node = func.op().node().id();
     let mut offset: Result<i64, String> = Ok(0);
     let mut absolute = false;
     let mut via: Option<String> = None;
-    for _ in 0..MAX_CHAIN {
-        let def = parse.scopes.def_of_use(current.id()).ok_or("an undefined value")?;
-        let def_node = tree.node(def.node);
-        match def.kind {
-            DefKind::Result => {
-                let op =
-                    def_node.parent().filter(|p| p.kind() == RESULT_LIST).and_then(|l| l.parent()).and_then(Op::cast);
-                let op = op.ok_or("a result of an unknown op")?;
-                if via.is_none() && op.parent_op().map(|p| p.node().id()) == Some(func.op().node().id()) {
-                    via = Some(def_node.text().trim().to_string());
-                }
+    for hop in view_chain::walk(parse, parse.tree.node(use_node.id())) {
+        // The first value defined in the function body itself: the prelude value it went through.
+        if let Hop::View { key, op, .. } | Hop::Execute { key, op } | Hop::Result { key, op } = &hop {
+            if via.is_none() && op.parent_op().map(|p| p.node().id()) == Some(func_node) {
+                via = Some(parse.tree.node(key.0).text().trim().to_string());
+            }
+        }
+        match hop {
+            Hop::View { op, source, .. } => {
                 let name = op.name();
-                let next = match name {
-                    air_ops::EXECUTE => {
-                        let index = air_model::eval::result_index(def_node, current) as usize;
-                        let terminator =
-                            op.body_ops().into_iter().rev().find(|o| o.name() == air_ops::EXECUTE_TERMINATOR);
-                        terminator
-                            .and_then(|t| t.node().children_of(VALUE_USE).nth(index.saturating_sub(1)))
-                            .filter(|_| index >= 1)
-                            .ok_or("an air.execute result")?
+                let delta = match name {
+                    // A view whose offset into its source is not read here.
+                    "memref.view" | "memref.transpose" => return Err(format!("the result of `{name}`")),
+                    _ if absolute => Ok(0),
+                    "memref.subview" => subview_offset(eval, op, source),
+                    "memref.reinterpret_cast" => {
+                        absolute = true;
+                        reinterpret_offset(op)
                     }
-                    "memref.subview"
-                    | "memref.cast"
-                    | "memref.collapse_shape"
-                    | "memref.expand_shape"
-                    | "memref.reinterpret_cast" => {
-                        let source = op.node().children_of(VALUE_USE).next().ok_or_else(|| format!("a `{name}`"))?;
-                        if !absolute {
-                            let delta = match name {
-                                "memref.subview" => subview_offset(eval, op, source),
-                                "memref.reinterpret_cast" => {
-                                    absolute = true;
-                                    reinterpret_offset(op)
-                                }
-                                _ => Ok(0),
-                            };
-                            offset = match (offset, delta) {
-                                (Ok(a), Ok(b)) => {
-                                    a.checked_add(b).ok_or_else(|| "an offset that overflows".to_string())
-                                }
-                                (Err(e), _) | (_, Err(e)) => Err(e),
-                            };
-                        }
-                        source
-                    }
-                    other => return Err(format!("the result of `{other}`")),
+                    _ => Ok(0),
                 };
-                current = next;
+                offset = match (offset, delta) {
+                    (Ok(a), Ok(b)) => a.checked_add(b).ok_or_else(|| "an offset that overflows".to_string()),
+                    (Err(e), _) | (_, Err(e)) => Err(e),
+                };
             }
-            DefKind::RegionArg => {
-                let parent = def_node.parent().ok_or("a region argument")?;
-                match parent.kind() {
-                    FUNC_ARG => {
-                        let owner = parent.ancestors().find(|a| a.kind() == OPERATION);
-                        if owner.map(|o| o.id()) != Some(func.op().node().id()) {
-                            return Err("an argument of another function".to_string());
-                        }
-                        return Ok(Resolved { arg_def: def.node, offset, via });
-                    }
-                    ASSIGN => {
-                        let in_args = parent.parent().and_then(|l| l.parent()).is_some_and(|c| c.kind() == ARGS_CLAUSE);
-                        match (in_args, parent.child(VALUE_USE)) {
-                            (true, Some(outer)) => current = outer,
-                            _ => return Err("a loop-carried value".to_string()),
-                        }
-                    }
-                    _ => return Err(format!("region argument `{}`", def_node.text().trim())),
+            Hop::Execute { .. } | Hop::Args { .. } => {}
+            Hop::FuncArg { key, func: owner } => {
+                if owner.map(|o| o.node().id()) != Some(func_node) {
+                    return Err("an argument of another function".to_string());
                 }
+                return Ok(Resolved { arg_def: key.0, offset, via });
             }
-            DefKind::BlockArg => return Err("a block argument".to_string()),
+            Hop::Result { op, .. } if op.name() == air_ops::EXECUTE => return Err(Stop::ExecuteResult.describe()),
+            Hop::Result { op, .. } => return Err(format!("the result of `{}`", op.name())),
+            Hop::Stop(stop) => return Err(stop.describe()),
         }
     }
-    Err("a chain of views too long to follow".to_string())
-}
-
-/// Row-major strides of a static memref type, or those of its `strided<[...]>` layout.
-pub fn type_strides(ty: &MemRefType) -> Option<Vec<i64>> {
-    let shape: Vec<i64> = ty.shape.iter().copied().collect::<Option<Vec<i64>>>()?;
-    if let Some(layout) = ty.layout.as_deref() {
-        let list = layout.strip_prefix("strided<[")?.split(']').next()?;
-        let strides: Vec<i64> = list.split(',').map(|s| s.trim().parse::<i64>().ok()).collect::<Option<_>>()?;
-        return (strides.len() == shape.len()).then_some(strides);
-    }
-    let mut strides = vec![1i64; shape.len()];
-    for idx in (0..shape.len().saturating_sub(1)).rev() {
-        strides[idx] = strides[idx + 1].checked_mul(shape[idx + 1])?;
-    }
-    Some(strides)
+    Err(Stop::TooLong.describe())
 }
 
 /// `memref.subview %src[o…] [s…] [t…] : SRC to DST`: `Σ oᵢ · strideᵢ(SRC)`.
@@ -144,7 +92,7 @@ fn subview_offset(eval: &Evaluator<'_>, op: Op<'_>, source: SyntaxNode<'_>) -> R
         offsets.push(value);
     }
     let source_type = type_of_use(eval.parse(), source).and_then(|t| parse_memref_type(&t.text)).ok_or_else(cannot)?;
-    let strides = type_strides(&source_type).filter(|s| s.len() == offsets.len()).ok_or_else(cannot)?;
+    let strides = source_type.strides().filter(|s| s.len() == offsets.len()).ok_or_else(cannot)?;
     offsets
         .iter()
         .zip(&strides)

@@ -15,7 +15,7 @@ pub mod lower;
 
 use crate::eval::{Lin, Unknown, Value};
 use crate::program::Endpoint;
-use air_syntax::views::MemRefType;
+use air_syntax::views::{row_major_strides, MemRefType};
 
 /// One dimension: `size` elements, `stride` elements apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,21 +96,10 @@ fn constant(value: &Value) -> Result<i64, PatternError> {
     }
 }
 
-/// Row-major strides of a shape, or the strides of a `strided<[...]>` layout.
+/// The strides of a static memref: its strided layout's, else row-major (also for a layout
+/// that is not `strided<[...]>`: the pattern then reads the memref as row-major).
 fn type_strides(ty: &MemRefType, shape: &[i64]) -> Vec<i64> {
-    if let Some(layout) = ty.layout.as_deref() {
-        if let Some(list) = layout.strip_prefix("strided<[").and_then(|r| r.split(']').next()) {
-            let parsed: Option<Vec<i64>> = list.split(',').map(|s| s.trim().parse::<i64>().ok()).collect();
-            if let Some(strides) = parsed.filter(|s| s.len() == shape.len()) {
-                return strides;
-            }
-        }
-    }
-    let mut strides = vec![1i64; shape.len()];
-    for idx in (0..shape.len().saturating_sub(1)).rev() {
-        strides[idx] = strides[idx + 1].saturating_mul(shape[idx + 1]);
-    }
-    strides
+    ty.strides().filter(|s| s.len() == shape.len()).unwrap_or_else(|| row_major_strides(shape))
 }
 
 /// The pattern an endpoint moves.

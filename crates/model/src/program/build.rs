@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::eval::Evaluator;
+use crate::view_chain::{self, Hop, Stop};
 use air_syntax::views::{
     first_line_range, head_range, name_range, op_of_result, significant_direct_tokens, trailing_type_text,
 };
@@ -387,80 +388,31 @@ impl<'e, 'p> Builder<'e, 'p> {
 
     /// What the memref value used at `use_node` stands for.
     fn resolve_root(&mut self, use_node: NodeId) -> Root {
-        let tree = &self.parse.tree;
-        let scopes = &self.parse.scopes;
-        let mut current = tree.node(use_node);
         let mut visited: Vec<(u32, u32)> = Vec::new();
-        let result = 'follow: {
-            for _ in 0..64 {
-                let Some(def) = scopes.def_of_use(current.id()) else {
-                    break 'follow Root::Unknown("an undefined value".to_string());
-                };
-                let def_node = tree.node(def.node);
-                let index = match def.kind {
-                    DefKind::Result => crate::eval::result_index(def_node, current),
-                    _ => 0,
-                };
-                let key = (def.node.0, index);
+        let mut result = Root::Unknown(Stop::TooLong.describe());
+        for hop in view_chain::walk(self.parse, self.parse.tree.node(use_node)) {
+            if let Some((node, index)) = hop.key() {
+                let key = (node.0, index);
                 if let Some(root) = self.root_cache.get(&key) {
-                    break 'follow root.clone();
+                    result = root.clone();
+                    break;
                 }
                 visited.push(key);
-                match def.kind {
-                    DefKind::Result => {
-                        let Some(op) = op_of_result(def_node) else {
-                            break 'follow Root::Unknown("a result of an unknown op".to_string());
-                        };
-                        match op.name() {
-                            "memref.alloc" | "memref.alloca" => {
-                                break 'follow match self.allocs.get(&op.node().id().0) {
-                                    Some(&buffer) => Root::Buffer(buffer),
-                                    None => Root::L3(op.node().id()),
-                                };
-                            }
-                            air_ops::EXECUTE if index >= 1 => {
-                                let terminator =
-                                    op.body_ops().into_iter().rev().find(|o| o.name() == air_ops::EXECUTE_TERMINATOR);
-                                match terminator.and_then(|t| t.node().children_of(VALUE_USE).nth(index as usize - 1)) {
-                                    Some(next) => current = next,
-                                    None => break 'follow Root::Unknown("an air.execute result".to_string()),
-                                }
-                            }
-                            "memref.subview"
-                            | "memref.collapse_shape"
-                            | "memref.expand_shape"
-                            | "memref.cast"
-                            | "memref.reinterpret_cast"
-                            | "memref.view"
-                            | "memref.transpose" => match op.node().children_of(VALUE_USE).next() {
-                                Some(next) => current = next,
-                                None => break 'follow Root::Unknown(format!("a `{}`", op.name())),
-                            },
-                            other => break 'follow Root::Unknown(format!("the result of `{other}`")),
-                        }
-                    }
-                    DefKind::RegionArg => {
-                        let parent = def_node.parent();
-                        match parent.map(|p| p.kind()) {
-                            Some(ASSIGN) => {
-                                let in_hierarchy = parent
-                                    .and_then(|a| a.parent())
-                                    .and_then(|l| l.parent())
-                                    .is_some_and(|c| c.kind() == ARGS_CLAUSE);
-                                match (in_hierarchy, parent.and_then(|a| a.child(VALUE_USE))) {
-                                    (true, Some(outer)) => current = outer,
-                                    _ => break 'follow Root::Unknown("a loop-carried value".to_string()),
-                                }
-                            }
-                            Some(FUNC_ARG) => break 'follow Root::L3(def.node),
-                            _ => break 'follow Root::Unknown(format!("region argument `{}`", def_node.text().trim())),
-                        }
-                    }
-                    DefKind::BlockArg => break 'follow Root::Unknown("a block argument".to_string()),
-                }
             }
-            Root::Unknown("a chain of views too long to follow".to_string())
-        };
+            result = match hop {
+                Hop::View { .. } | Hop::Execute { .. } | Hop::Args { .. } => continue,
+                Hop::Result { op, .. } if matches!(op.name(), "memref.alloc" | "memref.alloca") => {
+                    match self.allocs.get(&op.node().id().0) {
+                        Some(&buffer) => Root::Buffer(buffer),
+                        None => Root::L3(op.node().id()),
+                    }
+                }
+                Hop::Result { op, .. } => Root::Unknown(format!("the result of `{}`", op.name())),
+                Hop::FuncArg { key, .. } => Root::L3(key.0),
+                Hop::Stop(stop) => Root::Unknown(stop.describe()),
+            };
+            break;
+        }
         for key in visited {
             self.root_cache.insert(key, result.clone());
         }

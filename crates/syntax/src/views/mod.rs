@@ -22,7 +22,9 @@ pub use consts::constant_of_use;
 pub use func::{symbol_name, FuncArg, FuncOp};
 pub use ranges::{first_line_range, head_range, header_range, name_range};
 pub use text::trailing_type_text;
-pub use types::{canonical_type, element_bits, parse_memref_type, types_equal, MemRefType};
+pub use types::{
+    canonical_type, element_bits, parse_memref_type, row_major_strides, types_equal, Layout, MemRefType, Strided,
+};
 
 use crate::kind::SyntaxKind::*;
 use crate::tree::{SyntaxNode, SyntaxToken};

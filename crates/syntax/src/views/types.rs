@@ -13,8 +13,8 @@ pub struct MemRefType {
     pub shape: Vec<Option<i64>>,
     /// Element type text (`bf16`, `i32`, `vector<4xf32>`).
     pub element: String,
-    /// Layout text (`strided<[?, 1], offset: ?>`, `affine_map<...>`, `#map`), when given.
-    pub layout: Option<String>,
+    /// The layout (`strided<[?, 1], offset: ?>`, `affine_map<...>`, `#map`), when given.
+    pub layout: Option<Layout>,
     /// Integer memory space (L3 = 0, L2 = 1, L1 = 2); 0 when absent.
     pub memory_space: i64,
     /// The memory space attribute as written (`1 : i32`), for exact comparisons.
@@ -23,7 +23,79 @@ pub struct MemRefType {
     pub unranked: bool,
 }
 
+/// A memref layout: its text as written (whitespace collapsed) and, for a
+/// `strided<[s, ...], offset: o>` layout, its strides read once here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub text: String,
+    pub strided: Option<Strided>,
+}
+
+/// The strides and offset of a `strided<...>` layout; `None` entries for `?`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Strided {
+    pub strides: Vec<Option<i64>>,
+    /// `None` for `offset: ?`; 0 when no offset is written.
+    pub offset: Option<i64>,
+}
+
+impl Layout {
+    fn parse(text: String) -> Layout {
+        let strided = parse_strided(&text);
+        Layout { text, strided }
+    }
+}
+
+/// `strided<[64, 1]>`, `strided<[?, 1], offset: ?>`; `None` for any other layout.
+fn parse_strided(text: &str) -> Option<Strided> {
+    let body = text.strip_prefix("strided<")?.strip_suffix('>')?.trim();
+    let (list, rest) = body.strip_prefix('[')?.split_once(']')?;
+    let entry = |e: &str| -> Option<Option<i64>> {
+        match e.trim() {
+            "?" => Some(None),
+            e => e.parse::<i64>().ok().map(Some),
+        }
+    };
+    let strides = list.split(',').filter(|e| !e.trim().is_empty()).map(entry).collect::<Option<Vec<Option<i64>>>>()?;
+    let offset = match rest.trim() {
+        "" => Some(0),
+        rest => entry(rest.strip_prefix(',')?.trim().strip_prefix("offset:")?)?,
+    };
+    Some(Strided { strides, offset })
+}
+
+/// Row-major strides of a static shape, in elements (saturating: sizes come from the input).
+pub fn row_major_strides(shape: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1i64; shape.len()];
+    for idx in (0..shape.len().saturating_sub(1)).rev() {
+        strides[idx] = strides[idx + 1].saturating_mul(shape[idx + 1]);
+    }
+    strides
+}
+
 impl MemRefType {
+    /// The strides of a static memref, in elements: those of its `strided<[...]>` layout (every
+    /// one static, one per dimension), or row-major without a layout. `None` for a dynamic
+    /// shape, a dynamic stride, or another layout.
+    pub fn strides(&self) -> Option<Vec<i64>> {
+        let shape: Vec<i64> = self.static_shape()?;
+        match &self.layout {
+            None => Some(row_major_strides(&shape)),
+            Some(layout) => {
+                let strides: Vec<i64> = layout.strided.as_ref()?.strides.iter().copied().collect::<Option<_>>()?;
+                (strides.len() == shape.len()).then_some(strides)
+            }
+        }
+    }
+
+    /// The shape when every dimension is static (and the memref is ranked).
+    pub fn static_shape(&self) -> Option<Vec<i64>> {
+        if self.unranked {
+            return None;
+        }
+        self.shape.iter().copied().collect()
+    }
+
     /// Number of elements, when every dimension is static.
     pub fn num_elements(&self) -> Option<i64> {
         if self.unranked {
@@ -103,7 +175,7 @@ pub fn parse_memref_type(text: &str) -> Option<MemRefType> {
             // A dialect memory-space attribute such as `#air.symmetric_heap`.
             memory_space_text = Some(compact);
         } else {
-            layout = Some(compact);
+            layout = Some(Layout::parse(compact));
         }
     }
     Some(MemRefType { shape: dims, element, layout, memory_space, memory_space_text, unranked })
@@ -146,12 +218,30 @@ mod tests {
         let t = parse_memref_type("memref<64x?xbf16, strided<[?, 1], offset: ?>, 2 : i32>").unwrap();
         assert_eq!(t.shape, vec![Some(64), None]);
         assert_eq!(t.element, "bf16");
-        assert_eq!(t.layout.as_deref(), Some("strided<[?, 1], offset: ?>"));
+        let layout = t.layout.as_ref().unwrap();
+        assert_eq!(layout.text, "strided<[?, 1], offset: ?>");
+        assert_eq!(layout.strided, Some(Strided { strides: vec![None, Some(1)], offset: None }));
         assert_eq!(t.memory_space, 2);
         let v = parse_memref_type("memref<4x8xvector<4xf32>>").unwrap();
         assert_eq!(v.shape, vec![Some(4), Some(8)]);
         assert_eq!(v.element, "vector<4xf32>");
         assert_eq!(parse_memref_type("memref<1024xbf16>").unwrap().size_bytes(), Some(2048));
+    }
+
+    #[test]
+    fn strides_come_from_the_layout_or_the_shape() {
+        let strides = |text: &str| parse_memref_type(text).unwrap().strides();
+        assert_eq!(strides("memref<2x3x4xbf16>"), Some(vec![12, 4, 1]));
+        assert_eq!(strides("memref<2x4xbf16, strided<[64, 1]>>"), Some(vec![64, 1]));
+        assert_eq!(strides("memref<2x4xbf16, strided<[64, 1], offset: 8>, 1 : i32>"), Some(vec![64, 1]));
+        assert_eq!(strides("memref<2x4xbf16, strided<[?, 1], offset: ?>>"), None);
+        assert_eq!(strides("memref<2x4xbf16, strided<[1]>>"), None, "one stride per dimension");
+        assert_eq!(strides("memref<2x4xbf16, affine_map<(d0, d1) -> (d1, d0)>>"), None);
+        assert_eq!(strides("memref<?x4xbf16>"), None);
+        let offset = |text: &str| parse_memref_type(text).unwrap().layout.unwrap().strided.unwrap().offset;
+        assert_eq!(offset("memref<4xbf16, strided<[1], offset: 12>>"), Some(12));
+        assert_eq!(offset("memref<4xbf16, strided<[1]>>"), Some(0));
+        assert_eq!(row_major_strides(&[i64::MAX, 4, 4]), vec![16, 4, 1]);
     }
 
     #[test]
