@@ -3,6 +3,7 @@
 //! on PATH), `--no-air-opt` turns it off. The text goes through stdin (a merged module is not on
 //! disk before it passes); what the run means is `air_verify::air_opt`'s business.
 
+use crate::process::{exit_of, on_path, Exit};
 use air_verify::air_opt::AirOptExit;
 use anyhow::Context;
 use std::io::Write;
@@ -92,23 +93,6 @@ pub fn tools_found() -> Vec<(&'static str, String)> {
     vec![(TOOL, air_opt)]
 }
 
-/// The first executable file `name` in a PATH directory.
-fn on_path(name: &str) -> Option<PathBuf> {
-    let dirs = std::env::var_os("PATH")?;
-    std::env::split_paths(&dirs).map(|dir| dir.join(name)).find(|candidate| is_executable(candidate))
-}
-
-#[cfg(unix)]
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-}
-
-#[cfg(not(unix))]
-fn is_executable(path: &Path) -> bool {
-    path.is_file()
-}
-
 impl AirOpt {
     /// Runs `air-opt [--split-input-file] - -o /dev/null` with `text` on stdin. Failing to
     /// start it is an I/O error (exit status 2); how it ended is for the caller to judge.
@@ -139,23 +123,14 @@ impl AirOpt {
             child.wait_with_output()
         })
         .with_context(|| format!("running AIR's verifier {}", self.program.display()))?;
-        Ok(AirOptOutput { exit: exit_of(output.status), stderr: String::from_utf8_lossy(&output.stderr).into_owned() })
+        Ok(AirOptOutput {
+            exit: match exit_of(output.status) {
+                Exit::Code(code) => AirOptExit::Code(code),
+                Exit::Signal(signal) => AirOptExit::Signal(signal),
+            },
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        })
     }
-}
-
-#[cfg(unix)]
-fn exit_of(status: std::process::ExitStatus) -> AirOptExit {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
-        (Some(code), _) => AirOptExit::Code(code),
-        (None, Some(signal)) => AirOptExit::Signal(signal),
-        (None, None) => AirOptExit::Code(-1),
-    }
-}
-
-#[cfg(not(unix))]
-fn exit_of(status: std::process::ExitStatus) -> AirOptExit {
-    AirOptExit::Code(status.code().unwrap_or(-1))
 }
 
 /// Which judges ran over a command's inputs, for its summary line.

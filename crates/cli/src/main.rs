@@ -14,6 +14,7 @@ mod lints;
 mod load;
 mod outline;
 mod outputs;
+mod process;
 mod progress;
 mod report;
 mod version;

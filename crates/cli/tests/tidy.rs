@@ -131,6 +131,28 @@ const ONE_HOME: &[(&str, &[&str])] = &[
     ("struct Ctx", &[]),
     ("struct SourceMap", &["crates/diagnostics/src/source_map.rs"]),
     ("fn reindent", &["crates/merge/src/assemble.rs"]),
+    // Issue 23: one home for each of these.
+    ("fn on_path", &["crates/cli/src/process.rs"]),
+    ("fn on_path_of", &["crates/cli/src/process.rs"]),
+    ("fn is_executable", &["crates/cli/src/process.rs"]),
+    ("fn executable", &[]),
+    ("fn exit_of", &["crates/cli/src/process.rs"]),
+    ("fn same_file", &["crates/cli/src/common.rs"]),
+    ("fn row_major", &[]),
+    ("fn row_major_strides", &["crates/syntax/src/views/types.rs", "tools/kernelgen/src/"]),
+    ("strip_prefix(\"strided<", &["crates/syntax/src/views/types.rs"]),
+    ("fn dense_i64_array", &["crates/syntax/src/views/attr.rs"]),
+    ("fn attr_int_array", &["crates/syntax/src/views/attr.rs"]),
+    ("fn name_range", &["crates/syntax/src/views/ranges.rs"]),
+    ("fn op_range", &[]),
+    ("fn located", &["crates/diagnostics/src/location.rs"]),
+    ("type Loc", &["crates/diagnostics/src/location.rs"]),
+    ("fn sequential_high_water", &["crates/checkbd/src/check/allocation.rs"]),
+    // The one walker of memref view chains: air_model::view_chain.
+    ("\"memref.reinterpret_cast\" =>", &["crates/dataflow/src/views.rs", "crates/check-merge/src/views.rs"]),
+    ("fn resolve_root", &["crates/model/src/program/build.rs"]),
+    ("MAX_CHAIN", &[]),
+    ("VIEW_OPS:", &["crates/model/src/view_chain.rs"]),
 ];
 
 /// Files allowed to keep a copy of an `ONE_HOME` entry: (the entry, the file). Empty: every
@@ -211,6 +233,32 @@ fn air_op_names_are_spelled_once() {
     for (allowed, used) in OP_NAME_LITERALS_ALLOWED.iter().zip(allowed_used) {
         if !used {
             problems.push(format!("{allowed} spells no op name any more: remove it from OP_NAME_LITERALS_ALLOWED"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Files that may spell AIR's attribute names as string literals: kernelgen, a text generator
+/// that depends on no air-stitch crate.
+const ATTR_NAME_LITERALS_ALLOWED: &[&str] = &["tools/kernelgen/src/"];
+
+#[test]
+fn attribute_names_are_spelled_once() {
+    let mut problems = Vec::new();
+    for (path, code) in production_sources() {
+        if path == "crates/syntax/src/air_attrs.rs" || ATTR_NAME_LITERALS_ALLOWED.iter().any(|a| path.starts_with(a)) {
+            continue;
+        }
+        let found: Vec<&str> = air_syntax::air_attrs::ALL
+            .iter()
+            .copied()
+            .filter(|name| {
+                let literal = format!("\"{name}\"");
+                code.match_indices(&literal).any(|(at, _)| !code[..at].ends_with('\\'))
+            })
+            .collect();
+        if !found.is_empty() {
+            problems.push(format!("{path}: spells {found:?} as a literal; use the constants of air_syntax::air_attrs"));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

@@ -21,6 +21,7 @@ use crate::passes::SliceState;
 use crate::plan::tile_sizes_attr;
 use crate::slice::Kernel;
 use air_diagnostics::{Diagnostic, LineIndex};
+use air_syntax::air_attrs;
 use air_syntax::air_attrs::SHIM_DMA_TILE_SIZES as TILE_SIZES_ATTR;
 use air_syntax::air_ops;
 use air_syntax::views::value_types::{is_l3_alloc, is_l3_dealloc};
@@ -414,7 +415,7 @@ impl<'t, I: Iterator<Item = (SyntaxKind, &'t str, bool)>> Iterator for Toks<'t, 
 
     fn next(&mut self) -> Option<Tok<'t>> {
         let (kind, text, bound) = self.inner.next()?;
-        let is_sym_name = self.previous[0] == "sym_name" && self.previous[1] == "=";
+        let is_sym_name = self.previous[0] == air_attrs::SYM_NAME && self.previous[1] == "=";
         self.previous = [self.previous[1], text];
         Some(Tok { kind, text, is_sym_name, bound })
     }

@@ -12,7 +12,7 @@ use air_syntax::air_ops;
 use air_syntax::views::{op_of_result, Op};
 use air_syntax::{Def, DefKind, NodeId, Parse, SyntaxKind::*, SyntaxNode};
 
-/// The ops whose result is a view of their first operand.
+/// The ops whose result is a view of their first operand (pure: no memory effect on it).
 pub const VIEW_OPS: &[&str] = &[
     "memref.subview",
     "memref.collapse_shape",

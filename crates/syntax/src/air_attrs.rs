@@ -22,3 +22,18 @@ pub const NO_SPLIT: &str = "air.no_split";
 pub const MEMTILE_COL: &str = "air.memtile_col";
 /// A loop (or alloc) that skips ping-pong buffering.
 pub const DISABLE_PING_PONG: &str = "air.disable_ping_pong";
+
+/// Every name above, for the tidy test that holds their literals to this file.
+pub const ALL: &[&str] = &[
+    SHIM_DMA_TILE_SIZES,
+    LINK_WITH,
+    SYM_NAME,
+    OPERAND_SEGMENT_SIZES,
+    X_LOC,
+    Y_LOC,
+    REFEED_COUNT,
+    SYMMETRIC,
+    NO_SPLIT,
+    MEMTILE_COL,
+    DISABLE_PING_PONG,
+];

@@ -5,6 +5,7 @@
 //! errors placed on the module's launches.
 
 use crate::compile::run::{self, Ended};
+use crate::process::{is_executable, on_path_of};
 use air_compile::aircc::CompileOptions;
 use air_compile::lower::{self, enclosing_symbols, Exit, LowerPaths, Lowering, Symbol, SymbolKind};
 use air_compile::triage::Finding;
@@ -40,24 +41,24 @@ pub fn find_tools(dir: Option<&Path>) -> Result<LowerTools, String> {
         let dir = &super::tools::absolute(dir);
         for candidate in [dir.to_path_buf(), dir.join("bin")] {
             let (aircc, aiecc) = (candidate.join("aircc"), candidate.join("aiecc"));
-            if executable(&aircc) && executable(&aiecc) {
+            if is_executable(&aircc) && is_executable(&aiecc) {
                 return Ok(LowerTools { aircc, aiecc, from: format!("--lower={}", dir.display()) });
             }
         }
         return Err(format!("--lower={}: neither it nor its bin/ holds both aircc and aiecc", dir.display()));
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
-    let on_path = |name: &str| std::env::split_paths(&path).map(|d| d.join(name)).find(|p| executable(p));
+    let on_path = |name: &str| on_path_of(name, &path);
     if let Some(aircc) = std::env::var_os("AIRCC").filter(|v| !v.is_empty()).map(PathBuf::from) {
         let aircc = if aircc.components().count() == 1 {
             on_path(&aircc.to_string_lossy())
         } else {
             Some(super::tools::absolute(&aircc))
         };
-        let Some(aircc) = aircc.filter(|p| executable(p)) else {
+        let Some(aircc) = aircc.filter(|p| is_executable(p)) else {
             return Err("$AIRCC does not name a program".to_string());
         };
-        let beside = aircc.parent().map(|d| d.join("aiecc")).filter(|p| executable(p));
+        let beside = aircc.parent().map(|d| d.join("aiecc")).filter(|p| is_executable(p));
         return match beside.or_else(|| on_path("aiecc")) {
             Some(aiecc) => Ok(LowerTools { aircc, aiecc, from: "$AIRCC".to_string() }),
             None => Err(format!("$AIRCC={}: no aiecc beside it or on PATH", aircc.display())),
@@ -70,10 +71,6 @@ pub fn find_tools(dir: Option<&Path>) -> Result<LowerTools, String> {
         }
         (Some(_), None) => Err("aiecc was not found on PATH (aircc was)".to_string()),
     }
-}
-
-fn executable(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// One run: its reading, and the texts of aircc's intermediate files (for locations).

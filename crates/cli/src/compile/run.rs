@@ -2,6 +2,7 @@
 //! started: aiecc, clang, xchesscc), its stdout and stderr streamed line by line into the log,
 //! and on a terminal a progress line with the elapsed time and the stage aircc is in.
 
+use crate::process::Exit;
 use air_compile::aircc::{format_duration, stage_of_line};
 use std::ffi::OsString;
 use std::fs::File;
@@ -67,7 +68,10 @@ pub fn run(run: &Run<'_>) -> std::io::Result<(Ended, Duration)> {
     let progress = std::io::stderr().is_terminal();
     let ended = loop {
         if let Some(status) = child.try_wait()? {
-            break exit_of(status);
+            break match crate::process::exit_of(status) {
+                Exit::Code(code) => Ended::Exited(code),
+                Exit::Signal(signal) => Ended::Signaled(signal),
+            };
         }
         if interrupt.happened() {
             kill_group(&mut child);
@@ -185,19 +189,4 @@ fn kill_group(child: &mut Child) {
 fn kill_group(child: &mut Child) {
     let _ = child.kill();
     let _ = child.wait();
-}
-
-#[cfg(unix)]
-fn exit_of(status: std::process::ExitStatus) -> Ended {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
-        (Some(code), _) => Ended::Exited(code),
-        (None, Some(signal)) => Ended::Signaled(signal),
-        (None, None) => Ended::Exited(-1),
-    }
-}
-
-#[cfg(not(unix))]
-fn exit_of(status: std::process::ExitStatus) -> Ended {
-    Ended::Exited(status.code().unwrap_or(-1))
 }

@@ -3,6 +3,7 @@
 //! peano's clang (`--peano DIR`, else `$PEANO_INSTALL_DIR`), and xchesscc when the Chess
 //! toolchain is asked for. Each is identified by path, size, mtime and `--version` output.
 
+use crate::process::{is_executable, on_path, on_path_of};
 use air_compile::aircc::{sha256_hex, CompileOptions, ToolIdentity};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -68,25 +69,6 @@ pub fn child_path(aircc: &Path) -> OsString {
         dirs.extend(std::env::split_paths(&path));
     }
     std::env::join_paths(dirs).unwrap_or_default()
-}
-
-fn on_path_of(name: &str, path: &OsString) -> Option<PathBuf> {
-    std::env::split_paths(path).map(|dir| dir.join(name)).find(|candidate| is_executable(candidate))
-}
-
-fn on_path(name: &str) -> Option<PathBuf> {
-    on_path_of(name, &std::env::var_os("PATH")?)
-}
-
-#[cfg(unix)]
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-}
-
-#[cfg(not(unix))]
-fn is_executable(path: &Path) -> bool {
-    path.is_file()
 }
 
 /// The toolchain of one compile, in a fixed order. `memo` is a directory where version outputs

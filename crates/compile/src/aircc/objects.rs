@@ -9,6 +9,7 @@
 //! the tests check that both agree.
 
 use air_diagnostics::TextRange;
+use air_syntax::air_attrs;
 use air_syntax::views::{all_ops, attr_string, unquote_string, FuncOp, Hierarchy, HierarchyKind};
 use air_syntax::{Parse, SyntaxKind};
 
@@ -26,7 +27,7 @@ pub struct LinkedObject {
 pub fn link_with_objects(text: &str) -> Vec<LinkedObject> {
     let mut objects: Vec<LinkedObject> = Vec::new();
     let mut from = 0;
-    while let Some(found) = text.get(from..).and_then(|rest| rest.find("link_with")) {
+    while let Some(found) = text.get(from..).and_then(|rest| rest.find(air_attrs::LINK_WITH)) {
         let at = from + found;
         let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
         let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
@@ -53,7 +54,7 @@ fn line_objects(line: &str) -> Vec<(String, TextRange)> {
             continue;
         }
         let (key_range, range) = (tokens.range(key), tokens.range(value));
-        if line.get(key_range.start as usize..key_range.end as usize) != Some("link_with") {
+        if line.get(key_range.start as usize..key_range.end as usize) != Some(air_attrs::LINK_WITH) {
             continue;
         }
         if let Some(quoted) = line.get(range.start as usize..range.end as usize) {
@@ -68,12 +69,12 @@ fn line_objects(line: &str) -> Vec<(String, TextRange)> {
 pub fn link_with_objects_parsed(parse: &Parse) -> Vec<LinkedObject> {
     let mut objects: Vec<LinkedObject> = Vec::new();
     for op in all_ops(parse.tree.root()) {
-        let attributes = match (FuncOp::cast(op), Hierarchy::cast(op)) {
-            (Some(func), _) => func.attributes(),
-            (None, Some(herd)) if herd.kind == HierarchyKind::Herd => herd.attributes(),
+        let value = match (FuncOp::cast(op), Hierarchy::cast(op)) {
+            (Some(func), _) => func.link_with_value(),
+            (None, Some(herd)) if herd.kind == HierarchyKind::Herd => herd.link_with_value(),
             _ => None,
         };
-        let Some(value) = attributes.and_then(|a| a.get("link_with")) else { continue };
+        let Some(value) = value else { continue };
         let Some(name) = attr_string(value) else { continue };
         if !objects.iter().any(|o| o.name == name) {
             objects.push(LinkedObject { name, range: value.text_range() });

@@ -239,7 +239,7 @@ impl Externs {
             object: object.clone(),
             new_object: renamed_object.clone(),
         });
-        if let (Some(value), Some(new)) = (func.attributes().and_then(|a| a.get("link_with")), &renamed_object) {
+        if let (Some(value), Some(new)) = (func.link_with_value(), &renamed_object) {
             if let Some(token) = value.first_token() {
                 rewrite.override_token(token.id(), make::object_string(new));
             }
@@ -263,7 +263,7 @@ impl Externs {
             }
         }
         for herd in all_ops(parse.tree.root()).filter_map(Hierarchy::cast) {
-            let Some(value) = herd.attributes().and_then(|a| a.get("link_with")) else { continue };
+            let Some(value) = herd.link_with_value() else { continue };
             let Some(object) = attr_string(value) else { continue };
             if objects.contains(&object) {
                 if let Some(token) = value.first_token() {

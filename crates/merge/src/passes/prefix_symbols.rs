@@ -12,6 +12,7 @@
 use crate::passes::{Changed, Pass, PassResult, SliceCx};
 use crate::rewrite::make;
 use crate::rewrite::Rewrite;
+use air_syntax::air_attrs;
 use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{all_ops, module_ops, symbol_name, FuncOp, Hierarchy};
 use air_syntax::{NodeId, Parse, SyntaxKind, SyntaxNode, SyntaxToken, TokenId};
@@ -85,7 +86,7 @@ fn defined_symbols(parse: &Parse) -> (BTreeSet<String>, Vec<SyntaxToken<'_>>) {
             if let Some(sym) = h.sym_token() {
                 defined.insert(symbol_name(sym.text()));
             }
-            if let Some(value) = h.attributes().and_then(|a| a.get("sym_name")) {
+            if let Some(value) = h.attributes().and_then(|a| a.get(air_attrs::SYM_NAME)) {
                 if let Some(token) = value.first_token().filter(|t| t.kind() == SyntaxKind::STRING) {
                     hierarchy_strings.push(token);
                 }

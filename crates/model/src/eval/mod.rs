@@ -62,7 +62,7 @@ impl Value {
 }
 
 /// Deepest chain of definitions followed before giving up (keeps the stack bounded).
-const MAX_CHAIN: u32 = 200;
+const MAX_DEPTH: u32 = 200;
 
 /// Evaluates value uses of one parsed chunk, with a cache per definition.
 pub struct Evaluator<'p> {
@@ -110,7 +110,7 @@ impl<'p> Evaluator<'p> {
         if let Some(value) = self.cache.borrow().get(&key) {
             return value.clone();
         }
-        if depth > MAX_CHAIN {
+        if depth > MAX_DEPTH {
             return Value::unknown("a definition chain too deep to follow", def_node.text_range());
         }
         let value = match def.kind {

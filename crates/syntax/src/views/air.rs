@@ -4,6 +4,7 @@
 use super::attr::{attr_int_array, attr_string, parse_int_literal, AttrDict};
 use super::func::symbol_name;
 use super::Op;
+use crate::air_attrs;
 use crate::air_ops::{self, HierarchyKind};
 use crate::kind::SyntaxKind::*;
 use crate::tree::{SyntaxNode, SyntaxToken};
@@ -53,7 +54,7 @@ impl<'a> Hierarchy<'a> {
         if let Some(token) = self.sym_token() {
             return Some(symbol_name(token.text()));
         }
-        self.attributes().and_then(|a| a.get("sym_name")).and_then(attr_string)
+        self.attributes().and_then(|a| a.get(air_attrs::SYM_NAME)).and_then(attr_string)
     }
 
     pub fn async_deps(&self) -> Option<SyntaxNode<'a>> {
@@ -124,7 +125,12 @@ impl<'a> Hierarchy<'a> {
 
     /// `link_with = "x.o"` (herds).
     pub fn link_with(&self) -> Option<String> {
-        self.attributes().and_then(|a| a.string("link_with"))
+        self.link_with_value().and_then(attr_string)
+    }
+
+    /// The value node of `link_with` (a herd's object), for a range or an edit.
+    pub fn link_with_value(&self) -> Option<SyntaxNode<'a>> {
+        self.attributes().and_then(|a| a.get(air_attrs::LINK_WITH))
     }
 
     pub fn body(&self) -> Option<SyntaxNode<'a>> {

@@ -3,6 +3,7 @@
 
 use super::attr::{attr_string, AttrDict};
 use super::Op;
+use crate::air_attrs;
 use crate::kind::SyntaxKind::*;
 use crate::tree::{SyntaxNode, SyntaxToken};
 
@@ -97,7 +98,12 @@ impl<'a> FuncOp<'a> {
 
     /// `link_with = "x.o"`.
     pub fn link_with(&self) -> Option<String> {
-        self.attributes().and_then(|a| a.get("link_with")).and_then(attr_string)
+        self.link_with_value().and_then(attr_string)
+    }
+
+    /// The value node of `link_with` (an extern's object), for a range or an edit.
+    pub fn link_with_value(&self) -> Option<SyntaxNode<'a>> {
+        self.attributes().and_then(|a| a.get(air_attrs::LINK_WITH))
     }
 
     pub fn body(&self) -> Option<SyntaxNode<'a>> {

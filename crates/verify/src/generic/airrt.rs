@@ -7,6 +7,7 @@
 use super::ops::{GenericOp, Operand, RegionPlan, DYNAMIC};
 use crate::dialect::{AirRtOp, Converted};
 use air_diagnostics::TextRange;
+use air_syntax::air_attrs;
 use air_syntax::views::text::{compact_elements_cow, op_elements, split_commas};
 use air_syntax::views::{AttrDict, Op};
 use air_syntax::{Element, Parse, SyntaxKind, SyntaxNode};
@@ -28,14 +29,14 @@ pub(crate) fn build<'a>(parse: &'a Parse, op: Op<'a>, rt: AirRtOp) -> GenericOp<
     let elements = op_elements(op);
     // Everything but the metadata ops takes its attributes from a plain `attr-dict`.
     if !matches!(rt, AirRtOp::ModuleMetadata | AirRtOp::SegmentMetadata | AirRtOp::HerdMetadata) {
-        generic.split_dict(dict, &[], &["operandSegmentSizes"]);
+        generic.split_dict(dict, &[], &[air_attrs::OPERAND_SEGMENT_SIZES]);
     }
     match rt {
         AirRtOp::ModuleMetadata | AirRtOp::SegmentMetadata => {
             let (inherent, terminator): (&[&str], AirRtOp) = if rt == AirRtOp::ModuleMetadata {
                 (&[], AirRtOp::ModuleMetadataTerminator)
             } else {
-                (&["sym_name"], AirRtOp::SegmentMetadataTerminator)
+                (&[air_attrs::SYM_NAME], AirRtOp::SegmentMetadataTerminator)
             };
             generic.split_dict(keyword_dict, inherent, &[]);
             generic.region = Some(RegionPlan {
@@ -44,7 +45,7 @@ pub(crate) fn build<'a>(parse: &'a Parse, op: Op<'a>, rt: AirRtOp) -> GenericOp<
                 terminator: Converted::AirRt(terminator),
             });
         }
-        AirRtOp::HerdMetadata => generic.split_dict(dict, &["sym_name"], &[]),
+        AirRtOp::HerdMetadata => generic.split_dict(dict, &[air_attrs::SYM_NAME], &[]),
         AirRtOp::ModuleMetadataTerminator | AirRtOp::SegmentMetadataTerminator | AirRtOp::HerdMetadataTerminator => {}
         AirRtOp::HerdLoad | AirRtOp::SegmentLoad => load(source, op, &elements, &mut generic, rt, anchor),
         AirRtOp::DmaMemcpyNd => dma(source, &elements, &mut generic, anchor),
@@ -128,9 +129,9 @@ fn load<'a>(
     anchor: TextRange,
 ) {
     if let Some(name) = op.node().direct_tokens().find(|t| t.kind() == SyntaxKind::STRING) {
-        generic.prop("sym_name", name.text(), name.text_range());
+        generic.prop(air_attrs::SYM_NAME, name.text(), name.text_range());
     } else {
-        generic.prop("sym_name", "\"\"", anchor);
+        generic.prop(air_attrs::SYM_NAME, "\"\"", anchor);
     }
     let (head, types) = before_and_after_colon(elements);
     if rt == AirRtOp::SegmentLoad {

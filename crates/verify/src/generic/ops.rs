@@ -6,6 +6,7 @@
 
 use crate::dialect::Converted;
 use air_diagnostics::TextRange;
+use air_syntax::air_attrs;
 use air_syntax::air_ops::AirOp;
 use air_syntax::views::quote_string;
 use air_syntax::views::text::{compact_cow, compact_elements_cow, is_keyword, op_elements, split_commas};
@@ -168,7 +169,7 @@ impl<'a> GenericOp<'a> {
             let _ = write!(value, "{size}");
         }
         value.push('>');
-        self.prop("operandSegmentSizes", &value, range);
+        self.prop(air_attrs::OPERAND_SEGMENT_SIZES, &value, range);
     }
 
     /// Adds one offsets/sizes/strides list: its `%values` as operands, and returns the
@@ -308,12 +309,16 @@ fn hierarchy<'a>(parse: &'a Parse, op: Op<'a>, air: AirOp, generic: &mut Generic
         generic.segments(&[dep_uses.len(), n_sizes, n_kernel], anchor);
     }
     if let Some(token) = hierarchy.sym_token() {
-        generic.prop("sym_name", &quote_string(&symbol_name(token.text())), token.text_range());
+        generic.prop(air_attrs::SYM_NAME, &quote_string(&symbol_name(token.text())), token.text_range());
     }
-    let inherent: &[&str] = if air == AirOp::Herd { &["sym_name", "link_with"] } else { &["sym_name"] };
+    let inherent: &[&str] =
+        if air == AirOp::Herd { &[air_attrs::SYM_NAME, air_attrs::LINK_WITH] } else { &[air_attrs::SYM_NAME] };
     // `@name` wins over a `sym_name` written in the dictionary (AIR's parser adds both).
-    let skip: &[&str] =
-        if hierarchy.sym_token().is_some() { &["sym_name", "operandSegmentSizes"] } else { &["operandSegmentSizes"] };
+    let skip: &[&str] = if hierarchy.sym_token().is_some() {
+        &[air_attrs::SYM_NAME, air_attrs::OPERAND_SEGMENT_SIZES]
+    } else {
+        &[air_attrs::OPERAND_SEGMENT_SIZES]
+    };
     generic.split_dict(hierarchy.attributes(), inherent, skip);
     generic.region = Some(RegionPlan {
         args,
@@ -326,12 +331,16 @@ fn hierarchy<'a>(parse: &'a Parse, op: Op<'a>, air: AirOp, generic: &mut Generic
 /// `air.channel @name [sizes] {attrs}`: AIR.td ChannelOp (`sym_name`, `size`, `channel_type`).
 fn channel<'a>(op: Op<'a>, generic: &mut GenericOp<'a>) {
     if let Some(token) = op.symbol() {
-        generic.prop("sym_name", &quote_string(&symbol_name(token.text())), token.text_range());
+        generic.prop(air_attrs::SYM_NAME, &quote_string(&symbol_name(token.text())), token.text_range());
     }
     if let Some(group) = op.node().child(SyntaxKind::GROUP) {
         generic.prop("size", &compact_cow(group), group.text_range());
     }
-    generic.split_dict(op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict), &["channel_type"], &["sym_name", "size"]);
+    generic.split_dict(
+        op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict),
+        &["channel_type"],
+        &[air_attrs::SYM_NAME, "size"],
+    );
 }
 
 /// The `%values` among channel bundle indices.
@@ -415,7 +424,7 @@ fn channel_io<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anc
     generic.split_dict(
         op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict),
         &["pad_before", "pad_after"],
-        &["operandSegmentSizes"],
+        &[air_attrs::OPERAND_SEGMENT_SIZES],
     );
     generic.async_result(is_async(op));
 }
@@ -441,7 +450,7 @@ fn dma<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anchor: Te
     generic.split_dict(
         op.node().child(SyntaxKind::ATTR_DICT).map(AttrDict),
         &["pad_before", "pad_after", "src_rank", "dst_rank"],
-        &["operandSegmentSizes"],
+        &[air_attrs::OPERAND_SEGMENT_SIZES],
     );
     generic.async_result(is_async(op));
 }
@@ -546,14 +555,18 @@ fn custom<'a>(parse: &'a Parse, op: Op<'a>, generic: &mut GenericOp<'a>, anchor:
     generic.segments(&[dep_uses.len(), values.len()], anchor);
     if let Some(token) = sym {
         generic.attrs.push(Entry {
-            key: Cow::Borrowed("sym_name"),
+            key: Cow::Borrowed(air_attrs::SYM_NAME),
             text: Cow::Owned(format!("sym_name = {}", quote_string(&symbol_name(token.text())))),
             range: token.text_range(),
         });
     }
     let attributes =
         op.node().child(SyntaxKind::ATTRIBUTES_CLAUSE).and_then(|c| c.child(SyntaxKind::ATTR_DICT)).map(AttrDict);
-    let skip: &[&str] = if sym.is_some() { &["sym_name", "operandSegmentSizes"] } else { &["operandSegmentSizes"] };
+    let skip: &[&str] = if sym.is_some() {
+        &[air_attrs::SYM_NAME, air_attrs::OPERAND_SEGMENT_SIZES]
+    } else {
+        &[air_attrs::OPERAND_SEGMENT_SIZES]
+    };
     generic.split_dict(attributes, &["symbol"], skip);
     generic.async_result(is_async_op);
 }

@@ -9,6 +9,7 @@
 use super::Cx;
 use crate::attr_value::AttrValue;
 use crate::codes;
+use air_syntax::air_attrs;
 use air_syntax::air_ops;
 use air_syntax::views::name_range;
 use air_syntax::views::{ChannelIo, DmaMemcpy, DmaOperand, Op};
@@ -158,7 +159,7 @@ fn cross_rank(cx: &mut Cx<'_, '_>, dma: DmaMemcpy<'_>) {
         else {
             continue;
         };
-        if alloc.name() != "memref.alloc" || alloc.has_attr("air.symmetric") {
+        if alloc.name() != "memref.alloc" || alloc.has_attr(air_attrs::SYMMETRIC) {
             continue;
         }
         let side = &key[..3];

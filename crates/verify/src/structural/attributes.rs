@@ -8,6 +8,7 @@
 use super::channel_decl::attribute_kind;
 use super::Cx;
 use crate::attr_value::AttrValue;
+use air_syntax::air_attrs;
 use air_syntax::air_ops;
 
 /// An ODS attribute constraint.
@@ -63,8 +64,8 @@ fn constraints(op_name: &str) -> Vec<(&'static str, Kind)> {
     let padding = [("pad_before", Kind::DenseI32), ("pad_after", Kind::DenseI32)];
     let statics = |keys: [&'static str; 3]| keys.map(|key| (key, Kind::DenseI64));
     match op_name {
-        air_ops::LAUNCH | air_ops::SEGMENT | air_ops::RANK => vec![("sym_name", Kind::Str)],
-        air_ops::HERD => vec![("sym_name", Kind::Str), ("link_with", Kind::Str)],
+        air_ops::LAUNCH | air_ops::SEGMENT | air_ops::RANK => vec![(air_attrs::SYM_NAME, Kind::Str)],
+        air_ops::HERD => vec![(air_attrs::SYM_NAME, Kind::Str), (air_attrs::LINK_WITH, Kind::Str)],
         air_ops::CHANNEL_PUT => {
             [("chan_name", Kind::FlatSymbol)].into_iter().chain(statics(STATIC_SRC)).chain(padding).collect()
         }
@@ -78,7 +79,7 @@ fn constraints(op_name: &str) -> Vec<(&'static str, Kind)> {
             .chain([("src_rank", Kind::I64), ("dst_rank", Kind::I64)])
             .collect(),
         air_ops::CUSTOM => vec![("symbol", Kind::Symbol)],
-        air_ops::CHANNEL => vec![("sym_name", Kind::Str)],
+        air_ops::CHANNEL => vec![(air_attrs::SYM_NAME, Kind::Str)],
         _ => Vec::new(),
     }
 }

@@ -8,6 +8,7 @@ use super::Cx;
 use crate::attr_value::AttrValue;
 use crate::codes;
 use air_diagnostics::TextRange;
+use air_syntax::air_attrs;
 use air_syntax::air_ops;
 use air_syntax::views::name_range;
 use air_syntax::views::{AttrDict, Op};
@@ -18,7 +19,7 @@ pub(super) const CHANNEL_TYPES: &[&str] =
     &["npu_dma_stream", "npu_dma_packet", "npu_cascade", "npu_mmio", "gpu_symmetric_heap"];
 
 /// AIR's name for the re-feed count attribute (`air::attrs::RefeedCount`).
-const REFEED_COUNT: &str = "air.refeed_count";
+const REFEED_COUNT: &str = air_attrs::REFEED_COUNT;
 
 pub(super) fn check(cx: &mut Cx<'_, '_>) {
     for &(op, name) in cx.ops {

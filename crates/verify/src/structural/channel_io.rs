@@ -8,6 +8,7 @@
 use super::memory_space::{space_of, Space};
 use super::Cx;
 use crate::codes;
+use air_syntax::air_attrs;
 use air_syntax::air_ops;
 use air_syntax::views::name_range;
 use air_syntax::views::{attr_string, symbol_name, ChannelDecl, ChannelIo, IndexEntry, Op};
@@ -21,7 +22,7 @@ pub(super) fn check(cx: &mut Cx<'_, '_>) {
     for op in ops.iter().filter(|op| op.name() == air_ops::CHANNEL) {
         let name = match ChannelDecl::cast(*op) {
             Some(decl) => decl.name(),
-            None => op.attr("sym_name").and_then(attr_string).unwrap_or_default(),
+            None => op.attr(air_attrs::SYM_NAME).and_then(attr_string).unwrap_or_default(),
         };
         let channel_type =
             op.attr("channel_type").and_then(attr_string).unwrap_or_else(|| "npu_dma_stream".to_string());

@@ -13,6 +13,7 @@ use super::hierarchy::plural;
 use super::Cx;
 use crate::codes;
 use air_diagnostics::{Diagnostic, TextRange};
+use air_syntax::air_attrs;
 use air_syntax::air_ops;
 use air_syntax::views::{attr_int_array, attr_string, symbol_name, ChannelDecl, ChannelIo, IndexEntry, Op};
 use air_syntax::SyntaxKind;
@@ -35,7 +36,7 @@ pub(super) fn check(cx: &mut Cx<'_, '_>) {
         if let Some(decl) = ChannelDecl::cast(*op) {
             let at = decl.sym_token().map(|t| t.text_range()).unwrap_or_else(|| op.node().text_range());
             declared.entry(decl.name()).or_insert(Declared { sizes: decl.sizes(), at });
-        } else if let Some(name) = op.attr("sym_name").and_then(attr_string) {
+        } else if let Some(name) = op.attr(air_attrs::SYM_NAME).and_then(attr_string) {
             // Generic form: `"air.channel"() <{size = [..], sym_name = ".."}>`.
             let sizes = op.attr("size").and_then(attr_int_array).unwrap_or_default();
             declared.entry(name).or_insert(Declared { sizes, at: op.node().text_range() });

@@ -8,6 +8,7 @@
 use super::Cx;
 use crate::attr_value::AttrValue;
 use crate::codes;
+use air_syntax::air_attrs;
 use air_syntax::air_ops::AirOp;
 use air_syntax::views::name_range;
 use air_syntax::views::Op;
@@ -41,7 +42,7 @@ fn segments(air: AirOp) -> Option<&'static [&'static str]> {
 /// Inherent attributes without a default that ODS requires.
 fn required(air: AirOp) -> &'static [&'static str] {
     match air {
-        AirOp::Channel => &["sym_name"],
+        AirOp::Channel => &[air_attrs::SYM_NAME],
         AirOp::ChannelPut => &["chan_name", "static_src_offsets", "static_src_sizes", "static_src_strides"],
         AirOp::ChannelGet => &["chan_name", "static_dst_offsets", "static_dst_sizes", "static_dst_strides"],
         AirOp::DmaMemcpyNd => &[
@@ -112,7 +113,9 @@ pub(super) fn check(cx: &mut Cx<'_, '_>) {
 /// The op's `operandSegmentSizes` when it fits the op (`segments` entries, non-negative i32
 /// values summing to `operands`); `None` otherwise, without a finding (see [`segment_sizes`]).
 pub(super) fn segment_counts(op: Op<'_>, segments: usize, operands: usize) -> Option<Vec<usize>> {
-    let AttrValue::DenseArray { ty, values } = AttrValue::read(op.attr("operandSegmentSizes")?) else { return None };
+    let AttrValue::DenseArray { ty, values } = AttrValue::read(op.attr(air_attrs::OPERAND_SEGMENT_SIZES)?) else {
+        return None;
+    };
     let sizes: Vec<usize> = values.iter().map(|v| v.and_then(|v| usize::try_from(v).ok())).collect::<Option<_>>()?;
     (ty == "i32" && sizes.len() == segments && sizes.iter().sum::<usize>() == operands).then_some(sizes)
 }
@@ -126,7 +129,7 @@ fn segment_sizes(cx: &mut Cx<'_, '_>, op: Op<'_>, segments: usize, operands: usi
             "`operandSegmentSizes = array<i32: ...>` gives the number of operands of each ODS segment, in order",
         ));
     };
-    let Some(value) = op.attr("operandSegmentSizes") else {
+    let Some(value) = op.attr(air_attrs::OPERAND_SEGMENT_SIZES) else {
         problem(format!("`{name}` requires attribute `operandSegmentSizes`"));
         return None;
     };

@@ -6,6 +6,7 @@
 use super::Cx;
 use crate::codes;
 use air_diagnostics::TextRange;
+use air_syntax::air_attrs;
 use air_syntax::air_ops;
 use air_syntax::views::name_range;
 use air_syntax::views::{attr_string, symbol_name, Op};
@@ -32,7 +33,7 @@ const SYMBOL_OPS: &[&str] = &[
 
 /// The symbol an op defines and where its name is written.
 fn symbol_of(op: Op<'_>) -> Option<(String, TextRange)> {
-    if let Some(value) = op.attr("sym_name") {
+    if let Some(value) = op.attr(air_attrs::SYM_NAME) {
         return attr_string(value).map(|name| (name, value.text_range()));
     }
     if op.is_generic() || !SYMBOL_OPS.contains(&op.name()) {

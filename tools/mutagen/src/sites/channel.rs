@@ -4,6 +4,7 @@
 
 use super::{add_attr, attr_entry, integer_space, region_owners, set_attr, Cx, Site};
 use crate::edit::Edits;
+use air_syntax::air_attrs;
 use air_syntax::air_ops;
 use air_syntax::views::{parse_memref_type, ChannelDecl, ChannelIo, Op};
 use air_syntax::SyntaxKind::*;
@@ -131,21 +132,21 @@ fn refeed_carriers<'s>(cx: &'s Cx<'_>) -> impl Iterator<Item = Op<'s>> + 's {
 /// AIRDialect.cpp:3573: a string `air.refeed_count`.
 pub fn refeed_kind(cx: &Cx<'_>) -> Vec<Site> {
     refeed_carriers(cx)
-        .filter_map(|op| Site::at(op.node(), set_attr(cx.edits(), op, "air.refeed_count", "\"2\"")?))
+        .filter_map(|op| Site::at(op.node(), set_attr(cx.edits(), op, air_attrs::REFEED_COUNT, "\"2\"")?))
         .collect()
 }
 
 /// AIRDialect.cpp:3578: `air.refeed_count` outside [1, INT32_MAX].
 pub fn refeed_range(cx: &Cx<'_>) -> Vec<Site> {
     refeed_carriers(cx)
-        .filter_map(|op| Site::at(op.node(), set_attr(cx.edits(), op, "air.refeed_count", "0")?))
+        .filter_map(|op| Site::at(op.node(), set_attr(cx.edits(), op, air_attrs::REFEED_COUNT, "0")?))
         .collect()
 }
 
 /// Benign, AIRDialect.cpp:3567-3581: a refeed count in range on a declaration.
 pub fn refeed_valid(cx: &Cx<'_>) -> Vec<Site> {
     decls(cx)
-        .filter(|d| attr_entry(d.0, "air.refeed_count").is_none())
+        .filter(|d| attr_entry(d.0, air_attrs::REFEED_COUNT).is_none())
         .filter_map(|d| site(d, add_attr(cx.edits(), d.0, "air.refeed_count = 2")))
         .collect()
 }

@@ -2,6 +2,7 @@
 //! their parents, air.rank nesting, and herd attributes.
 
 use super::{region_owners, set_attr, Cx, Site, HIERARCHY_OPS};
+use air_syntax::air_attrs;
 use air_syntax::air_ops;
 use air_syntax::views::{region_ops, Hierarchy, HierarchyKind, Op};
 use air_syntax::SyntaxNode;
@@ -113,7 +114,7 @@ pub fn rank_in_launch(cx: &Cx<'_>) -> Vec<Site> {
 /// herd's custom parser (AIRDialect.cpp:1946) drops without a word.
 pub fn link_with_kind(cx: &Cx<'_>) -> Vec<Site> {
     cx.ops_named(&[air_ops::HERD])
-        .filter_map(|op| Site::at(op.node(), set_attr(cx.edits(), op, "link_with", "1 : i64")?))
+        .filter_map(|op| Site::at(op.node(), set_attr(cx.edits(), op, air_attrs::LINK_WITH, "1 : i64")?))
         .collect()
 }
 

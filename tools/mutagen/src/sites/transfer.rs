@@ -4,6 +4,7 @@
 
 use super::{add_attr, attr_entry, drop_last_entry, Cx, Site};
 use crate::sites::hierarchy::inside_rank;
+use air_syntax::air_attrs;
 use air_syntax::air_ops;
 use air_syntax::views::{ChannelIo, DmaMemcpy, Op};
 use air_syntax::SyntaxKind::*;
@@ -178,7 +179,7 @@ pub fn cross_rank_symmetric(cx: &Cx<'_>) -> Vec<Site> {
             let src = dma.src().and_then(|s| s.memref());
             let def = src.and_then(|s| cx.def_of(s)).filter(|d| d.kind() == RESULT);
             let alloc = def.and_then(|d| d.ancestors().find_map(Op::cast));
-            alloc.is_some_and(|a| a.name() == "memref.alloc" && !a.has_attr("air.symmetric"))
+            alloc.is_some_and(|a| a.name() == "memref.alloc" && !a.has_attr(air_attrs::SYMMETRIC))
         })
         .filter_map(|dma| Site::at(dma.0.node(), add_attr(cx.edits(), dma.0, "src_rank = 0")?))
         .collect()

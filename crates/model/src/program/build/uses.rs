@@ -5,17 +5,6 @@
 
 use super::*;
 
-/// Ops that view a memref without touching its contents (pure: no memory effect).
-const VIEW_OPS: &[&str] = &[
-    "memref.subview",
-    "memref.collapse_shape",
-    "memref.expand_shape",
-    "memref.cast",
-    "memref.reinterpret_cast",
-    "memref.view",
-    "memref.transpose",
-];
-
 /// Ops whose memory effect on the memref they name is a write without a read (the label
 /// pass's "definite write"; `linalg.fill` does not read its output).
 const WRITE_OPS: &[&str] =
@@ -186,7 +175,7 @@ impl Builder<'_, '_> {
             if self.prog.buffers[buffer].other_uses.last().is_some_and(|u| u.op == owner_id) {
                 continue;
             }
-            let kind = if VIEW_OPS.contains(&owner_name) {
+            let kind = if crate::view_chain::VIEW_OPS.contains(&owner_name) {
                 UseKind::View
             } else if WRITE_OPS.contains(&owner_name) {
                 UseKind::Write
