@@ -25,7 +25,7 @@ fn layout() -> air_check_merge::Layout {
         })
         .collect();
     let merged = air_merge::merge::finish(air_merge::merge::stitch(&plan, &slices).unwrap()).unwrap();
-    air_check_merge::prepare(&plan, &slices, &merged.parse, FileId(9)).unwrap()
+    air_check_merge::prepare(&plan, &slices, &merged, FileId(9)).unwrap()
 }
 
 fn artifact(name: &str) -> Artifact {

@@ -9,8 +9,10 @@ use crate::codes;
 use air_arrays::formats::Dtype;
 use air_dataflow::Mode;
 use air_diagnostics::{Diagnostic, FileId};
+use air_merge::merge::Merged;
 use air_merge::plan::{located, Loc, MergePlan};
 use air_merge::slice::{find_kernel, ParsedSlice};
+use air_syntax::slice_origin::SliceOrigin;
 use air_syntax::views::{all_ops, parse_memref_type, FuncOp};
 use air_syntax::Parse;
 
@@ -148,17 +150,22 @@ fn buffer_of(ty: &str) -> Result<(Dtype, Vec<usize>, usize), String> {
     Ok((dtype, shape, bytes.ok_or_else(|| format!("`{ty}` is too large"))?))
 }
 
-/// The layout of a plan, its slices (in plan order) and the merged module (`merge`'s output:
-/// its `// slice PREFIX:` lines say which launches came from which slice). `Err`: every
-/// problem found, located in the plan.
+/// The layout of a plan, its slices (in plan order) and the merged module (`merge`'s output,
+/// which says which part of it came from which slice). `Err`: every problem found, located in
+/// the plan.
 pub fn prepare(
     plan: &MergePlan,
     slices: &[ParsedSlice],
-    merged: &Parse,
+    merged_module: &Merged,
     merged_file: FileId,
 ) -> Result<Layout, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let options = air_dataflow::Options { func: Some(plan.name.clone()), ..Default::default() };
+    let merged = &merged_module.parse;
+    let options = air_dataflow::Options {
+        func: Some(plan.name.clone()),
+        slices: Some(merged_module.slices.clone()),
+        ..Default::default()
+    };
     let flow = air_dataflow::analyze(merged, merged_file, &options)?;
     let mut buffers = Vec::new();
     for (index, arg) in plan.args.iter().enumerate() {
@@ -184,7 +191,7 @@ pub fn prepare(
         return Err(errors);
     }
     let func = all_ops(merged.tree.root()).filter_map(FuncOp::cast).find(|f| f.name() == plan.name);
-    let owners = launch_owners(plan, merged, &flow);
+    let owners = launch_owners(&merged_module.slices, &flow);
     let mut layouts = Vec::new();
     for (s, (slice_plan, slice)) in plan.slices.iter().zip(slices).enumerate() {
         let kernel = match find_kernel(&slice.parse, slice.file, &slice.name, slice_plan.func.as_deref()) {
@@ -331,24 +338,11 @@ fn alias_binding(
     Ok(Binding::View { arg: view.arg, alias: alias.to_string(), offset: offset as usize, len: len as usize })
 }
 
-/// The slice (index into the plan) each launch of the merged function came from, by the
-/// `// slice PREFIX: ...` line merge writes before each slice's body.
-fn launch_owners(plan: &MergePlan, merged: &Parse, flow: &air_dataflow::Dataflow) -> Vec<Option<usize>> {
-    let text = merged.tree.text();
-    let mut starts = Vec::new();
-    let mut from = 0usize;
-    for (s, slice) in plan.slices.iter().enumerate() {
-        let marker = format!("// slice {}: ", slice.prefix);
-        if let Some(at) = text.get(from..).and_then(|rest| rest.find(&marker)) {
-            starts.push((from + at, s));
-            from += at + marker.len();
-        }
-    }
+/// The slice (index into the plan) each launch of the merged function came from: the last
+/// slice part (merge's origins, in plan order) that starts before it.
+fn launch_owners(origins: &[SliceOrigin], flow: &air_dataflow::Dataflow) -> Vec<Option<usize>> {
     flow.launches
         .iter()
-        .map(|launch| {
-            let at = launch.range.start as usize;
-            starts.iter().rev().find(|(start, _)| *start <= at).map(|(_, s)| *s)
-        })
+        .map(|launch| origins.iter().rposition(|origin| origin.range.start <= launch.range.start))
         .collect()
 }

@@ -38,7 +38,7 @@ fn case(name: &str) -> Case {
         })
         .collect();
     let merged = air_merge::merge::finish(air_merge::merge::stitch(&plan, &slices).unwrap()).unwrap();
-    let layout = air_check_merge::prepare(&plan, &slices, &merged.parse, FileId(99)).unwrap();
+    let layout = air_check_merge::prepare(&plan, &slices, &merged, FileId(99)).unwrap();
     let members: Vec<(String, Vec<u8>)> =
         air_check_merge::generate_inputs(&layout, 7).into_iter().map(|g| (g.member, g.npy)).collect();
     let (inputs, warnings) = air_check_merge::bind_inputs(&layout, &members).unwrap();

@@ -71,7 +71,7 @@ fn copy_dir(from: &Path, to: &Path) {
 /// (on the command line, or in the plan relative to it).
 fn without_slice_comments(module: &[u8]) -> String {
     let text = String::from_utf8_lossy(module);
-    text.lines().filter(|line| air_syntax::slice_comment::parse(line).is_none()).collect::<Vec<_>>().join("\n")
+    text.lines().filter(|line| air_syntax::slice_origin::parse(line).is_none()).collect::<Vec<_>>().join("\n")
 }
 
 /// The round-trip property: every zero-config case of `testdata/merge` that merges, merged

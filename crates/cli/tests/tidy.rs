@@ -147,6 +147,9 @@ const ONE_HOME: &[(&str, &[&str])] = &[
     ("fn op_range", &[]),
     ("fn located", &["crates/diagnostics/src/location.rs"]),
     ("type Loc", &["crates/diagnostics/src/location.rs"]),
+    // The one plan writer: air_merge::plan::write.
+    ("toml::Value::String", &["crates/merge/src/plan/write.rs"]),
+    ("\\n[[slice]]", &["crates/merge/src/plan/write.rs"]),
     ("fn sequential_high_water", &["crates/checkbd/src/check/allocation.rs"]),
     // The one walker of memref view chains: air_model::view_chain.
     ("\"memref.reinterpret_cast\" =>", &["crates/dataflow/src/views.rs", "crates/check-merge/src/views.rs"]),

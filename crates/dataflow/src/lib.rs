@@ -42,6 +42,7 @@ use air_model::eval::{Evaluator, VarId};
 use air_model::pattern::endpoint_pattern;
 use air_model::program::{self, Endpoint, EndpointKind, Program, Root};
 use air_syntax::buffer::ArgComment;
+use air_syntax::slice_origin::{self, SliceOrigin};
 use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::{all_ops, parse_memref_type, ChannelIo, DmaMemcpy, FuncOp, Op};
 use air_syntax::{NodeId, Parse, SyntaxNode};
@@ -61,6 +62,9 @@ pub struct Options {
     /// A declared kind per argument index (a plan's or a layer's `kind = "weight"`); an
     /// argument without one takes the kind in its signature comment, if any.
     pub kinds: Vec<Option<BufferKind>>,
+    /// Which slice each part of a merged module came from (`Merged::slices`); `None` for a
+    /// module read from a file, whose `// slice` comments are read instead.
+    pub slices: Option<Vec<SliceOrigin>>,
 }
 
 /// Whether a launch reads or writes an argument.
@@ -90,8 +94,9 @@ pub struct LaunchInfo {
     pub number: usize,
     /// The launch's symbol (`air.launch @name`), if it has one.
     pub name: Option<String>,
-    /// The merged slice it comes from (its prefix) and the slice's kernel function (`@name`),
-    /// read from the `// slice` comment merge writes before the slice's part of the body.
+    /// The merged slice it comes from (its prefix) and the slice's kernel function (`@name`):
+    /// from merge's origins ([`Options::slices`]), or for a module read from a file the
+    /// `// slice` comment merge writes before the slice's part of the body.
     pub slice: Option<(String, String)>,
     pub range: TextRange,
 }
@@ -296,7 +301,10 @@ pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, 
             (id.index(), info)
         })
         .collect();
-    let launches = name_by_slice(parse.tree.text(), launches);
+    let launches = match &opts.slices {
+        Some(origins) => name_by_slice(origins, launches),
+        None => name_by_slice(&slice_origin::from_comments(parse.tree.text()), launches),
+    };
     let launch_pos: BTreeMap<usize, usize> = launches.iter().map(|(id, info)| (*id, info.number - 1)).collect();
     let mut args = signature(func, parse.tree.text(), opts);
     let arg_of_def: BTreeMap<NodeId, usize> =
@@ -462,17 +470,16 @@ fn access_of(
     Access { launch, mode, part, via, range: endpoint.line_range }
 }
 
-/// Each launch's slice: the last `// slice` comment before it (merge writes one before each
-/// slice's part of the body), found in one pass over the comments.
-fn name_by_slice(text: &str, mut launches: Vec<(usize, LaunchInfo)>) -> Vec<(usize, LaunchInfo)> {
-    let comments = air_syntax::slice_comment::all(text);
-    if comments.is_empty() {
+/// Each launch's slice: the last slice part that starts before it (merge's origins, in text
+/// order), found by a binary search per launch.
+fn name_by_slice(origins: &[SliceOrigin], mut launches: Vec<(usize, LaunchInfo)>) -> Vec<(usize, LaunchInfo)> {
+    if origins.is_empty() {
         return launches;
     }
     for (_, launch) in &mut launches {
-        let before = comments.partition_point(|(at, _)| *at < launch.range.start);
-        if let Some((_, comment)) = before.checked_sub(1).and_then(|i| comments.get(i)) {
-            launch.slice = Some((comment.prefix.to_string(), comment.kernel.to_string()));
+        let before = origins.partition_point(|origin| origin.range.start < launch.range.start);
+        if let Some(origin) = before.checked_sub(1).and_then(|i| origins.get(i)) {
+            launch.slice = Some((origin.prefix.clone(), origin.kernel.clone()));
         }
     }
     launches
@@ -496,6 +503,27 @@ fn prelude_ranges(parse: &Parse, func: FuncOp<'_>) -> BTreeMap<String, TextRange
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn launches_take_their_slice_from_the_origins_the_merge_gives() {
+        let launch = "  air.launch () in () args(%x=%arg0) : memref<4xbf16> {\n  }\n";
+        let text = format!("func.func @f(%arg0: memref<4xbf16>) {{\n{launch}{launch}  return\n}}\n");
+        let parse = air_syntax::parse(&text);
+        let second = text.rfind("  air.launch").unwrap() as u32;
+        let origin = |prefix: &str, start: u32, end: u32| SliceOrigin {
+            prefix: prefix.to_string(),
+            name: format!("{prefix}.mlir"),
+            kernel: "@k".to_string(),
+            range: TextRange::new(start, end),
+        };
+        let slices = vec![origin("q", 0, second), origin("k", second, text.len() as u32)];
+        let flow = analyze(&parse, FileId(0), &Options { slices: Some(slices), ..Options::default() }).unwrap();
+        let named: Vec<_> = flow.launches.iter().map(|l| l.slice.clone()).collect();
+        assert_eq!(named, [Some(("q".to_string(), "@k".to_string())), Some(("k".to_string(), "@k".to_string()))]);
+        // Without origins or comments, no launch has a slice.
+        let flow = analyze(&parse, FileId(0), &Options::default()).unwrap();
+        assert!(flow.launches.iter().all(|l| l.slice.is_none()));
+    }
 
     #[test]
     fn names_come_back_from_signature_comments() {

@@ -4,6 +4,7 @@
 
 use super::layer::{Binding, KernelDecl, Layer};
 use air_merge::plan::backend::Backend;
+use air_merge::plan::write::{ArgLine, PlanFile, Prelude, Quotes, SliceTable, Wire};
 use air_merge::slice::ParsedSlice;
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -18,11 +19,6 @@ pub struct PlannedText {
     pub abi_problem: Option<String>,
     /// Two kernels need different backend options.
     pub backend_problem: Option<String>,
-}
-
-/// A TOML basic string.
-fn quote(text: &str) -> String {
-    toml::Value::String(text.to_string()).to_string()
 }
 
 /// The plan of kernels `range` as function `func` (`slices` are their parses, named as the
@@ -57,73 +53,64 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], fun
     let (backend, backend_problem) = group_backend(layer, kernels);
     let used: Vec<usize> = kernels.iter().flat_map(|k| k.args.iter().map(|(b, _)| layer.buffer_of(*b))).collect();
     let kernel_names: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
-    let mut out = format!(
-        "# Layer `{}`, kernels {}.\n# Written by `air-stitch group`: `air-stitch merge --plan` on this file gives the module beside it.\n\n[func]\nname = {}\nargs = [\n",
+    let header = format!(
+        "# Layer `{}`, kernels {}.\n# Written by `air-stitch group`: `air-stitch merge --plan` on this file gives the module beside it.\n\n",
         layer.name,
         kernel_names.join(", "),
-        quote(func),
     );
-    for &buffer in &args {
-        let b = &layer.buffers[buffer];
-        match b.kind {
-            Some(kind) => {
-                let _ = writeln!(
-                    out,
-                    "  {{ name = {}, type = {}, kind = {} }},",
-                    quote(&b.name),
-                    quote(&b.ty),
-                    quote(kind.as_str())
-                );
+    let arg_lines = args
+        .iter()
+        .map(|&buffer| {
+            let b = &layer.buffers[buffer];
+            ArgLine {
+                name: Some(b.name.clone()),
+                ty: b.ty.clone(),
+                kind: b.kind.map(|k| k.as_str().to_string()),
+                comment: None,
             }
-            None => {
-                let _ = writeln!(out, "  {{ name = {}, type = {} }},", quote(&b.name), quote(&b.ty));
+        })
+        .collect();
+    let mut prelude = String::new();
+    for &v in &views {
+        let view = &layer.views[v];
+        let of = args.iter().position(|&b| b == view.of).unwrap_or(0);
+        let ops = substitute(&view.ops, &layer.buffers[view.of].name, &format!("arg{of}"));
+        for line in ops.lines().filter(|l| !l.trim().is_empty()) {
+            let _ = writeln!(prelude, "    {}", line.trim());
+        }
+    }
+    let dead = args.iter().enumerate().filter(|(_, b)| !used.contains(b)).map(|(i, _)| i as i64).collect();
+    let slice_tables = kernels
+        .iter()
+        .zip(slices)
+        .map(|(kernel, slice)| {
+            let mut table = SliceTable {
+                file: slice.name.clone(),
+                prefix: kernel.name.clone(),
+                func: kernel.func.clone(),
+                shim_dma_tile_sizes: kernel.shim_dma_tile_sizes.clone(),
+                ..SliceTable::default()
+            };
+            for (idx, (binding, _)) in kernel.args.iter().enumerate() {
+                match binding {
+                    Binding::Buffer(b) => table.args.push((idx as i64, Wire::Name(layer.buffers[*b].name.clone()))),
+                    Binding::View(v) => table.aliases.push((idx as i64, format!("%{}", layer.views[*v].name))),
+                }
             }
-        }
-    }
-    out.push_str("]\n");
-    if !views.is_empty() {
-        out.push_str("prelude = \"\"\"\n");
-        for &v in &views {
-            let view = &layer.views[v];
-            let of = args.iter().position(|&b| b == view.of).unwrap_or(0);
-            let ops = substitute(&view.ops, &layer.buffers[view.of].name, &format!("arg{of}"));
-            for line in ops.lines().filter(|l| !l.trim().is_empty()) {
-                let _ = writeln!(out, "    {}", line.trim());
-            }
-        }
-        out.push_str("\"\"\"\n");
-    }
-    let dead: Vec<String> =
-        args.iter().enumerate().filter(|(_, b)| !used.contains(b)).map(|(i, _)| i.to_string()).collect();
-    if !dead.is_empty() {
-        let _ = writeln!(out, "allow_unreferenced = [{}]", dead.join(", "));
-    }
-    for (kernel, slice) in kernels.iter().zip(slices) {
-        let _ = write!(out, "\n[[slice]]\nfile = {}\nprefix = {}\n", quote(&slice.name), quote(&kernel.name));
-        if let Some(func) = &kernel.func {
-            let _ = writeln!(out, "func = {}", quote(func));
-        }
-        let mut wired = Vec::new();
-        let mut aliased = Vec::new();
-        for (idx, (binding, _)) in kernel.args.iter().enumerate() {
-            match binding {
-                Binding::Buffer(b) => wired.push(format!("{idx} = {}", quote(&layer.buffers[*b].name))),
-                Binding::View(v) => aliased.push(format!("{idx} = {}", quote(&format!("%{}", layer.views[*v].name)))),
-            }
-        }
-        let _ = writeln!(out, "args = {{ {} }}", wired.join(", "));
-        if !aliased.is_empty() {
-            let _ = writeln!(out, "aliases = {{ {} }}", aliased.join(", "));
-        }
-        if let Some(sizes) = &kernel.shim_dma_tile_sizes {
-            let list: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
-            let _ = writeln!(out, "shim_dma_tile_sizes = [{}]", list.join(", "));
-        }
-    }
-    let lines = backend.toml_lines();
-    if !lines.is_empty() {
-        let _ = write!(out, "\n[backend]\n{lines}");
-    }
+            table
+        })
+        .collect();
+    let file = PlanFile {
+        header,
+        func: func.to_string(),
+        args: arg_lines,
+        prelude: (!views.is_empty()).then_some(Prelude { text: prelude, quotes: Quotes::Basic }),
+        allow_unreferenced: dead,
+        slices: slice_tables,
+        backend: backend.toml_lines(),
+        lints: Vec::new(),
+    };
+    let (out, _) = file.write();
     let names = args.iter().map(|&b| Some(layer.buffers[b].name.clone())).collect();
     PlannedText { text: out, names, abi_problem, backend_problem }
 }

@@ -6,6 +6,8 @@ use crate::passes::SliceState;
 use crate::plan::MergePlan;
 use crate::rewrite::{token_span, Printer, Rewrite};
 use crate::slice::Kernel;
+use air_diagnostics::TextRange;
+use air_syntax::slice_origin::{self, SliceOrigin};
 use air_syntax::views::text::indentation;
 use air_syntax::views::{module_ops, ChannelDecl, FuncOp, Op};
 use air_syntax::{NodeId, Parse, SyntaxNode};
@@ -101,15 +103,18 @@ fn print_node(printer: &Printer<'_>, node: SyntaxNode<'_>, to: &str, out: &mut S
     out.push('\n');
 }
 
-/// The merged text, and for each slice the byte range its body ops occupy in it.
+/// The merged text, and for each slice the byte range its body ops occupy in it and where its
+/// part (its `// slice` comment, then its ops) lies.
 pub struct Assembled {
     pub text: String,
     pub bodies: Vec<(u32, u32)>,
+    pub origins: Vec<SliceOrigin>,
 }
 
 /// Builds the merged module's text.
 pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[AssemblySlice<'_>]) -> Assembled {
     let mut bodies = Vec::new();
+    let mut origins = Vec::new();
     let inputs: usize = slices.iter().map(|s| s.parse.tree.text().len()).sum();
     let mut out = String::with_capacity(inputs + inputs / 8 + 4096);
     let printers: Vec<Printer<'_>> = slices.iter().map(|s| Printer::new(s.parse, s.rewrite)).collect();
@@ -172,10 +177,18 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
     }
     for (slice, printer) in slices.iter().zip(&printers) {
         let kernel = crate::plan::naming::symbol_ref(&slice.kernel.func.name());
-        out.push_str(&format!("    {}\n", air_syntax::slice_comment::format(slice.prefix, &slice.name, &kernel)));
+        let part_start = out.len() as u32;
+        out.push_str(&format!("    {}\n", slice_origin::format(slice.prefix, &slice.name, &kernel)));
         let body_start = out.len() as u32;
+        let origin = |end: u32| SliceOrigin {
+            prefix: slice.prefix.to_string(),
+            name: slice.name.to_string(),
+            kernel: kernel.clone(),
+            range: TextRange::new(part_start, end),
+        };
         let (Some(first), Some(last)) = (slice.kernel.ops.first(), slice.kernel.ops.last()) else {
             bodies.push((body_start, body_start));
+            origins.push(origin(body_start));
             continue;
         };
         let (start, _) = token_span(first.node());
@@ -191,6 +204,7 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
             reindent_into(&text, &from, "    ", &mut out);
         }
         bodies.push((body_start, out.len() as u32));
+        origins.push(origin(out.len() as u32));
         out.push('\n');
     }
     out.push_str("    return\n  }\n}\n");
@@ -200,5 +214,5 @@ pub fn assemble(plan: &MergePlan, module_attrs: Option<&str>, slices: &[Assembly
             print_node(printer, resources, "", &mut out);
         }
     }
-    Assembled { text: out, bodies }
+    Assembled { text: out, bodies, origins }
 }

@@ -24,6 +24,7 @@ use crate::plan::MergePlan;
 use crate::slice::ParsedSlice;
 use air_diagnostics::Diagnostic;
 use air_syntax::air_ops;
+use air_syntax::slice_origin::SliceOrigin;
 use air_syntax::views::all_ops;
 use air_syntax::Parse;
 
@@ -33,6 +34,9 @@ pub struct Merged {
     /// The merged module as the final check parsed it: callers that verify or analyse the
     /// output (`--verify`, check-bd, roles) use this tree instead of parsing the text again.
     pub parse: Parse,
+    /// Which slice each part of the merged function came from, in plan order (the launches in
+    /// a slice's range are its).
+    pub slices: Vec<SliceOrigin>,
     pub externs: ExternState,
     pub launches: usize,
     pub warnings: Vec<Diagnostic>,
@@ -69,6 +73,7 @@ fn merge_checked(
 pub struct Stitched {
     text: String,
     externs: ExternState,
+    slices: Vec<SliceOrigin>,
 }
 
 /// The first phase of [`merge`]: checks, passes, assembly and the equivalence check. Callers
@@ -98,7 +103,7 @@ pub fn stitch_parallel(plan: &MergePlan, slices: &[ParsedSlice], threads: usize)
 /// The second phase of [`merge`]: the output must parse with zero errors and zero unresolved
 /// values. This is the only parse of the output, and [`Merged`] keeps it.
 pub fn finish(stitched: Stitched) -> Result<Merged, Vec<Diagnostic>> {
-    let Stitched { text, externs } = stitched;
+    let Stitched { text, externs, slices } = stitched;
     let parsed = air_syntax::parse_owned(text);
     if parsed.has_errors() {
         let text = parsed.tree.text();
@@ -112,7 +117,7 @@ pub fn finish(stitched: Stitched) -> Result<Merged, Vec<Diagnostic>> {
         return Err(vec![diagnostic]);
     }
     let launches = all_ops(parsed.tree.root()).filter(|op| op.name() == air_ops::LAUNCH).count();
-    Ok(Merged { parse: parsed, externs, launches, warnings: Vec::new() })
+    Ok(Merged { parse: parsed, slices, externs, launches, warnings: Vec::new() })
 }
 
 /// Checks, passes, assembly and the equivalence check: everything that needs the slices. The
@@ -145,7 +150,7 @@ fn stitch_checked(
     if !mismatches.is_empty() {
         return Err(mismatches);
     }
-    Ok(Stitched { text, externs: shared.externs })
+    Ok(Stitched { text, externs: shared.externs, slices: assembled.origins })
 }
 
 /// The pipeline on each slice in plan order (aliases and externs carry over from one slice to
@@ -222,6 +227,26 @@ mod tests {
     #[test]
     fn untouched_output_passes_the_internal_checks() {
         assert!(run(&|text| text).is_ok());
+    }
+
+    #[test]
+    fn the_merge_says_which_part_of_its_output_each_slice_is() {
+        let merged = run(&|text| text).unwrap();
+        let text = merged.text();
+        let parts: Vec<(&str, &str, &str)> =
+            merged.slices.iter().map(|o| (o.prefix.as_str(), o.name.as_str(), o.kernel.as_str())).collect();
+        assert_eq!(parts, [("a", "a.mlir", "@k"), ("b", "b.mlir", "@k")]);
+        for origin in &merged.slices {
+            let part = &text[origin.range.start as usize..origin.range.end as usize];
+            let comment = air_syntax::slice_origin::format(&origin.prefix, &origin.name, &origin.kernel);
+            assert!(part.trim_start().starts_with(&comment), "{part}");
+            assert_eq!(part.matches("air.launch ").count(), 1, "{part}");
+            assert!(part.contains(&format!("{}_seg", origin.prefix)), "{part}");
+        }
+        // What the comments give back for the written file is the same.
+        let from_comments = air_syntax::slice_origin::from_comments(text);
+        let starts = |o: &[air_syntax::slice_origin::SliceOrigin]| o.iter().map(|o| o.range.start).collect::<Vec<_>>();
+        assert_eq!(starts(&from_comments), starts(&merged.slices));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use crate::{failure, rendered};
 use air_diagnostics::{Diagnostic, FileId, SourceMap, TextRange};
+use air_merge::plan::write::{ArgLine, ExternsTable, PlanFile, Prelude, Quotes, SliceTable, Wire};
 use air_merge::plan::{parse_plan, MergePlan};
 use air_merge::slice::ParsedSlice;
 use air_syntax::views::{module_ops, FuncOp};
@@ -23,79 +24,40 @@ type SliceIn =
 /// The name of the generated plan in diagnostics.
 const PLAN_NAME: &str = "<stitch_text plan>";
 
-/// A TOML basic string.
-fn quote(text: &str) -> String {
-    toml::Value::String(text.to_string()).to_string()
-}
-
-/// The prelude as a multi-line string when it can stand verbatim (so a problem in it points at
-/// its line), else as a basic string.
-fn prelude_literal(prelude: &str) -> String {
-    let verbatim = !prelude.contains('\\')
-        && !prelude.contains("\"\"\"")
-        && !prelude.ends_with('"')
-        && prelude.chars().all(|c| c == '\n' || c == '\t' || !c.is_control());
-    if verbatim {
-        format!("\"\"\"\n{prelude}\n\"\"\"")
-    } else {
-        quote(prelude)
-    }
-}
-
-/// A list of integers as TOML.
-fn int_list(values: impl IntoIterator<Item = i64>) -> String {
-    values.into_iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
-}
-
 /// One `FuncArg`: its name (`%argN`), its type and its declared kind (docs/roles.md).
 type ArgIn = (String, String, Option<String>);
 
 /// The plan text of a call, and where each combined argument's type stands in it.
 fn plan_text(func: &str, args: &[ArgIn], slices: &[SliceIn], prelude: &str, allow: &[i64]) -> (String, Vec<TextRange>) {
-    let mut out = format!(
-        "# The plan of a stitch_text call: `air-stitch merge --plan` on it (with the slice files)\n# merges the same.\n[func]\nname = {}\nargs = [\n",
-        quote(func)
-    );
-    let mut ranges = Vec::new();
-    for (_, ty, kind) in args {
-        out.push_str(if kind.is_some() { "  { type = " } else { "  " });
-        let start = out.len() as u32;
-        out.push_str(&quote(ty));
-        ranges.push(TextRange::new(start, out.len() as u32));
-        if let Some(kind) = kind {
-            // An unknown kind is the plan reader's AS0311, like a plan's.
-            out.push_str(&format!(", kind = {} }}", quote(kind)));
-        }
-        out.push_str(",\n");
-    }
-    out.push_str("]\n");
-    if !prelude.trim().is_empty() {
-        out.push_str(&format!("prelude = {}\n", prelude_literal(prelude)));
-    }
-    if !allow.is_empty() {
-        let mut sorted = allow.to_vec();
-        sorted.sort_unstable();
-        sorted.dedup();
-        out.push_str(&format!("allow_unreferenced = [{}]\n", int_list(sorted)));
-    }
-    for (_, prefix, name, arg_map, aliases, keep, tile_sizes) in slices {
-        let file = name.as_deref().unwrap_or(prefix);
-        out.push_str(&format!("\n[[slice]]\nfile = {}\nprefix = {}\n", quote(file), quote(prefix)));
-        let wired: Vec<String> = arg_map.iter().map(|(k, v)| format!("{k} = {v}")).collect();
-        out.push_str(&format!("args = {{ {} }}\n", wired.join(", ")));
-        if !aliases.is_empty() {
-            let aliased: Vec<String> = aliases.iter().map(|(k, v)| format!("{k} = {}", quote(v))).collect();
-            out.push_str(&format!("aliases = {{ {} }}\n", aliased.join(", ")));
-        }
-        if !keep.is_empty() {
-            let kept: Vec<String> = keep.iter().map(|s| quote(s)).collect();
-            out.push_str(&format!("externs = {{ keep = [{}] }}\n", kept.join(", ")));
-        }
-        if let Some(sizes) = tile_sizes {
-            out.push_str(&format!("shim_dma_tile_sizes = [{}]\n", int_list(sizes.iter().copied())));
-        }
-    }
-    (out, ranges)
+    let mut allow_unreferenced = allow.to_vec();
+    allow_unreferenced.sort_unstable();
+    allow_unreferenced.dedup();
+    let file = PlanFile {
+        header: "# The plan of a stitch_text call: `air-stitch merge --plan` on it (with the slice files)\n# merges the same.\n"
+            .to_string(),
+        func: func.to_string(),
+        args: args
+            .iter()
+            .map(|(_, ty, kind)| ArgLine { name: None, ty: ty.clone(), kind: kind.clone(), comment: None })
+            .collect(),
+        prelude: (!prelude.trim().is_empty()).then(|| Prelude { text: format!("{prelude}\n"), quotes: Quotes::Basic }),
+        allow_unreferenced,
+        slices: slices
+            .iter()
+            .map(|(_, prefix, name, arg_map, aliases, keep, tile_sizes)| SliceTable {
+                file: name.clone().unwrap_or_else(|| prefix.clone()),
+                prefix: prefix.clone(),
+                args: arg_map.iter().map(|(&k, &v)| (k, Wire::Index(v))).collect(),
+                aliases: aliases.iter().map(|(&k, v)| (k, v.clone())).collect(),
+                externs: (!keep.is_empty()).then(|| ExternsTable { keep: keep.clone(), ..ExternsTable::default() }),
+                shim_dma_tile_sizes: tile_sizes.clone(),
+                ..SliceTable::default()
+            })
+            .collect(),
+        backend: String::new(),
+        lints: Vec::new(),
+    };
+    file.write()
 }
 
 /// The symbols a slice declares as externs (`func.func private` declarations), without `@`.

@@ -16,7 +16,7 @@ mod lexer;
 mod parser;
 mod pest_lexer;
 pub mod scopes;
-pub mod slice_comment;
+pub mod slice_origin;
 mod split;
 mod tree;
 pub mod views;

@@ -226,6 +226,7 @@ impl Opts {
         let declared = checks::Declared {
             names: plan.args.iter().map(|a| a.name.clone()).collect(),
             kinds: plan.args.iter().map(|a| a.kind).collect(),
+            slices: merged.slices.clone(),
         };
         let checked = checks::check(
             &merged.parse,

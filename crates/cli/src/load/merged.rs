@@ -29,7 +29,7 @@ pub fn load(plan_path: &Path, sources: &mut SourceMap) -> Result<Loaded, Stopped
     let not_merged = |d| (d, "the plan does not merge");
     let merged = finish(stitch(&plan, &slices).map_err(not_merged)?).map_err(not_merged)?;
     let file = sources.add("<merged module>", merged.text().to_string());
-    let layout = air_check_merge::prepare(&plan, &slices, &merged.parse, file)
+    let layout = air_check_merge::prepare(&plan, &slices, &merged, file)
         .map_err(|d| (d, "the plan's buffers cannot be bound"))?;
     Ok(Loaded { merged: merged.text().to_string(), layout, paths })
 }

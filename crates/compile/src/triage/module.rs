@@ -80,7 +80,7 @@ impl<'a> ModuleView<'a> {
     pub fn new(module: &'a TriageModule<'a>, run_check_bd: bool) -> ModuleView<'a> {
         let lines = LineIndex::new(module.text);
         let mut slices = Vec::new();
-        for (at, comment) in air_syntax::slice_comment::all(module.text) {
+        for (at, comment) in air_syntax::slice_origin::all(module.text) {
             let line = lines.line_col(at, module.text).line;
             let slice = Slice {
                 prefix: comment.prefix.to_string(),

@@ -47,5 +47,5 @@ pub fn equivalence(checked: &Checked<'_>, assembled: &Assembled, shared: &Shared
 
 /// Phase 5: the final parse of the output (the internal parse check); its tree is the result.
 pub fn final_parse(assembled: Assembled, shared: Shared) -> Result<super::Merged, Vec<Diagnostic>> {
-    super::finish(super::Stitched { text: assembled.text, externs: shared.externs })
+    super::finish(super::Stitched { text: assembled.text, externs: shared.externs, slices: assembled.origins })
 }

@@ -237,7 +237,7 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
     let func = raw.func.into_inner();
     // The combined function's name, as MLIR reads a symbol (crate::plan::naming), before any work.
     let name_loc = loc(func.name.span());
-    let spell = |name: &str| format!("name = {}", toml::Value::String(name.to_string()));
+    let spell = |name: &str| format!("name = {}", write::quote(name));
     let name = check_func_name(func.name.get_ref(), name_loc, spell).unwrap_or_else(|diagnostic| {
         errors.push(diagnostic);
         String::new()

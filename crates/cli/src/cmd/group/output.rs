@@ -118,7 +118,11 @@ fn candidate_files(
     }
     let file = sink.sources.add_shared(shown_module.to_string(), text);
     let mut findings: Vec<Diagnostic> = candidate.check.iter().map(|d| d.clone().in_file(file)).collect();
-    let options = air_dataflow::Options { names: candidate.names.clone(), ..air_dataflow::Options::default() };
+    let options = air_dataflow::Options {
+        names: candidate.names.clone(),
+        slices: Some(candidate.merged.slices.clone()),
+        ..air_dataflow::Options::default()
+    };
     if let Ok(flow) = air_dataflow::analyze(&candidate.merged.parse, file, &options) {
         let doc = air_report::roles::document(&flow, sink.sources, shown_module);
         let json = serde_json::to_string_pretty(&doc).unwrap_or_default();

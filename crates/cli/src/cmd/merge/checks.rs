@@ -25,6 +25,8 @@ pub(super) struct Judges<'a> {
 pub(super) struct Declared {
     pub names: Vec<Option<String>>,
     pub kinds: Vec<Option<air_syntax::buffer::BufferKind>>,
+    /// Which slice each part of the merged module came from (`Merged::slices`).
+    pub slices: Vec<air_syntax::slice_origin::SliceOrigin>,
 }
 
 /// The outcome of the checks.
@@ -76,14 +78,15 @@ pub(super) fn check(
         findings = air_verify::verify_chunk_structural(&input);
         judged = Some("structural checks only".to_string());
     }
-    let flow =
-        match analyze(parse, file, &Options { names: declared.names, kinds: declared.kinds, ..Options::default() }) {
-            Ok(flow) => {
-                findings.extend(flow.diagnostics.iter().cloned());
-                Ok(flow)
-            }
-            Err(errors) => Err(errors.first().map(|e| e.message.clone()).unwrap_or_default()),
-        };
+    let options =
+        Options { names: declared.names, kinds: declared.kinds, slices: Some(declared.slices), ..Options::default() };
+    let flow = match analyze(parse, file, &options) {
+        Ok(flow) => {
+            findings.extend(flow.diagnostics.iter().cloned());
+            Ok(flow)
+        }
+        Err(errors) => Err(errors.first().map(|e| e.message.clone()).unwrap_or_default()),
+    };
     let findings = levels.apply(findings);
     let failed = findings.iter().any(|d| d.is_error());
     report.add_findings(findings, levels, sources);

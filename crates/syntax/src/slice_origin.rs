@@ -1,6 +1,38 @@
-//! The comment `merge` writes before each slice's part of the merged function,
-//! `// slice PREFIX: NAME (@KERNEL)`: the one place that writes it and reads it back (triage
-//! finds a line's slice with it, roles and graph name each launch).
+//! Which slice each part of a merged module came from. `merge` carries it as data
+//! ([`SliceOrigin`], in its `Merged`), and writes it for the reader as a comment before each
+//! slice's part of the merged function, `// slice PREFIX: NAME (@KERNEL)`. The comment is read
+//! back only for a module read from a file ([`from_comments`]: roles, graph and triage of a file
+//! merge wrote); this is the one place that writes and reads it.
+
+use air_diagnostics::TextRange;
+
+/// One slice's part of a merged module: its prefix, its name in the plan (its file), its
+/// kernel function as a symbol reference (`@matmul_bf16`), and the bytes of the merged text
+/// it takes (from its comment to the end of its ops).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SliceOrigin {
+    pub prefix: String,
+    pub name: String,
+    pub kernel: String,
+    pub range: TextRange,
+}
+
+/// The origins a merged module's comments give, in order: each part runs from its comment to
+/// the next one (or the end of the text).
+pub fn from_comments(text: &str) -> Vec<SliceOrigin> {
+    let comments = all(text);
+    let ends: Vec<u32> = comments.iter().skip(1).map(|(at, _)| *at).chain([text.len() as u32]).collect();
+    comments
+        .into_iter()
+        .zip(ends)
+        .map(|((at, c), end)| SliceOrigin {
+            prefix: c.prefix.to_string(),
+            name: c.name.to_string(),
+            kernel: c.kernel.to_string(),
+            range: TextRange::new(at, end),
+        })
+        .collect()
+}
 
 /// One `// slice` comment: the slice's prefix, its name in the plan (its file), its kernel
 /// function as a symbol reference (`@matmul_bf16`).
