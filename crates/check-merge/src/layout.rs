@@ -4,7 +4,7 @@
 //! module (which arguments the device reads, which it writes and which launches — so which
 //! slices — write them).
 
-use super::views::{self, ViewError};
+use super::alias_views::{self, ViewError};
 use crate::codes;
 use air_arrays::formats::Dtype;
 use air_dataflow::Mode;
@@ -285,7 +285,7 @@ fn alias_binding(
             loc,
         ));
     };
-    let view = views::resolve(merged, func, alias).map_err(|err| match err {
+    let view = alias_views::resolve(merged, func, alias).map_err(|err| match err {
         ViewError::NotAView { why, op } => {
             let d = located(codes::ALIAS_NOT_A_VIEW, &format!("{what}: alias `{alias}` is not a view check-merge can bind: {why}"), loc)
                 .with_help("a prelude alias must be memref.subview (constant offsets, sizes, strides), memref.cast, memref.reinterpret_cast, collapse_shape or expand_shape of a combined argument");

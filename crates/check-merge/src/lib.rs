@@ -10,11 +10,11 @@
 //! [`run`] (the device work, through the backend). No I/O here: the CLI reads the files and
 //! opens the device.
 
+pub mod alias_views;
 pub mod codes;
 mod inputs;
 mod layout;
 mod report;
-pub mod views;
 
 pub use inputs::{bf16_bits, bind_inputs, generate_inputs, Generated, Inputs};
 pub use layout::{element_dtype, prepare, Binding, Buffer, Layout, SliceLayout};

@@ -152,7 +152,10 @@ const ONE_HOME: &[(&str, &[&str])] = &[
     ("\\n[[slice]]", &["crates/merge/src/plan/write.rs"]),
     ("fn sequential_high_water", &["crates/checkbd/src/check/allocation.rs"]),
     // The one walker of memref view chains: air_model::view_chain.
-    ("\"memref.reinterpret_cast\" =>", &["crates/dataflow/src/views.rs", "crates/check-merge/src/views.rs"]),
+    (
+        "\"memref.reinterpret_cast\" =>",
+        &["crates/dataflow/src/arg_offsets.rs", "crates/check-merge/src/alias_views.rs"],
+    ),
     ("fn resolve_root", &["crates/model/src/program/build.rs"]),
     ("MAX_CHAIN", &[]),
     ("VIEW_OPS:", &["crates/model/src/view_chain.rs"]),

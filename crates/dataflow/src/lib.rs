@@ -24,6 +24,7 @@
 //! diagnostics; the CLI renders them. Launches are numbered from 1 in document order, as
 //! check-bd numbers them.
 
+mod arg_offsets;
 pub mod codes;
 pub mod graph;
 mod hazards;
@@ -31,7 +32,6 @@ pub mod intervals;
 mod notes;
 pub mod part;
 mod roles;
-mod views;
 
 pub use air_syntax::buffer::BufferKind;
 pub use part::{Coverage, Footprint};
@@ -455,7 +455,7 @@ fn access_of(
     let mode = if endpoint.kind.reads_memory() { Mode::Read } else { Mode::Write };
     let resolved = memref_use(eval.parse(), endpoint)
         .ok_or_else(|| "a transfer without a memref operand".to_string())
-        .and_then(|u| views::resolve(eval, func, u));
+        .and_then(|u| arg_offsets::resolve(eval, func, u));
     let (offset, via) = match resolved {
         Ok(r) => (r.offset, r.via),
         Err(reason) => (Err(format!("its memref is {reason}")), None),

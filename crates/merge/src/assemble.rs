@@ -5,7 +5,7 @@
 use crate::passes::SliceState;
 use crate::plan::MergePlan;
 use crate::rewrite::{token_span, Printer, Rewrite};
-use crate::slice::Kernel;
+use crate::slice::KernelFunc;
 use air_diagnostics::TextRange;
 use air_syntax::slice_origin::{self, SliceOrigin};
 use air_syntax::views::text::indentation;
@@ -19,7 +19,7 @@ pub struct AssemblySlice<'a> {
     /// The slice's name in its `// slice` comment ([`crate::plan::SlicePlan::shown_name`]).
     pub name: String,
     pub parse: &'a Parse,
-    pub kernel: &'a Kernel<'a>,
+    pub kernel: &'a KernelFunc<'a>,
     pub rewrite: &'a Rewrite,
     /// Alias definitions to emit (not shared with an earlier slice).
     pub aliases: Vec<NodeId>,

@@ -19,7 +19,7 @@ use crate::passes::externs::ExternState;
 use crate::passes::remap_args::Target;
 use crate::passes::SliceState;
 use crate::plan::tile_sizes_attr;
-use crate::slice::Kernel;
+use crate::slice::KernelFunc;
 use air_diagnostics::{Diagnostic, LineIndex};
 use air_syntax::air_attrs;
 use air_syntax::air_attrs::SHIM_DMA_TILE_SIZES as TILE_SIZES_ATTR;
@@ -39,7 +39,7 @@ pub const PARSE_CHECK_MESSAGE: &str =
 pub struct SliceFacts<'a> {
     pub prefix: &'a str,
     pub parse: &'a Parse,
-    pub kernel: &'a Kernel<'a>,
+    pub kernel: &'a KernelFunc<'a>,
     /// Slice argument index → where it was wired.
     pub targets: &'a BTreeMap<usize, Target>,
     /// Where the slice's body ops are in the merged text.

@@ -9,7 +9,7 @@ use crate::codes;
 use crate::plan::{tile_sizes_attr, Loc};
 use crate::rewrite::make::{attribute_entry, attributes_clause};
 use crate::rewrite::{Fragment, Rewrite};
-use crate::slice::{Kernel, ParsedSlice};
+use crate::slice::{KernelFunc, ParsedSlice};
 use air_diagnostics::Diagnostic;
 use air_syntax::air_attrs::SHIM_DMA_TILE_SIZES as TILE_SIZES_ATTR;
 use air_syntax::air_ops;
@@ -24,7 +24,7 @@ pub fn entry(sizes: &[i64]) -> String {
 }
 
 /// The kernel's launches, in document order.
-pub fn launches<'a>(kernel: &Kernel<'a>) -> Vec<Op<'a>> {
+pub fn launches<'a>(kernel: &KernelFunc<'a>) -> Vec<Op<'a>> {
     kernel
         .ops
         .iter()
@@ -39,7 +39,7 @@ pub fn launches<'a>(kernel: &Kernel<'a>) -> Vec<Op<'a>> {
 /// error at the attribute.
 pub fn set_on_launches(
     slice: &ParsedSlice,
-    kernel: &Kernel<'_>,
+    kernel: &KernelFunc<'_>,
     sizes: &[i64],
     loc: Loc,
     rewrite: &mut Rewrite,

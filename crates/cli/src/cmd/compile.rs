@@ -5,7 +5,7 @@ use crate::codes;
 use crate::common::{self, Outcome};
 use crate::compile::cache::{self, Cache, Lookup};
 use crate::compile::run::{self, Ended};
-use crate::compile::stage::{self, Staged};
+use crate::compile::staging::{self, Staged};
 use crate::compile::tools::{self, Aircc};
 use crate::lints::Levels;
 use crate::outputs::RunFiles;
@@ -287,7 +287,7 @@ impl Opts {
         file: FileId,
         sources: &SourceMap,
     ) -> Result<Vec<(String, PathBuf, Vec<u8>)>, (Vec<Diagnostic>, Outcome)> {
-        let dirs = if self.objects.is_empty() { vec![stage::input_dir(&self.file)] } else { self.objects.clone() };
+        let dirs = if self.objects.is_empty() { vec![staging::input_dir(&self.file)] } else { self.objects.clone() };
         let recipes = self.recipes();
         let mut found = Vec::new();
         let mut problems = Vec::new();
@@ -307,7 +307,7 @@ impl Opts {
                 );
                 continue;
             }
-            let bytes = stage::find_object(&object.name, &dirs).map(|path| (std::fs::read(&path), path));
+            let bytes = staging::find_object(&object.name, &dirs).map(|path| (std::fs::read(&path), path));
             match bytes {
                 Some((Ok(bytes), path)) => found.push((object.name, path, bytes)),
                 Some((Err(_), _)) | None => {

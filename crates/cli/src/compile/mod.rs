@@ -6,5 +6,5 @@ pub mod artifacts;
 pub mod cache;
 pub mod lower;
 pub mod run;
-pub mod stage;
+pub mod staging;
 pub mod tools;

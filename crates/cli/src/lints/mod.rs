@@ -7,10 +7,10 @@
 //! changes says where the level comes from.
 
 mod args;
-mod group;
+mod repeats;
 
 pub use args::LintArgs;
-pub use group::group_notes;
+pub use repeats::group_notes;
 
 use air_diagnostics::{Diagnostic, Level, Lint, Severity};
 use air_merge::plan::PlanLint;

@@ -33,7 +33,7 @@ pub use class::{Class, Remedy};
 pub use module::{CheckBdFinding, Slice, TriageModule};
 
 use log::{Record, Severity};
-use module::ModuleView;
+use module::ModuleFacts;
 use patterns::{Pattern, Role};
 use regex::Regex;
 use serde::Serialize;
@@ -148,7 +148,7 @@ pub fn triage(log: &str, module: Option<&TriageModule<'_>>) -> TriageReport {
         _ => None,
     };
     if let Some(module) = module.filter(|_| !findings.is_empty()) {
-        let view = ModuleView::new(module, true);
+        let view = ModuleFacts::new(module, true);
         findings.iter_mut().for_each(|f| attach(f, &view));
     }
     TriageReport { schema: SCHEMA, findings, module_named, located_files }
@@ -165,7 +165,7 @@ fn located_files(findings: &[Finding]) -> Vec<String> {
 }
 
 /// Adds what the module says: the op, the slice, check-bd's finding.
-fn attach(finding: &mut Finding, view: &ModuleView<'_>) {
+fn attach(finding: &mut Finding, view: &ModuleFacts<'_>) {
     let mut line = None;
     if let Some(location) = finding.location.as_mut() {
         location.in_module = view.module.is_named_by(&location.file);

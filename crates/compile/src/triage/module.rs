@@ -69,15 +69,15 @@ static OP_ON_LINE: LazyLock<Option<Regex>> = LazyLock::new(|| {
 });
 
 /// What triage knows of the module, computed once.
-pub struct ModuleView<'a> {
+pub struct ModuleFacts<'a> {
     pub module: &'a TriageModule<'a>,
     lines: LineIndex,
     slices: Vec<(Slice, u32)>,
     check_bd: Vec<(CheckBdFinding, Option<usize>)>,
 }
 
-impl<'a> ModuleView<'a> {
-    pub fn new(module: &'a TriageModule<'a>, run_check_bd: bool) -> ModuleView<'a> {
+impl<'a> ModuleFacts<'a> {
+    pub fn new(module: &'a TriageModule<'a>, run_check_bd: bool) -> ModuleFacts<'a> {
         let lines = LineIndex::new(module.text);
         let mut slices = Vec::new();
         for (at, comment) in air_syntax::slice_origin::all(module.text) {
@@ -91,7 +91,7 @@ impl<'a> ModuleView<'a> {
             };
             slices.push((slice, line));
         }
-        let mut view = ModuleView { module, lines, slices, check_bd: Vec::new() };
+        let mut view = ModuleFacts { module, lines, slices, check_bd: Vec::new() };
         if run_check_bd {
             view.check_bd = view.run_check_bd();
         }

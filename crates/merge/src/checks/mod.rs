@@ -16,7 +16,7 @@ pub(crate) use symbols::SymbolSites;
 use crate::codes;
 use crate::passes::SliceState;
 use crate::plan::{located, Loc, MergePlan};
-use crate::slice::{find_kernel, Kernel, ParsedSlice};
+use crate::slice::{find_kernel, KernelFunc, ParsedSlice};
 use air_diagnostics::{Diagnostic, TextRange};
 use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::value_types::printed_def_type;
@@ -67,7 +67,7 @@ fn find_kernels<'a>(
     plan: &MergePlan,
     slices: &'a [ParsedSlice],
     errors: &mut Vec<Diagnostic>,
-) -> Vec<Option<Kernel<'a>>> {
+) -> Vec<Option<KernelFunc<'a>>> {
     slices
         .iter()
         .zip(&plan.slices)

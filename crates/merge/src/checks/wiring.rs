@@ -9,7 +9,7 @@ use crate::passes::remap_args::Target;
 use crate::plan::named::did_you_mean;
 use crate::plan::naming::is_identifier;
 use crate::plan::{located, CombinedArg, Loc, MergePlan, SlicePlan};
-use crate::slice::{Kernel, ParsedSlice};
+use crate::slice::{KernelFunc, ParsedSlice};
 use air_diagnostics::Diagnostic;
 use air_syntax::views::text::collapse_whitespace;
 use air_syntax::views::types_equal;
@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub(crate) fn check_wiring(
     plan: &MergePlan,
     slices: &[ParsedSlice],
-    kernels: &[Option<Kernel<'_>>],
+    kernels: &[Option<KernelFunc<'_>>],
     prelude: &PreludeInfo,
     errors: &mut Vec<Diagnostic>,
 ) -> Vec<BTreeMap<usize, Target>> {
@@ -103,7 +103,7 @@ struct Wiring<'p, 'k> {
     plan: &'p MergePlan,
     slice_plan: &'p SlicePlan,
     slice: &'p ParsedSlice,
-    kernel: &'p Kernel<'k>,
+    kernel: &'p KernelFunc<'k>,
     prelude: &'p PreludeInfo,
 }
 

@@ -24,7 +24,7 @@ pub use wrap_bare_herds::WrapBareHerds;
 
 use crate::codes;
 use crate::rewrite::Rewrite;
-use crate::slice::{Kernel, ParsedSlice};
+use crate::slice::{KernelFunc, ParsedSlice};
 use air_diagnostics::Diagnostic;
 use air_syntax::NodeId;
 use std::collections::BTreeMap;
@@ -77,14 +77,14 @@ pub struct SliceCx<'a> {
     pub slice: &'a ParsedSlice,
     /// The kernel function: always there in a merge; `air-stitch pass` looks it up only for
     /// the passes that need it ([`Pass::NEEDS_KERNEL`]).
-    pub kernel: Option<&'a Kernel<'a>>,
+    pub kernel: Option<&'a KernelFunc<'a>>,
     pub shared: &'a mut Shared,
     pub found: &'a mut Findings,
 }
 
 impl<'a> SliceCx<'a> {
     /// The kernel, for a pass that declared it needs one.
-    pub fn kernel(&self, pass: &str) -> Result<&'a Kernel<'a>, Vec<Diagnostic>> {
+    pub fn kernel(&self, pass: &str) -> Result<&'a KernelFunc<'a>, Vec<Diagnostic>> {
         self.kernel.ok_or_else(|| {
             vec![Diagnostic::error(
                 codes::INTERNAL_CHECK,

@@ -8,7 +8,7 @@ use super::{
 };
 use crate::plan::SlicePlan;
 use crate::rewrite::Rewrite;
-use crate::slice::{Kernel, ParsedSlice};
+use crate::slice::{KernelFunc, ParsedSlice};
 use air_diagnostics::Diagnostic;
 use std::collections::BTreeMap;
 
@@ -142,7 +142,11 @@ pub struct Alone {
 }
 
 /// Runs `pass` alone on `slice` (`air-stitch pass`, and the passes' own tests).
-pub fn run_alone(pass: &AnyPass, slice: &ParsedSlice, kernel: Option<&Kernel<'_>>) -> Result<Alone, Vec<Diagnostic>> {
+pub fn run_alone(
+    pass: &AnyPass,
+    slice: &ParsedSlice,
+    kernel: Option<&KernelFunc<'_>>,
+) -> Result<Alone, Vec<Diagnostic>> {
     let (mut shared, mut found) = (Shared::default(), Findings::default());
     let mut cx = SliceCx { slice, kernel, shared: &mut shared, found: &mut found };
     let (rewrite, changed) = pass.run(&mut cx, Rewrite::new())?;
@@ -154,7 +158,7 @@ pub fn run_alone(pass: &AnyPass, slice: &ParsedSlice, kernel: Option<&Kernel<'_>
 pub struct SliceState<'a> {
     pub slice: &'a ParsedSlice,
     pub plan: &'a SlicePlan,
-    pub kernel: Kernel<'a>,
+    pub kernel: KernelFunc<'a>,
     /// Slice argument index → where remap-args wires it.
     pub targets: BTreeMap<usize, Target>,
     pub rewrite: Rewrite,
@@ -165,7 +169,7 @@ impl<'a> SliceState<'a> {
     pub fn new(
         slice: &'a ParsedSlice,
         plan: &'a SlicePlan,
-        kernel: Kernel<'a>,
+        kernel: KernelFunc<'a>,
         targets: BTreeMap<usize, Target>,
     ) -> SliceState<'a> {
         SliceState { slice, plan, kernel, targets, rewrite: Rewrite::new(), found: Findings::default() }

@@ -7,7 +7,7 @@
 //! Whatever the wrapper cannot express is a diagnostic, never invalid AIR.
 
 use crate::codes;
-use crate::slice::Kernel;
+use crate::slice::KernelFunc;
 use air_diagnostics::{Diagnostic, FileId};
 use air_syntax::views::value_types::{is_l3_alloc, is_l3_dealloc, is_plain_l3_alloc, printed_def_type, TOKEN_TYPE};
 use air_syntax::views::Op;
@@ -56,7 +56,7 @@ fn is_token(parse: &Parse, def: &Def) -> bool {
 pub(crate) fn plan_run<'a>(
     parse: &'a Parse,
     file: FileId,
-    kernel: &Kernel<'a>,
+    kernel: &KernelFunc<'a>,
     run: &[Op<'a>],
 ) -> Result<RunPlan<'a>, Vec<Diagnostic>> {
     let mut plan = RunPlan {

@@ -7,7 +7,7 @@
 use crate::codes;
 use crate::plan::naming::prefix_from_stem;
 use crate::plan::{located, CombinedArg, Loc, MergePlan, SlicePlan};
-use crate::slice::{find_kernel, Kernel, ParsedSlice};
+use crate::slice::{find_kernel, KernelFunc, ParsedSlice};
 use air_diagnostics::Diagnostic;
 use air_syntax::views::types_equal;
 use std::collections::{BTreeMap, BTreeSet};
@@ -227,7 +227,7 @@ pub fn zero_config_plan(
 /// `(slice, argument) → combined index` for them.
 fn number_unbound(
     slices: &[ParsedSlice],
-    kernels: &[Option<Kernel<'_>>],
+    kernels: &[Option<KernelFunc<'_>>],
     bound: &Bound,
 ) -> (Vec<CombinedArg>, BTreeMap<(usize, usize), usize>) {
     let mut args = Vec::new();
@@ -306,7 +306,7 @@ fn check_bind_types(
     binds: &[Bind],
     prefixes: &[String],
     slices: &[ParsedSlice],
-    kernels: &[Option<Kernel<'_>>],
+    kernels: &[Option<KernelFunc<'_>>],
 ) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let slice_index = |prefix: &str| prefixes.iter().position(|p| p == prefix);
@@ -320,11 +320,11 @@ fn check_bind_types(
         if types_equal(&from_ty, &to_ty) {
             continue;
         }
-        let arg_name = |kernel: &Kernel<'_>, idx: usize| {
+        let arg_name = |kernel: &KernelFunc<'_>, idx: usize| {
             kernel.args.get(idx).and_then(|a| a.name).map(|t| t.text().to_string()).unwrap_or_default()
         };
         let (from_name, to_name) = (arg_name(from_kernel, bind.arg), arg_name(to_kernel, bind.target_arg));
-        let type_loc = |kernel: &Kernel<'_>, slice: usize, idx: usize| -> Loc {
+        let type_loc = |kernel: &KernelFunc<'_>, slice: usize, idx: usize| -> Loc {
             kernel.args.get(idx).and_then(|a| a.ty).map(|t| (slices[slice].file, t.text_range()))
         };
         let (from_loc, to_loc) = (type_loc(from_kernel, from, bind.arg), type_loc(to_kernel, to, bind.target_arg));

@@ -31,7 +31,7 @@ impl ParsedSlice {
 
 /// The kernel function of a slice and its body.
 #[derive(Clone, Debug)]
-pub struct Kernel<'a> {
+pub struct KernelFunc<'a> {
     pub func: FuncOp<'a>,
     pub body: SyntaxNode<'a>,
     /// Body ops without the terminator.
@@ -40,7 +40,7 @@ pub struct Kernel<'a> {
     pub args: Vec<FuncArg<'a>>,
 }
 
-impl<'a> Kernel<'a> {
+impl<'a> KernelFunc<'a> {
     /// Argument `idx`'s declared type, whitespace collapsed.
     pub fn arg_type(&self, idx: usize) -> Option<String> {
         self.args.get(idx).and_then(|a| a.ty).map(|t| collapse_whitespace(t.text()))
@@ -63,7 +63,7 @@ pub fn find_kernel<'a>(
     file: FileId,
     file_name: &str,
     wanted: Option<&str>,
-) -> Result<Kernel<'a>, Diagnostic> {
+) -> Result<KernelFunc<'a>, Diagnostic> {
     find_in_module(parse, file, file_name, wanted).map_err(|diagnostic| {
         let unclear = [codes::NO_KERNEL, codes::AMBIGUOUS_KERNEL, codes::KERNEL_NOT_FOUND].contains(&diagnostic.code);
         if unclear {
@@ -79,7 +79,7 @@ fn find_in_module<'a>(
     file: FileId,
     file_name: &str,
     wanted: Option<&str>,
-) -> Result<Kernel<'a>, Diagnostic> {
+) -> Result<KernelFunc<'a>, Diagnostic> {
     let publics = public_functions(parse);
     let func = match wanted {
         Some(name) => {
@@ -164,5 +164,5 @@ fn find_in_module<'a>(
         }
     }
     let args = func.args();
-    Ok(Kernel { func, body, ops, terminator, args })
+    Ok(KernelFunc { func, body, ops, terminator, args })
 }
