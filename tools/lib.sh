@@ -81,12 +81,42 @@ find_lowering_kit() {
   fi
   local kit="${COMPILER_KIT:-$(find_beside compiler-kit || true)}"
   if [ -n "$kit" ] && [ -x "$kit/build.sh" ]; then
+    # The kit's build.sh asks ninja, which goes by timestamps: a fresh copy of the kit (same
+    # content, new mtimes) rebuilds all of it (~1 hour on 2 cores) and changes aiecc's bytes,
+    # which empties the verdict cache. Its content, the LLVM packages and the built binaries
+    # are the key instead: the same key skips build.sh.
+    local record="${XDG_CACHE_HOME:-$HOME/.cache}/air-stitch/compiler-kit.key"
+    local key
+    key="$(kit_content_key "$kit")"
+    if [ -f "$record" ] && [ "$(head -1 "$record")" = "$key" ]; then
+      local bin
+      bin="$(sed -n 2p "$record")"
+      if [ -x "$bin/aircc" ] && [ -x "$bin/aiecc" ] && [ -x "$bin/air-opt" ] && [ -x "$bin/aie-opt" ]; then
+        AIR_LOWERING_KIT="$bin"
+        export AIR_LOWERING_KIT
+        echo "==> the compiler's lowering: $AIR_LOWERING_KIT (built from the same kit content: $record)" >&2
+        return 0
+      fi
+    fi
     echo "==> building the compiler's lowering with $kit/build.sh (cached; ~10-17 minutes the first time)" >&2
     AIR_LOWERING_KIT="$("$kit/build.sh" | tail -1)"
     export AIR_LOWERING_KIT
+    mkdir -p "$(dirname "$record")"
+    printf '%s\n%s\n' "$key" "$AIR_LOWERING_KIT" > "$record.tmp" && mv "$record.tmp" "$record"
     echo "==> the compiler's lowering: $AIR_LOWERING_KIT" >&2
     return 0
   fi
   echo "==> no compiler lowering: set AIR_LOWERING_KIT, put aircc and aiecc on PATH, or place the kit (build.sh) at ../shared/compiler-kit or COMPILER_KIT" >&2
   return 1
+}
+
+# The content of a compiler kit (every file's bytes, by path) and the versions of the packages
+# its build.sh installs: what its binaries are a function of.
+kit_content_key() {
+  local kit="$1"
+  {
+    (cd "$kit" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+    dpkg-query -W -f='${Package} ${Version} ${Status}\n' libmlir-22-dev llvm-22-dev mlir-22-tools llvm-22-tools \
+      libclang-common-22-dev libpolly-22-dev libzstd-dev cmake ninja-build g++ python3 patch 2>&1 || true
+  } | sha256sum | cut -d' ' -f1
 }
