@@ -5,7 +5,7 @@
 
 pub(crate) mod flood;
 
-use crate::common::{self, Format, GlobalOpts};
+use crate::common::{self, Format, GlobalOpts, Outcome};
 use crate::lints::{self, Levels};
 use air_diagnostics::{render, Diagnostic, RenderOptions, SourceMap};
 use air_report::Document;
@@ -121,6 +121,21 @@ impl Report {
     /// A count of the JSON document's `summary` (`files`, `chunks`, `slices`, ...).
     pub fn count(&mut self, key: &str, n: usize) {
         self.doc.count(key, n);
+    }
+
+    /// Ends a run stopped by `diagnostics` (an input that cannot be read, a plan with errors):
+    /// they are reported, then the closing line `line` makes of the problems' count
+    /// (`1 error`); the outcome is [`Outcome::Problems`].
+    pub fn stop(
+        mut self,
+        diagnostics: &[Diagnostic],
+        sources: &SourceMap,
+        line: impl FnOnce(String) -> String,
+    ) -> anyhow::Result<Outcome> {
+        self.add(diagnostics, sources);
+        let problems = self.tally().errors_and_warnings();
+        self.finish(&line(problems))?;
+        Ok(Outcome::Problems)
     }
 
     /// Ends the report with its closing line: on standard error after the diagnostics (with

@@ -4,6 +4,7 @@
 use crate::backend_args::{tiling_size, BackendFlags, DeviceArg, FormatArg, OmitArg};
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::{Levels, LintArgs};
+use crate::load;
 use crate::report;
 use air_checkbd::{Amount, Report, Status};
 use air_diagnostics::{Diagnostic, SourceMap};
@@ -135,11 +136,8 @@ impl Opts {
     /// `--plan`, read and resolved (with its name); or (`Err`) its problems.
     fn plan(&self, sources: &mut SourceMap) -> anyhow::Result<Result<Option<NamedPlan>, Vec<Diagnostic>>> {
         let Some(path) = &self.plan else { return Ok(Ok(None)) };
-        let raw = common::read_input(path)?;
-        let (file, decoded) = common::register(sources, &raw);
-        Ok(match decoded.map(|()| air_merge::plan::parse_plan(sources.text(file), file)) {
-            Ok(Ok(plan)) => Ok(Some((plan, raw.name))),
-            Ok(Err(errors)) => Err(errors),
+        Ok(match load::text(path, sources)? {
+            Ok((file, name)) => air_merge::plan::parse_plan(sources.text(file), file).map(|plan| Some((plan, name))),
             Err(diagnostic) => Err(vec![diagnostic]),
         })
     }
@@ -165,10 +163,8 @@ impl Opts {
         let plan = match self.plan(&mut sources)? {
             Ok(plan) => plan,
             Err(errors) => {
-                report.add(&errors, &sources);
-                let problems = report.tally().errors_and_warnings();
-                report.finish(&format!("check-bd: the plan cannot be used: {problems}; nothing checked"))?;
-                return Ok(Outcome::Problems);
+                return report
+                    .stop(&errors, &sources, |p| format!("check-bd: the plan cannot be used: {p}; nothing checked"))
             }
         };
         let compile_options = self.compile_options(plan.as_ref().map(|(p, _)| p))?;
@@ -176,10 +172,9 @@ impl Opts {
         let mut levels = match self.levels(plan.as_ref())? {
             Ok(levels) => levels,
             Err(errors) => {
-                report.add(&errors, &sources);
-                let problems = report.tally().errors_and_warnings();
-                report.finish(&format!("check-bd: the plan's [lints] cannot be used: {problems}; nothing checked"))?;
-                return Ok(Outcome::Problems);
+                return report.stop(&errors, &sources, |p| {
+                    format!("check-bd: the plan's [lints] cannot be used: {p}; nothing checked")
+                })
             }
         };
         let lowering = match self.lower_tools()? {

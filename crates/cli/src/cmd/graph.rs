@@ -1,6 +1,7 @@
 //! `air-stitch graph`: the launch/buffer graph of a fused module, as text or Graphviz DOT.
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::load;
 use crate::report::{count, Report};
 use air_dataflow::{analyze, graph, Options};
 use air_diagnostics::SourceMap;
@@ -38,25 +39,18 @@ impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let mut report = Report::new("graph", self.format.format, &self.global);
         let mut sources = SourceMap::new();
-        let raw = common::read_input(&self.file)?;
-        let (file, decoded) = common::register(&mut sources, &raw);
         let shown = common::shown(&self.file);
-        if let Err(diagnostic) = decoded {
-            report.add(&[diagnostic], &sources);
-            let problems = report.tally().errors_and_warnings();
-            report.finish(&format!("graph: {shown}: {problems}; no graph"))?;
-            return Ok(Outcome::Problems);
-        }
+        let (file, _) = match load::text(&self.file, &mut sources)? {
+            Ok(read) => read,
+            Err(diagnostic) => {
+                return report.stop(&[diagnostic], &sources, |p| format!("graph: {shown}: {p}; no graph"))
+            }
+        };
         let parse = air_syntax::parse(sources.text(file));
         let options = Options { func: self.func.clone(), ..Options::default() };
         let flow = match analyze(&parse, file, &options) {
             Ok(flow) => flow,
-            Err(errors) => {
-                report.add(&errors, &sources);
-                let problems = report.tally().errors_and_warnings();
-                report.finish(&format!("graph: {shown}: {problems}; no graph"))?;
-                return Ok(Outcome::Problems);
-            }
+            Err(errors) => return report.stop(&errors, &sources, |p| format!("graph: {shown}: {p}; no graph")),
         };
         let text = if self.dot { graph::to_dot(&flow) } else { graph::to_text(&flow) };
         if report.is_json() {

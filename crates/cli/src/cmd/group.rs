@@ -8,6 +8,7 @@ mod owned;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::compile::lower::{self, Lowered};
 use crate::lints::{Levels, LintArgs};
+use crate::load;
 use crate::report::{count, Report};
 use air_compile::lower::Verdict;
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
@@ -73,11 +74,10 @@ impl Opts {
         owned::check_dir(&self.output)?;
         let mut sources = SourceMap::new();
         let shown = common::shown(&self.layer);
-        let raw = common::read_input(&self.layer)?;
-        let (layer_file, decoded) = common::register(&mut sources, &raw);
-        if let Err(diagnostic) = decoded {
-            return stop(report, &[diagnostic], &sources, &shown, Outcome::Problems);
-        }
+        let layer_file = match load::text(&self.layer, &mut sources)? {
+            Ok((file, _)) => file,
+            Err(diagnostic) => return stop(report, &[diagnostic], &sources, &shown, Outcome::Problems),
+        };
         let layer = match parse_layer(sources.text(layer_file), layer_file) {
             Ok(layer) => layer,
             Err(errors) => return stop(report, &errors, &sources, &shown, Outcome::Problems),
@@ -164,15 +164,13 @@ impl Opts {
 
 /// Nothing written: the diagnostics, then the closing line.
 fn stop(
-    mut report: Report,
+    report: Report,
     errors: &[Diagnostic],
     sources: &SourceMap,
     shown: &str,
     outcome: Outcome,
 ) -> anyhow::Result<Outcome> {
-    report.add(errors, sources);
-    let problems = report.tally().errors_and_warnings();
-    report.finish(&format!("group: {shown}: {problems}; nothing written"))?;
+    report.stop(errors, sources, |p| format!("group: {shown}: {p}; nothing written"))?;
     Ok(outcome)
 }
 

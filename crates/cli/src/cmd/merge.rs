@@ -242,9 +242,8 @@ impl Opts {
         }
         if checked.failed {
             report.field("verified", false);
-            let problems = report.tally().errors_and_warnings();
-            report.finish(&format!("merge failed: the merged module has errors ({problems}); nothing written"))?;
-            return Ok(Outcome::Problems);
+            return report
+                .stop(&[], &sources, |p| format!("merge failed: the merged module has errors ({p}); nothing written"));
         }
         common::write_output(&self.output, merged.text().as_bytes(), &paths)?;
         let externs = self.write_side_outputs(&merged, &checked, &sources, &paths, emitted.as_deref(), &mut report)?;
@@ -345,9 +344,7 @@ impl Opts {
 }
 
 /// A merge that stopped: its diagnostics, then the closing line; nothing is written.
-fn failed(mut report: Report, errors: &[Diagnostic], sources: &SourceMap, outcome: Outcome) -> anyhow::Result<Outcome> {
-    report.add(errors, sources);
-    let problems = report.tally().errors_and_warnings();
-    report.finish(&format!("merge failed: {problems}; nothing written"))?;
+fn failed(report: Report, errors: &[Diagnostic], sources: &SourceMap, outcome: Outcome) -> anyhow::Result<Outcome> {
+    report.stop(errors, sources, |p| format!("merge failed: {p}; nothing written"))?;
     Ok(outcome)
 }

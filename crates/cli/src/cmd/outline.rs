@@ -1,6 +1,7 @@
 //! `air-stitch outline`: a readable summary of a kernel module.
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::load;
 use crate::report::{count, Report};
 use air_diagnostics::{LineIndex, SourceMap};
 use serde_json::json;
@@ -34,14 +35,13 @@ impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let mut report = Report::new("outline", self.format.format, &self.global);
         let mut sources = SourceMap::new();
-        let raw = common::read_input(&self.file)?;
-        let (file, decoded) = common::register(&mut sources, &raw);
-        if let Err(diagnostic) = decoded {
-            report.add(&[diagnostic], &sources);
-            let problems = report.tally().errors_and_warnings();
-            report.finish(&format!("outline: {}: {problems}; nothing to outline", common::shown(&self.file)))?;
-            return Ok(Outcome::Problems);
-        }
+        let (file, _) = match load::text(&self.file, &mut sources)? {
+            Ok(read) => read,
+            Err(diagnostic) => {
+                let shown = common::shown(&self.file);
+                return report.stop(&[diagnostic], &sources, |p| format!("outline: {shown}: {p}; nothing to outline"));
+            }
+        };
         let text = sources.text(file).to_string();
         let lines = LineIndex::new(&text);
         let chunks = common::parse_chunks(&text, self.split_input_file);

@@ -1,6 +1,7 @@
 //! `air-stitch parse`: check that files parse without errors or unresolved values.
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::load;
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, SourceMap};
 use std::path::PathBuf;
@@ -38,14 +39,15 @@ impl Opts {
         let mut chunk_count = 0usize;
         let mut bad_files = 0usize;
         for path in &self.files {
-            let raw = common::read_input(path)?;
-            let (file, decoded) = common::register(&mut sources, &raw);
             let before = diagnostics.len();
-            if let Err(diagnostic) = decoded {
-                diagnostics.push(diagnostic);
-                bad_files += 1;
-                continue;
-            }
+            let (file, _) = match load::text(path, &mut sources)? {
+                Ok(read) => read,
+                Err(diagnostic) => {
+                    diagnostics.push(diagnostic);
+                    bad_files += 1;
+                    continue;
+                }
+            };
             let text = sources.text(file).to_string();
             for chunk in common::parse_chunks(&text, self.split_input_file) {
                 chunk_count += 1;

@@ -1,6 +1,7 @@
 //! `air-stitch pass NAME [--option value]... FILE`: run one pass of the merge pipeline alone.
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::load;
 use crate::outputs::RunFiles;
 use crate::report::Report;
 use air_diagnostics::SourceMap;
@@ -157,10 +158,8 @@ impl Opts {
         report.field("pass", self.pass.clone());
         report.field("output", common::shown(&target));
         let mut sources = SourceMap::new();
-        let raw = common::read_input(&self.file)?;
-        let (file, decoded) = common::register(&mut sources, &raw);
-        let result = match decoded {
-            Ok(()) => spec.run(&ParsedSlice::new(file, raw.name, sources.text(file))),
+        let result = match load::text(&self.file, &mut sources)? {
+            Ok((file, name)) => spec.run(&ParsedSlice::new(file, name, sources.text(file))),
             Err(diagnostic) => Err(vec![diagnostic]),
         };
         match result {
@@ -182,10 +181,7 @@ impl Opts {
             }
             Err(errors) => {
                 report.field("written", false);
-                report.add(&errors, &sources);
-                let problems = report.tally().errors_and_warnings();
-                report.finish(&format!("pass {} failed: {problems}; nothing written", self.pass))?;
-                Ok(Outcome::Problems)
+                report.stop(&errors, &sources, |p| format!("pass {} failed: {p}; nothing written", self.pass))
             }
         }
     }

@@ -3,6 +3,7 @@
 //! else kept), with `--for-mlir` in the form MLIR without AIR accepts.
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::load;
 use crate::outputs::RunFiles;
 use crate::report::{count, Report};
 use air_diagnostics::{LineIndex, SourceMap};
@@ -66,16 +67,15 @@ impl Opts {
         let mut report = Report::new("print", self.format.format, &self.global);
         report.field("output", common::shown(&target));
         let mut sources = SourceMap::new();
-        let raw = common::read_input(&self.file)?;
-        let (file, decoded) = common::register(&mut sources, &raw);
-        if let Err(diagnostic) = decoded {
-            // Not UTF-8: there is no tree to print.
-            report.add(&[diagnostic], &sources);
-            report.field("written", false);
-            let problems = report.tally().errors_and_warnings();
-            report.finish(&format!("print: {}: {problems}; nothing printed", common::shown(&self.file)))?;
-            return Ok(Outcome::Problems);
-        }
+        let (file, name) = match load::text(&self.file, &mut sources)? {
+            Ok(read) => read,
+            Err(diagnostic) => {
+                // Not UTF-8: there is no tree to print.
+                report.field("written", false);
+                let shown = common::shown(&self.file);
+                return report.stop(&[diagnostic], &sources, |p| format!("print: {shown}: {p}; nothing printed"));
+            }
+        };
         let text = sources.text(file).to_string();
         let lines = LineIndex::new(&text);
         let chunks = common::parse_chunks(&text, self.split_input_file);
@@ -84,7 +84,7 @@ impl Opts {
         for chunk in &chunks {
             diagnostics.extend(chunk.errors(file));
             if self.generic {
-                let input = chunk.input(&raw.name, file, &text, &lines);
+                let input = chunk.input(&name, file, &text, &lines);
                 let options = if self.for_mlir { GenericOptions::for_mlir_opt() } else { GenericOptions::default() };
                 let generic = air_verify::to_generic(&input, options);
                 diagnostics.extend(generic.diagnostics);

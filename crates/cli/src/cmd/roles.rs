@@ -2,6 +2,7 @@
 //! and the argument roles for mlir-air's `KernelCache.load_and_run` (docs/roles.md).
 
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::load;
 use crate::report::{count, Report};
 use air_dataflow::{analyze, Dataflow, Mode, Options};
 use air_diagnostics::SourceMap;
@@ -49,25 +50,18 @@ impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
         let mut report = Report::of_its_own(SCHEMA, "roles", self.format.format, &self.global);
         let mut sources = SourceMap::new();
-        let raw = common::read_input(&self.file)?;
-        let (file, decoded) = common::register(&mut sources, &raw);
         let shown = common::shown(&self.file);
-        if let Err(diagnostic) = decoded {
-            report.add(&[diagnostic], &sources);
-            let problems = report.tally().errors_and_warnings();
-            report.finish(&format!("roles: {shown}: {problems}; nothing analysed"))?;
-            return Ok(Outcome::Problems);
-        }
+        let (file, _) = match load::text(&self.file, &mut sources)? {
+            Ok(read) => read,
+            Err(diagnostic) => {
+                return report.stop(&[diagnostic], &sources, |p| format!("roles: {shown}: {p}; nothing analysed"))
+            }
+        };
         let parse = air_syntax::parse(sources.text(file));
         let options = Options { func: self.func.clone(), outputs: self.outputs.clone(), ..Options::default() };
         let flow = match analyze(&parse, file, &options) {
             Ok(flow) => flow,
-            Err(errors) => {
-                report.add(&errors, &sources);
-                let problems = report.tally().errors_and_warnings();
-                report.finish(&format!("roles: {shown}: {problems}; nothing analysed"))?;
-                return Ok(Outcome::Problems);
-            }
+            Err(errors) => return report.stop(&errors, &sources, |p| format!("roles: {shown}: {p}; nothing analysed")),
         };
         if let Some(&bad) = self.outputs.iter().find(|&&o| o >= flow.args.len()) {
             anyhow::bail!(

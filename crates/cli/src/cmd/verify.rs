@@ -5,6 +5,7 @@
 use crate::air_opt::{AirOptArgs, Judged};
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::{Levels, LintArgs};
+use crate::load;
 use crate::report::{count, Report};
 use air_diagnostics::{Diagnostic, LineIndex, SourceMap};
 use air_verify::air_opt::{self, AirOptRun};
@@ -54,19 +55,20 @@ impl Opts {
         let mut bad_files = 0usize;
         let mut judged = Judged::new(air_opt.is_some());
         for path in &self.files {
-            let raw = common::read_input(path)?;
-            let (file, decoded) = common::register(&mut sources, &raw);
-            if let Err(diagnostic) = decoded {
-                diagnostics.push(diagnostic);
-                bad_files += 1;
-                continue;
-            }
+            let (file, name) = match load::text(path, &mut sources)? {
+                Ok(read) => read,
+                Err(diagnostic) => {
+                    diagnostics.push(diagnostic);
+                    bad_files += 1;
+                    continue;
+                }
+            };
             let text = sources.text(file).to_string();
             let lines = LineIndex::new(&text);
             let chunks = common::parse_chunks(&text, self.split_input_file);
             chunk_count += chunks.len();
             let inputs: Vec<air_verify::Input<'_>> =
-                chunks.iter().map(|chunk| chunk.input(&raw.name, file, &text, &lines)).collect();
+                chunks.iter().map(|chunk| chunk.input(&name, file, &text, &lines)).collect();
             let mut found: Vec<Diagnostic> = inputs.iter().flat_map(air_verify::verify_chunk).collect();
             if let Some(air_opt) = &air_opt {
                 let output = air_opt.run(&text, self.split_input_file)?;

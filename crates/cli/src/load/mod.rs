@@ -1,7 +1,10 @@
-//! What several subcommands read alike, in one place so that none of them imports another:
-//! `merge`'s inputs (a plan and the slices it names, or a zero-config merge's files and flags:
-//! `merge_inputs`), and a plan merged in memory with check-merge's layout (`merged`), which
-//! `check-merge` and `inputs` share.
+//! What several subcommands read alike, in one place so that none of them imports another: a
+//! text input (`text`: read, registered, decoded), `merge`'s inputs (a plan and the slices it
+//! names, or a zero-config merge's files and flags: `merge_inputs`), and a plan merged in
+//! memory with check-merge's layout (`merged`), which `check-merge` and `inputs` share.
 
 pub mod merge_inputs;
 pub mod merged;
+mod text;
+
+pub use text::text;
