@@ -12,13 +12,13 @@
 
 pub mod alias_views;
 pub mod codes;
-mod inputs;
+mod input_arrays;
 mod layout;
 mod report;
 
-pub use inputs::{bf16_bits, bind_inputs, generate_inputs, Generated, Inputs};
+pub use input_arrays::{bf16_bits, bind_inputs, generate_inputs, Generated, Inputs};
 pub use layout::{element_dtype, prepare, Binding, Buffer, Layout, SliceLayout};
-pub use report::{ArgCheck, CheckReport, Divergence, StaleCheck, Timings};
+pub use report::{ArgCheck, CheckMergeReport, Divergence, StaleCheck, Timings};
 
 use air_arrays::compare::{self, Options};
 use air_arrays::formats::{Array, ByteOrder};
@@ -54,7 +54,7 @@ pub fn run(
     artifacts: &Artifacts,
     backend: &mut dyn Backend,
     options: &RunOptions,
-) -> Result<CheckReport, RunError> {
+) -> Result<CheckMergeReport, RunError> {
     if artifacts.slices.len() != layout.slices.len() {
         return Err(RunError::new(
             crate::codes::UNBINDABLE_ARG,
@@ -102,7 +102,7 @@ pub fn run(
         Some(Timings { slices, merged })
     };
     let stale = outputs.iter().map(|&arg| stale_check(layout, arg, &first, &second)).collect::<Result<_, _>>()?;
-    Ok(CheckReport {
+    Ok(CheckMergeReport {
         name: layout.name.clone(),
         gate: options.compare.gate,
         rtol: options.compare.rtol,

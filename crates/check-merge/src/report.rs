@@ -77,7 +77,7 @@ impl Timings {
 
 /// The result of [`super::run`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct CheckReport {
+pub struct CheckMergeReport {
     pub name: String,
     pub gate: Gate,
     pub rtol: f64,
@@ -93,7 +93,7 @@ pub struct CheckReport {
     pub timings: Option<Timings>,
 }
 
-impl CheckReport {
+impl CheckMergeReport {
     pub fn outputs_pass(&self) -> bool {
         self.outputs.iter().all(ArgCheck::pass)
     }

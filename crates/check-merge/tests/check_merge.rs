@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use air_arrays::compare::{Gate, Options};
-use air_check_merge::{Artifacts, Binding, CheckReport, Layout, RunOptions};
+use air_check_merge::{Artifacts, Binding, CheckMergeReport, Layout, RunOptions};
 use air_device::recording::RecordingBackend;
 use air_device::Artifact;
 use air_diagnostics::FileId;
@@ -183,7 +183,7 @@ fn options(gate: Gate) -> RunOptions {
     RunOptions { compare: Options { gate, ..Options::default() }, iterations: 2, warmup: 1 }
 }
 
-fn run(name: &str, fault: Fault, gate: Gate) -> (CheckReport, RecordingBackend, Case) {
+fn run(name: &str, fault: Fault, gate: Gate) -> (CheckMergeReport, RecordingBackend, Case) {
     let case = case(name);
     let (mut backend, artifacts) = backend(&case, name, fault);
     let report = air_check_merge::run(&case.layout, &case.inputs, &artifacts, &mut backend, &options(gate)).unwrap();
@@ -197,7 +197,7 @@ fn snapshot(name: &str, text: String) {
 }
 
 /// The layout, the calls and the verdict, as one text.
-fn transcript(case: &Case, report: &CheckReport, backend: &RecordingBackend) -> String {
+fn transcript(case: &Case, report: &CheckMergeReport, backend: &RecordingBackend) -> String {
     let mut out = String::from("--- layout\n");
     for b in &case.layout.buffers {
         out.push_str(&format!("{} {} {} B roles {:?}\n", b.label(), b.ty, b.bytes, b.roles.names()));

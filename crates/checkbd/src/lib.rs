@@ -12,7 +12,7 @@
 //! assert_eq!(report.diagnostics[0].code, "AS0401"); // an 8×8 herd does not fit 8×4 cores
 //! ```
 //!
-//! Library only: takes a parsed chunk, returns data ([`Report`]); the CLI renders it.
+//! Library only: takes a parsed chunk, returns data ([`CheckBdReport`]); the CLI renders it.
 
 mod check;
 mod fmt;
@@ -21,17 +21,17 @@ pub mod rules;
 
 pub use air_model::device::{DeviceKind, DeviceModel, TileModel, NPU1, NPU2, NPU2_4COL};
 pub use air_model::options::{CheckOptions, OmitPingPong, OutputFormat};
-pub use report::{Amount, BudgetRow, Report, Status, UnitReport};
+pub use report::{Amount, BudgetRow, CheckBdReport, Status, UnitReport};
 pub use rules::{Certainty, Rule};
 
 use air_diagnostics::FileId;
 use air_syntax::Parse;
 
 /// Checks one parsed chunk (one module). Labels use `file` and offsets into the parsed text;
-/// shift them with [`Report::shifted`] for a chunk of a larger file.
-pub fn check(parse: &Parse, file: FileId, opts: &CheckOptions) -> Report {
+/// shift them with [`CheckBdReport::shifted`] for a chunk of a larger file.
+pub fn check(parse: &Parse, file: FileId, opts: &CheckOptions) -> CheckBdReport {
     let evaluator = air_model::eval::Evaluator::new(parse);
     let program = air_model::program::build(&evaluator);
     let (diagnostics, units) = check::run(&program, parse.tree.text(), opts, file);
-    Report { diagnostics, units }
+    CheckBdReport { diagnostics, units }
 }

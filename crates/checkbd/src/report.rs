@@ -75,14 +75,14 @@ pub struct UnitReport {
 
 /// Everything `check` found in one chunk.
 #[derive(Clone, Debug, Default)]
-pub struct Report {
+pub struct CheckBdReport {
     pub diagnostics: Vec<Diagnostic>,
     pub units: Vec<UnitReport>,
 }
 
-impl Report {
+impl CheckBdReport {
     /// Moves every range by `delta` bytes (a chunk's offset in its file).
-    pub fn shifted(mut self, delta: u32) -> Report {
+    pub fn shifted(mut self, delta: u32) -> CheckBdReport {
         self.diagnostics = self.diagnostics.into_iter().map(|d| d.shifted(delta)).collect();
         for unit in &mut self.units {
             unit.range = unit.range.shift(delta);

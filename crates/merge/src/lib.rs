@@ -21,6 +21,6 @@ pub mod slice;
 pub mod synthetic;
 pub mod tile_sizes;
 
-pub use passes::{AliasTable, PrefixSsa, PrefixSymbols, RemapArgs, Target, WrapBareHerds};
 pub use passes::{AnyPass, Changed, Pass, PassName, SliceCx, PIPELINE};
+pub use passes::{AttrAliasTable, PrefixSsa, PrefixSymbols, RemapArgs, Target, WrapBareHerds};
 pub use rewrite::{Fragment, Piece, Printer, Rewrite, SymbolKey, ValueKey};

@@ -2,7 +2,7 @@
 //! input chunk, its launches' budgets, and each diagnostic with its rule.
 
 use crate::{count, Document, Tally};
-use air_checkbd::{CheckOptions, Report};
+use air_checkbd::{CheckBdReport, CheckOptions};
 use air_diagnostics::{Diagnostic, FileId, SourceMap, TextRange};
 use air_syntax::Parse;
 use serde_json::{json, Value};
@@ -15,7 +15,7 @@ pub struct Checked {
     pub file: FileId,
     pub name: String,
     pub parsed: bool,
-    pub report: Report,
+    pub report: CheckBdReport,
 }
 
 /// A chunk's syntax errors, then its scope errors, in `file` at the chunk's `offset`.
@@ -44,7 +44,7 @@ pub fn check_chunk(
             .with_primary(file, TextRange::empty(offset), "this module is not checked")
             .with_help("fix the syntax errors above, then run check-bd again"),
         );
-        let report = Report { diagnostics: errors, units: Vec::new() };
+        let report = CheckBdReport { diagnostics: errors, units: Vec::new() };
         return Checked { file, name: name.to_string(), parsed: false, report };
     }
     let report = air_checkbd::check(parse, file, options).shifted(offset);

@@ -6,7 +6,7 @@ use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
 use crate::lints::{Levels, LintArgs};
 use crate::load;
 use crate::report;
-use air_checkbd::{Amount, Report, Status};
+use air_checkbd::{Amount, CheckBdReport, Status};
 use air_diagnostics::{Diagnostic, SourceMap};
 use air_merge::plan::backend::Backend;
 use air_merge::plan::MergePlan;
@@ -196,7 +196,7 @@ impl Opts {
                     file,
                     name: raw.name.clone(),
                     parsed: false,
-                    report: Report { diagnostics: vec![diagnostic], units: Vec::new() },
+                    report: CheckBdReport { diagnostics: vec![diagnostic], units: Vec::new() },
                 });
                 continue;
             }

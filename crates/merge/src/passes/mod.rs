@@ -18,7 +18,7 @@ pub mod wrap_bare_herds;
 pub use externs::{ExternState, Externs};
 pub use pipeline::{run_alone, Alone, AnyPass, PassName, SliceState, LEADING, PASS_NAMES, PIPELINE};
 pub use prefix_ssa::PrefixSsa;
-pub use prefix_symbols::{AliasOutcome, AliasTable, PrefixSymbols};
+pub use prefix_symbols::{AttrAliasOutcome, AttrAliasTable, PrefixSymbols};
 pub use remap_args::{RemapArgs, Target};
 pub use wrap_bare_herds::WrapBareHerds;
 
@@ -55,7 +55,7 @@ pub type PassResult = Result<(Rewrite, Changed), Vec<Diagnostic>>;
 #[derive(Clone, Debug, Default)]
 pub struct Shared {
     /// Alias definitions emitted so far (prefix-symbols shares identical ones).
-    pub aliases: AliasTable,
+    pub aliases: AttrAliasTable,
     /// Externs declared so far (externs shares identical ones, renames conflicting ones).
     pub externs: ExternState,
 }
@@ -67,7 +67,7 @@ pub struct Findings {
     /// prefix-symbols: old symbol name → new name (without `@`).
     pub symbols: BTreeMap<String, String>,
     /// prefix-symbols: what became of each alias definition.
-    pub aliases: Vec<AliasOutcome>,
+    pub aliases: Vec<AttrAliasOutcome>,
     /// externs: the declarations of this slice the merged module must contain.
     pub externs: Vec<NodeId>,
 }

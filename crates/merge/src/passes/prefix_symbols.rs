@@ -18,8 +18,9 @@ use air_syntax::views::{all_ops, module_ops, symbol_name, FuncOp, Hierarchy};
 use air_syntax::{NodeId, Parse, SyntaxKind, SyntaxNode, SyntaxToken, TokenId};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Aliases already defined by earlier slices: (sigil + canonical body) → final name.
-pub type AliasTable = BTreeMap<String, String>;
+/// MLIR attribute and type aliases (`#map = ...`, `!t = ...`; not the plan's prelude aliases)
+/// already defined by earlier slices: (sigil + canonical body) → final name.
+pub type AttrAliasTable = BTreeMap<String, String>;
 
 #[derive(Clone, Debug)]
 pub struct PrefixSymbols {
@@ -28,7 +29,7 @@ pub struct PrefixSymbols {
 
 /// What happened to one alias definition.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AliasOutcome {
+pub struct AttrAliasOutcome {
     /// The `ALIAS_DEF` node.
     pub node: NodeId,
     /// Final name with its sigil (`#q_map`).
@@ -125,7 +126,12 @@ impl PrefixSymbols {
 
     /// Prefixes every alias definition and reference, then shares the definitions identical to
     /// one in `known` (an earlier slice's): their references take the earlier name.
-    fn rename_aliases(&self, parse: &Parse, rewrite: &mut Rewrite, known: &mut AliasTable) -> Vec<AliasOutcome> {
+    fn rename_aliases(
+        &self,
+        parse: &Parse,
+        rewrite: &mut Rewrite,
+        known: &mut AttrAliasTable,
+    ) -> Vec<AttrAliasOutcome> {
         let alias_defs: Vec<_> = parse.tree.root().children_of(SyntaxKind::ALIAS_DEF).collect();
         let mut alias_names: BTreeMap<String, String> = BTreeMap::new();
         for def in &alias_defs {
@@ -170,11 +176,11 @@ impl PrefixSymbols {
             match known.get(&key) {
                 Some(existing) => {
                     set_alias(rewrite, &old, existing);
-                    aliases.push(AliasOutcome { node: def.id(), name: existing.clone(), shared: true });
+                    aliases.push(AttrAliasOutcome { node: def.id(), name: existing.clone(), shared: true });
                 }
                 None => {
                     defined_here.push((key, prefixed.clone()));
-                    aliases.push(AliasOutcome { node: def.id(), name: prefixed, shared: false });
+                    aliases.push(AttrAliasOutcome { node: def.id(), name: prefixed, shared: false });
                 }
             }
         }

@@ -1,8 +1,8 @@
 //! check-merge's report as text (standard output) and as the fields of
-//! `air-stitch/check-merge/1`, from the library's [`CheckReport`].
+//! `air-stitch/check-merge/1`, from the library's [`CheckMergeReport`].
 
 use crate::report::count;
-use air_check_merge::{ArgCheck, CheckReport, Layout};
+use air_check_merge::{ArgCheck, CheckMergeReport, Layout};
 use air_device::Timing;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
@@ -50,7 +50,7 @@ fn output_line(c: &ArgCheck) -> String {
 }
 
 /// The text report; it ends as XRTRunner's does, `PASS!` or `failed.`.
-pub fn text(report: &CheckReport, layout: &Layout) -> String {
+pub fn text(report: &CheckMergeReport, layout: &Layout) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -154,7 +154,7 @@ fn check_json(c: &ArgCheck, layout: &Layout) -> Value {
 }
 
 /// The fields of `air-stitch/check-merge/1` beyond the envelope.
-pub fn document(report: &CheckReport, layout: &Layout) -> Vec<(String, Value)> {
+pub fn document(report: &CheckMergeReport, layout: &Layout) -> Vec<(String, Value)> {
     let timing = report.timings.as_ref().map_or(Value::Null, |t| {
         json!({
             "slices": t.slices.iter().map(|(p, x)| json!({"prefix": p, "time": timing_json(x)})).collect::<Vec<_>>(),
@@ -192,7 +192,7 @@ pub fn document(report: &CheckReport, layout: &Layout) -> Vec<(String, Value)> {
 
 /// `check-merge: @o_ffn, 8 slices, 1 output (gate both): PASS, speed-up 1.35x`, or
 /// `...: FAIL (1 output diverges, first divergent slice gg, stale buffers)`.
-pub fn closing_line(report: &CheckReport, layout: &Layout) -> String {
+pub fn closing_line(report: &CheckMergeReport, layout: &Layout) -> String {
     let head = format!(
         "check-merge: @{}, {}, {} (gate {})",
         report.name,

@@ -8,7 +8,7 @@
 use super::render;
 use crate::load::merged as load;
 use air_arrays::compare::Options;
-use air_check_merge::{bf16_bits, Artifacts, CheckReport, Layout, RunOptions};
+use air_check_merge::{bf16_bits, Artifacts, CheckMergeReport, Layout, RunOptions};
 use air_device::recording::RecordingBackend;
 use air_device::Artifact;
 use air_diagnostics::SourceMap;
@@ -43,7 +43,7 @@ fn artifact(name: &str) -> Artifact {
 
 /// A run of the small case; `broken`: the merged SiLU negates its output and the merged add
 /// reads its output buffer before writing it.
-fn report(broken: bool) -> (CheckReport, Layout) {
+fn report(broken: bool) -> (CheckMergeReport, Layout) {
     let mut sources = SourceMap::new();
     let plan = air_testkit::repo_root().join("testdata/check-merge/silu_add.toml");
     let loaded = load::load(&plan, &mut sources).unwrap_or_else(|_| panic!("the small case loads"));
@@ -84,7 +84,7 @@ fn report(broken: bool) -> (CheckReport, Layout) {
     (report, loaded.layout)
 }
 
-fn rendered(report: &CheckReport, layout: &Layout) -> String {
+fn rendered(report: &CheckMergeReport, layout: &Layout) -> String {
     let fields: serde_json::Map<String, serde_json::Value> = render::document(report, layout).into_iter().collect();
     let diagnostics: Vec<String> = report
         .diagnostics()
