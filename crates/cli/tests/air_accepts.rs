@@ -160,6 +160,6 @@ fn air_accepts_every_merge_case_input_and_merged_output() {
 #[test]
 fn air_accepts_the_synthetic_benchmark_slices() {
     let Some(air_opt) = air_testkit::air_opt() else { return };
-    let slice = air_merge::synthetic::synthetic_slice(3);
+    let slice = air_testkit::synthetic::synthetic_slice(3);
     report(&judge(&air_opt, "synthetic_slice(3)", &slice, false).into_iter().collect::<Vec<_>>());
 }

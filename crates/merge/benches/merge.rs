@@ -6,7 +6,7 @@ use air_diagnostics::FileId;
 use air_merge::merge::merge;
 use air_merge::plan::zero_config::zero_config_plan;
 use air_merge::slice::ParsedSlice;
-use air_merge::synthetic::synthetic_slice;
+use air_testkit::synthetic::synthetic_slice;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 fn bench_merge(c: &mut Criterion) {

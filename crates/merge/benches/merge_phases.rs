@@ -1,16 +1,19 @@
 //! Each phase of a merge on its own, on the two shapes of issue 16: three large slices (the
 //! synthetic GEMM kernels, 1.6 MB) and many small ones (real upstream test files that merge
-//! together, `synthetic::corpus_slices`, 0.8 and 1.6 MB). The earlier phases run in each
+//! together, `common::corpus_slices`, 0.8 and 1.6 MB). The earlier phases run in each
 //! benchmark's set-up, untimed. Reading and writing files are the CLI's: docs/performance.md
 //! times them end to end (`tools/merge-vs-stitch-elf.py`).
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+mod common;
 
 use air_diagnostics::FileId;
 use air_merge::merge::{merge, phases};
 use air_merge::plan::zero_config::zero_config_plan;
 use air_merge::plan::MergePlan;
 use air_merge::slice::ParsedSlice;
-use air_merge::synthetic::{corpus_slices, synthetic_slice};
+use air_testkit::synthetic::synthetic_slice;
+use common::corpus_slices;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 
 type Input = Vec<(String, String)>;

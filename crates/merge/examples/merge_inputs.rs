@@ -7,11 +7,15 @@
 //! (`perf record` on it gives the profile in docs/performance.md).
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
+#[path = "../benches/common/mod.rs"]
+mod common;
+
 use air_diagnostics::FileId;
 use air_merge::merge::phases;
 use air_merge::plan::zero_config::zero_config_plan;
 use air_merge::slice::ParsedSlice;
-use air_merge::synthetic::{corpus_slices, synthetic_slice};
+use air_testkit::synthetic::synthetic_slice;
+use common::corpus_slices;
 use std::path::Path;
 
 type Input = Vec<(String, String)>;

@@ -7,7 +7,7 @@ fn main() -> std::io::Result<()> {
     let count: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(3);
     std::fs::create_dir_all(&dir)?;
     for idx in 0..count {
-        std::fs::write(dir.join(format!("s{idx}.mlir")), air_merge::synthetic::synthetic_slice(launches))?;
+        std::fs::write(dir.join(format!("s{idx}.mlir")), air_testkit::synthetic::synthetic_slice(launches))?;
     }
     Ok(())
 }

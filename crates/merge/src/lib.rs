@@ -18,7 +18,6 @@ pub mod passes;
 pub mod plan;
 pub mod rewrite;
 pub mod slice;
-pub mod synthetic;
 pub mod tile_sizes;
 
 pub use passes::{AnyPass, Changed, Pass, PassName, SliceCx, PIPELINE};

@@ -226,7 +226,7 @@ fn snippet_sources() -> &'static Vec<String> {
             }
         }
         if sources.is_empty() {
-            sources.extend((0..4).map(common::synthetic_kernel));
+            sources.extend((0..4).map(air_testkit::synthetic::synthetic_kernel));
         }
         sources
     })

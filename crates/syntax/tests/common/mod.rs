@@ -1,5 +1,5 @@
 //! Helpers shared by the syntax crate's integration tests, benches and examples: valid MLIR
-//! texts of any size, built from the corpus (found by `air_testkit`) or synthetic kernels.
+//! texts of any size, built from the corpus (found by `air_testkit`) or its synthetic kernels.
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -75,28 +75,6 @@ pub fn relocatable_chunk(chunk: &str, suffix: &str) -> Option<String> {
     Some(format!("{head}module {{\n{body}}}\n"))
 }
 
-/// One synthetic AIR kernel (a launch, a segment and a herd with a DMA), numbered `n` so that
-/// symbols differ. Used when the corpus is absent.
-pub fn synthetic_kernel(n: usize) -> String {
-    format!(
-        r#"func.func @kernel_{n}(%arg0: memref<64x64xbf16>, %arg1: memref<64x64xbf16>) {{
-  %c1 = arith.constant 1 : index
-  %0 = air.launch async (%x, %y) in (%sx=%c1, %sy=%c1) args(%a=%arg0, %b=%arg1) : memref<64x64xbf16>, memref<64x64xbf16> attributes {{id = 1 : i32}} {{
-    %1 = air.segment @seg_{n} async  args(%sa=%a, %sb=%b) : memref<64x64xbf16>, memref<64x64xbf16> {{
-      %c2 = arith.constant 2 : index
-      %2 = air.herd @herd_{n} async  tile (%tx, %ty) in (%nx=%c2, %ny=%c2) args(%ha=%sa) : memref<64x64xbf16> {{
-        %alloc = memref.alloc() : memref<32x32xbf16, 2 : i32>
-        air.dma_memcpy_nd (%alloc[] [] [], %ha[%tx, %ty] [32, 32] [64, 1]) {{id = 3 : i32}} : (memref<32x32xbf16, 2 : i32>, memref<64x64xbf16>)
-        memref.dealloc %alloc : memref<32x32xbf16, 2 : i32>
-      }}
-    }}
-  }}
-  return
-}}
-"#
-    )
-}
-
 /// A valid MLIR text of at least `target` bytes: the relocatable valid corpus chunks repeated
 /// in order, or synthetic kernels when there is no corpus.
 pub fn big_valid_text(target: usize) -> String {
@@ -105,7 +83,7 @@ pub fn big_valid_text(target: usize) -> String {
     let mut copy = 0usize;
     if chunks.is_empty() {
         while out.len() < target {
-            out.push_str(&synthetic_kernel(copy));
+            out.push_str(&air_testkit::synthetic::synthetic_kernel(copy));
             copy += 1;
         }
         return out;

@@ -1,12 +1,9 @@
-//! Synthetic slices of any size for benchmarks and scaling tests: a kernel with `launches`
-//! GEMM-shaped launches (launch → segment with L2 staging over channels → herd with an L1
-//! compute loop and an extern call), in the printed style of real AIR IR; and many small slices
-//! chosen from real files ([`corpus_slices`]).
+//! Synthetic AIR text of any size, for benchmarks and scaling tests (the one home of it; the
+//! kernels users build are kernelgen's, `tools/kernelgen`): a kernel with `launches` GEMM-shaped
+//! launches (launch → segment with L2 staging over channels → herd with an L1 compute loop and
+//! an extern call), in the printed style of real AIR IR ([`synthetic_slice`]); and one small
+//! numbered kernel ([`synthetic_kernel`]).
 
-use crate::merge::merge;
-use crate::plan::zero_config::zero_config_plan;
-use crate::slice::ParsedSlice;
-use air_diagnostics::FileId;
 use std::fmt::Write;
 
 /// A kernel module with `launches` launches; about 2.2 KB per launch.
@@ -70,47 +67,34 @@ pub fn synthetic_slice(launches: usize) -> String {
     out
 }
 
-/// The many-small-slices input of the merge benchmarks: from `candidates` (name, text), in
-/// order, those that merge zero-config alone and together with the ones chosen before them
-/// (upstream test files repeat channel names and module attributes, so not every pair merges),
-/// then that set repeated until its text reaches `target_bytes`. Copies keep their name;
-/// zero-config numbers the repeated stems.
-pub fn corpus_slices(candidates: &[(String, String)], target_bytes: usize) -> Vec<(String, String)> {
-    let merges = |set: &[&(String, String)]| -> bool {
-        let slices: Vec<ParsedSlice> = set
-            .iter()
-            .enumerate()
-            .map(|(idx, (name, text))| ParsedSlice::new(FileId(idx as u32), name.clone(), text))
-            .collect();
-        zero_config_plan("fused", &slices, &[], &Default::default())
-            .ok()
-            .is_some_and(|plan| merge(&plan, slices).is_ok())
-    };
-    let mut chosen: Vec<&(String, String)> = Vec::new();
-    for candidate in candidates.iter().filter(|c| merges(&[*c])) {
-        chosen.push(candidate);
-        if !merges(&chosen) {
-            chosen.pop();
-        }
-    }
-    let set_bytes: usize = chosen.iter().map(|(_, text)| text.len()).sum();
-    let mut out = Vec::new();
-    let mut bytes = 0;
-    while set_bytes > 0 && bytes < target_bytes {
-        for (name, text) in &chosen {
-            out.push((name.clone(), text.clone()));
-            bytes += text.len();
-        }
-    }
-    out
+/// One synthetic AIR kernel (a launch, a segment and a herd with a DMA), numbered `n` so that
+/// symbols differ. Used when the corpus is absent.
+pub fn synthetic_kernel(n: usize) -> String {
+    format!(
+        r#"func.func @kernel_{n}(%arg0: memref<64x64xbf16>, %arg1: memref<64x64xbf16>) {{
+  %c1 = arith.constant 1 : index
+  %0 = air.launch async (%x, %y) in (%sx=%c1, %sy=%c1) args(%a=%arg0, %b=%arg1) : memref<64x64xbf16>, memref<64x64xbf16> attributes {{id = 1 : i32}} {{
+    %1 = air.segment @seg_{n} async  args(%sa=%a, %sb=%b) : memref<64x64xbf16>, memref<64x64xbf16> {{
+      %c2 = arith.constant 2 : index
+      %2 = air.herd @herd_{n} async  tile (%tx, %ty) in (%nx=%c2, %ny=%c2) args(%ha=%sa) : memref<64x64xbf16> {{
+        %alloc = memref.alloc() : memref<32x32xbf16, 2 : i32>
+        air.dma_memcpy_nd (%alloc[] [] [], %ha[%tx, %ty] [32, 32] [64, 1]) {{id = 3 : i32}} : (memref<32x32xbf16, 2 : i32>, memref<64x64xbf16>)
+        memref.dealloc %alloc : memref<32x32xbf16, 2 : i32>
+      }}
+    }}
+  }}
+  return
+}}
+"#
+    )
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn synthetic_slices_parse_cleanly() {
-        let text = super::synthetic_slice(3);
-        let parse = air_syntax::parse(&text);
-        assert!(!parse.has_errors(), "{:?}", parse.all_errors());
+    fn synthetic_texts_look_like_air() {
+        let slice = super::synthetic_slice(3);
+        assert_eq!(slice.matches("air.launch").count(), 3);
+        assert!(super::synthetic_kernel(7).contains("@herd_7"));
     }
 }
