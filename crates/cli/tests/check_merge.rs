@@ -5,6 +5,8 @@
 //! is tested from the library's report (`src/cmd/check_merge/tests.rs`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_arrays::formats;
 use air_testkit::repo_root;
 use std::process::{Command, Output};
@@ -35,9 +37,7 @@ fn transcript(args: &[&str]) -> String {
 }
 
 fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/check-merge", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name, text);
-    });
+    harness::snapshot("check-merge", name, &text);
 }
 
 /// A scratch file under `target/` (relative to the repository, so the outputs name it the

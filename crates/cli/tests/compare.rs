@@ -3,6 +3,8 @@
 //! `snapshots/compare/`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::process::Command;
 
@@ -23,9 +25,7 @@ fn transcript(args: &str) -> String {
 }
 
 fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/compare", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name, text);
-    });
+    harness::snapshot("compare", name, &text);
 }
 
 const CASES: &[(&str, &str)] = &[

@@ -6,6 +6,8 @@
 //! keys (which cover the fake's mtime) replaced.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -103,9 +105,7 @@ fn regex(pattern: &str, text: &str, replacement: &str) -> String {
 }
 
 fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/compile", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name, text);
-    });
+    harness::snapshot("compile", name, &text);
 }
 
 #[test]

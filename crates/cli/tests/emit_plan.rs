@@ -6,6 +6,8 @@
 //! refuses a case that leaves a file behind); they write under `target/test-emit-plan/`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -50,9 +52,7 @@ fn run(args: &[&str]) -> (String, Option<i32>) {
 }
 
 fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/emit-plan", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name, text);
-    });
+    harness::snapshot("emit-plan", name, &text);
 }
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -6,6 +6,8 @@
 //! `explain` prints is run: its command reports the code (an example marked fixed does not).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -153,9 +155,7 @@ fn every_code_constant_is_used_unless_documented_as_reserved() {
 }
 
 fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/explain", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name, text);
-    });
+    harness::snapshot("explain", name, &text);
 }
 
 #[test]

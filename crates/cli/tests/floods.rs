@@ -5,6 +5,8 @@
 //! JSON keeps every one. check-bd on a module without AIR hierarchy says that it checked nothing.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod harness;
+
 use air_testkit::{repo_root, ScratchDir};
 use std::process::{Command, Output};
 
@@ -23,9 +25,7 @@ fn transcript(args: &[&str], output: &Output) -> String {
 }
 
 fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/floods", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name, text);
-    });
+    harness::snapshot("floods", name, &text);
 }
 
 /// 120 lines of stray `&`s, each run one longer: 120 different errors.

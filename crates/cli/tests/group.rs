@@ -5,6 +5,8 @@
 //! the right kernel with their reason, located layer errors), each snapshotted whole.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -33,9 +35,7 @@ fn report(args: &str, output: &Output) -> String {
 }
 
 fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/group", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name.to_string(), text);
-    });
+    harness::snapshot("group", name, text);
 }
 
 fn groups_doc(dir: &Path, layer: &str) -> serde_json::Value {

@@ -5,6 +5,8 @@
 //! unless a level raises them.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::process::Command;
 
@@ -52,9 +54,7 @@ fn run(case: &str, layer_text: &str, flags: &[&str]) -> (String, i32) {
 }
 
 fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/group", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name.to_string(), text);
-    });
+    harness::snapshot("group", name, text);
 }
 
 #[test]

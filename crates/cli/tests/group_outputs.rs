@@ -5,6 +5,8 @@
 //! refuses an `-o` that is a file before planning.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -71,9 +73,7 @@ fn listing(dir: &Path) -> Vec<String> {
 }
 
 fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/group", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name.to_string(), text);
-    });
+    harness::snapshot("group", name, text);
 }
 
 /// The modules a script globbing `adds_*.mlir` finds, and those the groups document lists.

@@ -8,6 +8,8 @@
 //! roles are snapshotted); and AIR's verifier accepts every kernel and group module.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_kernelgen::cli::Cli;
 use air_testkit::repo_root;
 use clap::Parser;
@@ -133,7 +135,5 @@ fn the_walkthrough_layer_groups_as_the_doc_shows() {
 }
 
 fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/group", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name.to_string(), text);
-    });
+    harness::snapshot("group", name, text);
 }

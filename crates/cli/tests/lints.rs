@@ -5,6 +5,8 @@
 //! AIR, judged by AIR's verifier here) and the reference plans.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -37,9 +39,7 @@ fn transcript(args: &[&str], output: &Output) -> String {
 }
 
 fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/lints", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name, text);
-    });
+    harness::snapshot("lints", name, &text);
 }
 
 /// The findings of a `--format json` run, one line each: what the text would show ungrouped.

@@ -6,6 +6,8 @@
 //! except under `CI=true` (the missing-drivers case needs none).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::{lowering, repo_root, ScratchDir};
 use std::path::Path;
 use std::process::Command;
@@ -32,9 +34,7 @@ fn stable(text: &str, kit: &Path, scratch: &Path) -> String {
 }
 
 fn snapshot(name: &str, value: String) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/lowering", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name, value);
-    });
+    harness::snapshot("lowering", name, &value);
 }
 
 #[test]

@@ -5,6 +5,8 @@
 //! outputs are snapshotted under `snapshots/roles/`; adding a fixture or a plan adds a case.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -25,9 +27,7 @@ fn text_of(output: &Output) -> String {
 }
 
 fn snapshot(name: &str, contents: &str) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/roles", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name.to_string(), contents);
-    });
+    harness::snapshot("roles", name, contents);
 }
 
 fn fixtures() -> Vec<PathBuf> {

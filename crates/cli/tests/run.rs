@@ -5,6 +5,8 @@
 //! transcripts differ by build (`default`: AS0930; `xrt`: AS0932 from Debian's XRT 2.13).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::process::Command;
 
@@ -35,9 +37,7 @@ fn transcript(args: &str, xilinx_xrt: Option<&str>) -> (Option<i32>, String) {
 }
 
 fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/run", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name, text);
-    });
+    harness::snapshot("run", name, &text);
 }
 
 /// Cases that stop before the device, the same in every build: (name, arguments, exit status).

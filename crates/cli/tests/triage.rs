@@ -4,6 +4,8 @@
 //! module that cannot be used, and the usage and I/O errors.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::process::{Command, Output};
 
@@ -34,9 +36,7 @@ fn transcript(args: &[&str]) -> (String, Option<i32>) {
 }
 
 fn snapshot(name: &str, value: String) {
-    insta::with_settings!({snapshot_path => "../../../snapshots/triage", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!(name, value);
-    });
+    harness::snapshot("triage", name, &value);
 }
 
 fn logs() -> Vec<String> {
