@@ -4,6 +4,8 @@
 //! completions and man pages generated from the clap definitions, and `--version`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -65,9 +67,7 @@ fn every_help_matches_its_snapshot_and_fits_100_columns() {
         for line in help.lines() {
             assert!(line.chars().count() <= 100, "{name}: a help line is not wrapped: {line:?}");
         }
-        insta::with_settings!({snapshot_path => "../../../snapshots/cli", prepend_module_to_snapshot => false, omit_expression => true}, {
-            insta::assert_snapshot!(format!("help-{name}"), help);
-        });
+        harness::snapshot("cli", &format!("help-{name}"), &help);
     }
 }
 

@@ -4,6 +4,8 @@
 //! with status 0, and check-bd's options take aircc's names and values.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use serde_json::Value;
 use std::io::Read;
@@ -100,9 +102,7 @@ fn every_reporting_subcommand_writes_one_json_document() {
         let document: Value = serde_json::from_str(&text(&output.stdout)).expect("one JSON document");
         check_envelope(&document, command, schema);
         let suffix = if *command == "verify" && cfg!(feature = "mlir") { "-mlir" } else { "" };
-        insta::with_settings!({snapshot_path => "../../../snapshots/cli", prepend_module_to_snapshot => false, omit_expression => true}, {
-            insta::assert_snapshot!(format!("json-{name}{suffix}"), serde_json::to_string_pretty(&document).unwrap());
-        });
+        harness::snapshot("cli", &format!("json-{name}{suffix}"), &serde_json::to_string_pretty(&document).unwrap());
     }
     // With -o the module went to the file, the report to stdout.
     let merged = std::fs::read_to_string(dir.join("fused.mlir")).unwrap();

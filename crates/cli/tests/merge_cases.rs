@@ -5,6 +5,8 @@
 //! Adding a directory adds a case.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -66,9 +68,7 @@ fn merge_cases_match_their_snapshots() {
             failures.push(format!("{name}: exit status {code}"));
         }
         let result = std::panic::catch_unwind(|| {
-            insta::with_settings!({snapshot_path => "../../../snapshots/merge", prepend_module_to_snapshot => false, omit_expression => true}, {
-                insta::assert_snapshot!(name.clone(), report);
-            });
+            harness::snapshot("merge", &name, &report);
         });
         if result.is_err() {
             failures.push(format!("{name}: snapshot mismatch"));

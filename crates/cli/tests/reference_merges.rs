@@ -2,6 +2,8 @@
 //! report and its summary are snapshotted in full. Adding a plan adds a case.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -38,10 +40,8 @@ fn reference_merges_match_their_snapshots() {
         let parse = air_syntax::parse(&stdout);
         assert!(!parse.has_errors(), "{name}: {:?}", parse.all_errors());
         let report = std::fs::read_to_string(&report).unwrap();
-        insta::with_settings!({snapshot_path => "../../../snapshots/reference-merges", prepend_module_to_snapshot => false, omit_expression => true}, {
-            insta::assert_snapshot!(format!("{name}.mlir"), stdout);
-            insta::assert_snapshot!(format!("{name}.externs"), format!("{stderr}\n{report}"));
-        });
+        harness::snapshot("reference-merges", &format!("{name}.mlir"), &stdout);
+        harness::snapshot("reference-merges", &format!("{name}.externs"), &format!("{stderr}\n{report}"));
     }
     let _ = std::fs::remove_dir_all(&scratch);
 }
@@ -114,9 +114,7 @@ fn reference_merges_carry_their_slices_tiling() {
             }
         }
     }
-    insta::with_settings!({snapshot_path => "../../../snapshots/reference-merges", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!("tile-sizes", table);
-    });
+    harness::snapshot("reference-merges", "tile-sizes", &table);
 }
 
 /// Every reference merge passes check-bd with its plan's backend options (`--plan`: how upstream
@@ -153,8 +151,6 @@ fn reference_merges_pass_check_bd_and_their_reports_match() {
             String::from_utf8_lossy(&output.stderr)
         );
         assert_eq!(output.status.code(), Some(0), "{name}: check-bd finds errors:\n{report}");
-        insta::with_settings!({snapshot_path => "../../../snapshots/reference-merges", prepend_module_to_snapshot => false, omit_expression => true}, {
-            insta::assert_snapshot!(format!("{name}.check-bd"), report);
-        });
+        harness::snapshot("reference-merges", &format!("{name}.check-bd"), &report);
     }
 }
