@@ -96,15 +96,10 @@ impl<'a> Hop<'a> {
             Hop::Stop(_) => None,
         }
     }
-
-    /// Whether the walk ends here.
-    pub fn is_end(&self) -> bool {
-        matches!(self, Hop::FuncArg { .. } | Hop::Result { .. } | Hop::Stop(_))
-    }
 }
 
 /// The hops from the memref value used at `use_node` to what it stands for; the last one is an
-/// end ([`Hop::is_end`]).
+/// end (`FuncArg`, `Result` or `Stop`).
 pub fn walk<'a>(parse: &'a Parse, use_node: SyntaxNode<'a>) -> Walk<'a> {
     Walk { parse, next: Next::Use(use_node), hops: 0 }
 }
