@@ -15,7 +15,8 @@
 //! Library only: takes a parsed chunk, returns data ([`CheckBdReport`]); the CLI renders it.
 
 mod check;
-mod fmt;
+mod facts;
+mod render;
 pub mod report;
 pub mod rules;
 

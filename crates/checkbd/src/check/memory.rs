@@ -13,7 +13,7 @@
 use super::memtiles;
 use super::split;
 use super::{allocation, Cx, Finding, Unit};
-use crate::fmt::fmt_bytes;
+use crate::render::fmt::fmt_bytes;
 use crate::report::{Amount, BudgetRow};
 use crate::rules;
 use air_model::program::{BufferId, Level, SegmentId};

@@ -37,7 +37,7 @@
 
 use super::split::Fate;
 use super::{Cx, Finding};
-use crate::fmt::fmt_bytes;
+use crate::render::fmt::fmt_bytes;
 use crate::rules;
 use air_model::program::{BufferId, EndpointId, Level, SegmentId};
 use std::collections::BTreeMap;

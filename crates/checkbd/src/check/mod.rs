@@ -13,7 +13,7 @@
 
 mod allocation;
 mod compile_time;
-mod dims;
+pub(crate) mod dims;
 mod issues;
 mod memory;
 mod memtiles;
@@ -26,10 +26,11 @@ mod structure;
 mod tiles;
 mod tiling;
 
+use crate::facts::Fact;
+use crate::render::Finding;
 use crate::report::{BudgetRow, UnitReport};
-use crate::rules::{rule_note, Rule};
 use crate::CheckOptions;
-use air_diagnostics::{Diagnostic, FileId, Severity, TextRange};
+use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_model::device::DeviceModel;
 use air_model::program::{EndpointId, HerdId, IterDim, LaunchId, Program, SegmentId};
 use std::collections::BTreeMap;
@@ -67,66 +68,19 @@ pub(crate) struct Cx<'a> {
     pub file: FileId,
     /// The chunk's text (for quoting operands in notes).
     pub text: &'a str,
-    pub diags: Vec<Diagnostic>,
+    /// What the checks found, in the order they found it.
+    pub facts: Vec<Fact>,
     pub pingpong: pingpong::PingPong,
 }
 
-/// A finding under construction.
-pub(crate) struct Finding {
-    diag: Diagnostic,
-    rule: &'static Rule,
-}
-
-impl Finding {
-    pub fn new(severity: Severity, rule: &'static Rule, message: impl Into<String>) -> Finding {
-        Finding { diag: Diagnostic::new(severity, rule.code, message), rule }
-    }
-
-    pub fn error(rule: &'static Rule, message: impl Into<String>) -> Finding {
-        Finding::new(Severity::Error, rule, message)
-    }
-
-    pub fn warning(rule: &'static Rule, message: impl Into<String>) -> Finding {
-        Finding::new(Severity::Warning, rule, message)
-    }
-
-    pub fn info(rule: &'static Rule, message: impl Into<String>) -> Finding {
-        Finding::new(Severity::Note, rule, message)
-    }
-
-    pub fn at(mut self, file: FileId, range: TextRange, label: impl Into<String>) -> Finding {
-        self.diag = self.diag.with_primary(file, range, label);
-        self
-    }
-
-    pub fn also(mut self, file: FileId, range: TextRange, label: impl Into<String>) -> Finding {
-        self.diag = self.diag.with_secondary(file, range, label);
-        self
-    }
-
-    pub fn need(self, needed: impl std::fmt::Display, available: impl std::fmt::Display) -> Finding {
-        self.note(format!("needed: {needed}; available: {available}"))
-    }
-
-    pub fn note(mut self, note: impl Into<String>) -> Finding {
-        self.diag = self.diag.with_note(note);
-        self
-    }
-
-    pub fn help(mut self, help: impl Into<String>) -> Finding {
-        self.diag = self.diag.with_help(help);
-        self
-    }
-}
-
 impl Cx<'_> {
+    /// Records what a check found; `render` gives it words.
+    pub fn report(&mut self, fact: impl Into<Fact>) {
+        self.facts.push(fact.into());
+    }
+
     pub fn emit(&mut self, finding: Finding) {
-        let note = rule_note(finding.rule);
-        let mut diag = finding.diag.with_note(note);
-        if finding.rule.code == crate::rules::NOT_CONSTANT.code && diag.help.is_none() {
-            diag = diag.with_help("to have it checked, make the value a compile-time constant (an `arith.constant`, or a launch/herd size built from one)");
-        }
-        self.diags.push(diag);
+        self.facts.push(Fact::Legacy(finding.finish()));
     }
 }
 
@@ -218,7 +172,7 @@ fn nothing_to_check(file: FileId) -> Finding {
 /// Runs every check on `prog`.
 pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId) -> (Vec<Diagnostic>, Vec<UnitReport>) {
     let dev = opts.device.model();
-    let mut cx = Cx { prog, opts, dev, file, text, diags: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
+    let mut cx = Cx { prog, opts, dev, file, text, facts: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
     structure::check(&mut cx);
     let mut reports = Vec::new();
     for unit in units(prog) {
@@ -241,12 +195,15 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
     // A module without a launch or herd passes every check: say that nothing was checked
     // rather than let "0 errors" read as a clean bill (unless generic-form hierarchy ops,
     // AS0432, already say why).
-    let generic = cx.diags.iter().any(|d| d.code == crate::rules::GENERIC_FORM.code);
+    let generic = cx.facts.iter().any(|f| match f {
+        Fact::Legacy(d) => d.code == crate::rules::GENERIC_FORM.code,
+        _ => false,
+    });
     if reports.is_empty() && !generic {
         cx.emit(nothing_to_check(file));
     }
     // Source order, errors before warnings before notes at one position; stable otherwise.
-    let mut diags = cx.diags;
+    let mut diags: Vec<Diagnostic> = cx.facts.iter().map(|fact| crate::render::diagnostic(fact, file)).collect();
     diags.sort_by_key(|d| (d.primary.as_ref().map(|l| l.range.start).unwrap_or(0), d.severity));
     (diags, reports)
 }

@@ -2,7 +2,7 @@
 //! shared between launches, buffer objects over 4 GiB, generic-form ops.
 
 use super::{Cx, Finding};
-use crate::fmt::fmt_bytes;
+use crate::render::fmt::fmt_bytes;
 use crate::rules;
 use air_model::program::LaunchId;
 use std::collections::BTreeMap;

@@ -11,7 +11,7 @@ use super::dims;
 use super::issues::emit_issue;
 use super::split::{Fate, Pieces};
 use super::{Cx, Finding, Unit};
-use crate::fmt::fmt_bytes;
+use crate::render::fmt::fmt_bytes;
 use crate::report::{Amount, BudgetRow};
 use crate::rules;
 use air_model::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
