@@ -12,10 +12,9 @@
 
 use super::memtiles;
 use super::split;
-use super::{allocation, Cx, Finding, Unit};
-use crate::render::fmt::fmt_bytes;
+use super::{allocation, Cx, Unit};
+use crate::facts::memory::{L1Overflow, MemoryFact, Part};
 use crate::report::{Amount, BudgetRow};
-use crate::rules;
 use air_model::program::{BufferId, Level, SegmentId};
 use std::collections::BTreeMap;
 
@@ -51,8 +50,10 @@ fn per_core_share(cx: &Cx<'_>, buffer: BufferId, herds: &[usize]) -> Option<i64>
     }
 }
 
-fn buffer_name(cx: &Cx<'_>, buffer: BufferId) -> String {
-    cx.prog.buffers[buffer].name.clone()
+/// A buffer as a breakdown names it.
+pub(super) fn part(cx: &Cx<'_>, buffer: BufferId, bytes: i64, copies: i64) -> Part {
+    let b = &cx.prog.buffers[buffer];
+    Part { buffer, name: b.name.clone(), at: b.range, bytes, copies }
 }
 
 /// A buffer of memory `level` has a dynamic shape, so that level's use is not checked: a note
@@ -60,17 +61,12 @@ fn buffer_name(cx: &Cx<'_>, buffer: BufferId) -> String {
 fn dynamic_buffer(
     cx: &mut Cx<'_>,
     id: BufferId,
-    level: &str,
+    level: &'static str,
     resource: &'static str,
     scope: String,
     available: i64,
 ) -> BudgetRow {
-    let message = format!("an {level} buffer has a dynamic shape; {level} use is not checked");
-    cx.emit(Finding::info(&rules::NOT_CONSTANT, message).at(
-        cx.file,
-        cx.prog.buffers[id].range,
-        format!("dynamic {level} buffer"),
-    ));
+    cx.report(MemoryFact::DynamicBuffer { at: cx.prog.buffers[id].range, level });
     let reason = format!("an {level} buffer with a dynamic shape");
     BudgetRow { resource, scope, used: Amount::NotConstant { reason }, available, unit: "bytes" }
 }
@@ -132,62 +128,27 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         if total <= limit {
             continue;
         }
-        let herd_name = match &cx.prog.herds[first].name {
-            Some(name) => format!("herd `@{name}`"),
-            None => "this herd".to_string(),
+        let mut loops: Vec<usize> = parts.iter().filter_map(|(id, _, _)| cx.pingpong.loop_of(*id)).collect();
+        loops.sort_unstable();
+        loops.dedup();
+        let overflow = L1Overflow {
+            herd: cx.prog.herds[first].name.clone(),
+            at: cx.prog.herds[first].range,
+            instances: herds.len(),
+            total,
+            limit,
+            stack,
+            alignment: CORE_ALIGNMENT,
+            buffers: parts
+                .iter()
+                .map(|&(id, bytes, copies)| {
+                    (part(cx, id, bytes.unwrap_or(0), copies), cx.prog.buffers[id].within.herd.is_none())
+                })
+                .collect(),
+            loops: loops.iter().map(|&l| (cx.prog.loops[l].range, cx.prog.loops[l].trip)).collect(),
+            runtime_params: rtp_bytes.iter().sum(),
         };
-        let shared_by =
-            if herds.len() > 1 { format!(" (its {} instances share these tiles)", herds.len()) } else { String::new() };
-        let mut f = Finding::error(
-            &rules::L1_PER_CORE,
-            format!("{herd_name} needs {} of L1 per core{shared_by}, {} available", fmt_bytes(total), fmt_bytes(limit)),
-        )
-        .at(cx.file, cx.prog.herds[first].range, format!("{} per core", fmt_bytes(total)));
-        let mut sorted = parts.clone();
-        sorted.sort_by_key(|(id, b, n)| (std::cmp::Reverse(b.unwrap_or(0).saturating_mul(*n)), *id));
-        let mut breakdown = Vec::new();
-        for (id, bytes, copies) in &sorted {
-            let bytes = bytes.unwrap_or(0);
-            let what = if *copies > 1 { format!("2 × {bytes} B") } else { format!("{bytes} B") };
-            breakdown.push(format!("{} {what}", buffer_name(cx, *id)));
-        }
-        for (id, bytes, copies) in sorted.iter().take(6) {
-            let bytes = bytes.unwrap_or(0);
-            let label = if *copies > 1 {
-                format!("{} × 2: ping-ponged", fmt_bytes(bytes))
-            } else if cx.prog.buffers[*id].within.herd.is_none() {
-                format!("{} per core (herd-wide buffer)", fmt_bytes(bytes))
-            } else {
-                fmt_bytes(bytes)
-            };
-            f = f.also(cx.file, cx.prog.buffers[*id].range, label);
-        }
-        let doubled = sorted.iter().any(|(_, _, n)| *n > 1);
-        let mut pp_loops: Vec<usize> = sorted.iter().filter_map(|(id, _, _)| cx.pingpong.loop_of(*id)).collect();
-        pp_loops.sort_unstable();
-        pp_loops.dedup();
-        for lp in pp_loops.iter().take(2) {
-            let trip = cx.prog.loops[*lp]
-                .trip
-                .map(|t| format!("{t} iterations"))
-                .unwrap_or_else(|| "an unknown trip count".to_string());
-            f = f.also(cx.file, cx.prog.loops[*lp].range, format!("ping-pong loop ({trip}): its buffers are doubled"));
-        }
-        if !rtp_bytes.is_empty() {
-            breakdown.push(format!("runtime parameters {} B", rtp_bytes.iter().sum::<i64>()));
-        }
-        f = f
-            .note(format!(
-                "per core: {} + stack {stack} B, each buffer on a {CORE_ALIGNMENT}-byte boundary (aie-assign-buffer-addresses): {total} B",
-                breakdown.join(" + ")
-            ))
-            .need(fmt_bytes(total), fmt_bytes(limit));
-        f = f.help(if doubled {
-            "shrink the tile (e.g. tile_n or m_input), or build with --omit-pingpong when the kernel cannot overlap transfers anyway; buffers used only inside a loop are doubled by ping-pong".to_string()
-        } else {
-            "shrink the tile sizes, or move a buffer to L2 (memory space 1)".to_string()
-        });
-        cx.emit(f);
+        cx.report(MemoryFact::L1PerCore(overflow));
     }
 }
 
@@ -232,29 +193,12 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
         });
         if total > capacity {
             let range = segment.map(|s| cx.prog.segments[s].name_range).unwrap_or(unit.range);
-            let mut f = Finding::error(
-                &rules::L2_PER_SEGMENT,
-                format!(
-                    "this segment allocates {} of L2, the {} memtiles hold {}",
-                    fmt_bytes(total),
-                    cx.dev.memtiles,
-                    fmt_bytes(capacity)
-                ),
-            )
-            .at(cx.file, range, format!("{} of L2", fmt_bytes(total)));
-            for &b in buffers.iter().take(6) {
-                let n = cx.pingpong.factor(b);
-                let bytes = cx.prog.buffers[b].bytes.unwrap_or(0);
-                f = f.also(
-                    cx.file,
-                    cx.prog.buffers[b].range,
-                    if n > 1 { format!("{} × 2 (ping-pong)", fmt_bytes(bytes)) } else { fmt_bytes(bytes) },
-                );
-            }
-            f = f
-                .need(fmt_bytes(total), fmt_bytes(capacity))
-                .help("reduce the L2 tile sizes (e.g. tile_k_l2 or tile_m·herd_m), or build with --omit-pingpong=L2");
-            cx.emit(f);
+            let parts = buffers
+                .iter()
+                .map(|&b| part(cx, b, cx.prog.buffers[b].bytes.unwrap_or(0), cx.pingpong.factor(b)))
+                .collect();
+            let memtiles = cx.dev.memtiles;
+            cx.report(MemoryFact::L2PerSegment { at: range, total, memtiles, capacity, buffers: parts });
         }
         for &b in &buffers {
             check_l2_buffer(cx, b, fates.get(&b), memtile);
@@ -285,20 +229,9 @@ fn check_l2_buffer(cx: &mut Cx<'_>, b: BufferId, fate: Option<&split::Fate>, mem
     if bytes <= memtile {
         return;
     }
-    let range = buffer.range;
-    let f = match split::why_whole(cx, b) {
-        Some(reason) => Finding::error(
-            &rules::L2_BUFFER_PER_MEMTILE,
-            format!(
-                "this L2 buffer is {} but one memtile holds {}, and it cannot be split across memtiles",
-                fmt_bytes(bytes),
-                fmt_bytes(memtile)
-            ),
-        )
-        .at(cx.file, range, format!("{} L2 buffer", fmt_bytes(bytes)))
-        .note(format!("air-split-l2-memref leaves it whole: {reason}"))
-        .need(fmt_bytes(bytes), fmt_bytes(memtile))
-        .help("shrink the L2 tile (e.g. tile_m·herd_m or tile_k_l2) so one buffer fits 512 KiB, or drop `air.no_split` so that air-split-l2-memref may split it"),
+    let at = buffer.range;
+    let fact = match split::why_whole(cx, b) {
+        Some(reason) => MemoryFact::L2BufferWhole { at, bytes, memtile, reason: reason.to_string() },
         None => {
             let pieces = match fate {
                 Some(split::Fate::Split(p)) => p.count,
@@ -308,19 +241,8 @@ fn check_l2_buffer(cx: &mut Cx<'_>, b: BufferId, fate: Option<&split::Fate>, mem
             if piece <= memtile {
                 return;
             }
-            Finding::error(
-                &rules::L2_BUFFER_PER_MEMTILE,
-                format!(
-                    "this L2 buffer is {} and even split {pieces} ways a piece exceeds one memtile ({})",
-                    fmt_bytes(bytes),
-                    fmt_bytes(memtile)
-                ),
-            )
-            .at(cx.file, range, format!("{} L2 buffer", fmt_bytes(bytes)))
-            .note(format!("air-split-l2-memref splits it by its {pieces} distinct channel instances at most"))
-            .need(fmt_bytes(piece), fmt_bytes(memtile))
-            .help("shrink the L2 tile sizes")
+            MemoryFact::L2BufferPieces { at, bytes, memtile, pieces, piece }
         }
     };
-    cx.emit(f);
+    cx.report(fact);
 }

@@ -36,9 +36,8 @@
 //! reported overflow is one the compiler meets.
 
 use super::split::Fate;
-use super::{Cx, Finding};
-use crate::render::fmt::fmt_bytes;
-use crate::rules;
+use super::Cx;
+use crate::facts::memory::{MemoryFact, MemtileShare};
 use air_model::program::{BufferId, EndpointId, Level, SegmentId};
 use std::collections::BTreeMap;
 
@@ -329,54 +328,19 @@ fn place(buckets: &[Bucket], memtiles: i64) -> Vec<Share> {
 
 /// The AS0406 finding for the busiest memtile.
 fn emit(cx: &mut Cx<'_>, segment: SegmentId, index: usize, share: &Share, used: i64, capacity: i64, memtiles: i64) {
-    let range = cx.prog.segments[segment].name_range;
-    let mut parts: Vec<String> = Vec::new();
-    let mut sorted = share.buckets.clone();
-    sorted.sort_by_key(|b| (std::cmp::Reverse(b.total()), b.buffer));
-    for b in &sorted {
-        let what = if b.copies > 1 { format!("2 × {}", fmt_bytes(b.bytes)) } else { fmt_bytes(b.bytes) };
-        let name = &cx.prog.buffers[b.buffer].name;
-        let of = if b.pieces > 1 { format!("a piece of {name}, cut {} ways", b.pieces) } else { name.clone() };
-        let pp = if b.copies > 1 { ", ping-ponged" } else { "" };
-        parts.push(format!("{what} ({of}{pp})"));
-    }
-    let least = if share.lower_bound { "at least " } else { "" };
-    let mut f = Finding::error(
-        &rules::L2_BUFFER_PER_MEMTILE,
-        format!(
-            "air-to-aie places {least}{} of this segment's L2 buffers on one memtile, which holds {}",
-            fmt_bytes(used),
-            fmt_bytes(capacity)
-        ),
-    )
-    .at(cx.file, range, format!("{} on one memtile", fmt_bytes(used)));
-    let mut labelled: Vec<BufferId> = sorted.iter().map(|b| b.buffer).collect();
-    labelled.dedup();
-    for b in labelled.iter().take(6) {
-        let bucket = sorted.iter().find(|x| x.buffer == *b);
-        let label = match bucket {
-            Some(x) if x.pieces > 1 => format!("cut into {} pieces of {}", x.pieces, fmt_bytes(x.bytes)),
-            _ => "kept whole".to_string(),
-        };
-        f = f.also(cx.file, cx.prog.buffers[*b].range, label);
-    }
-    f = f.note(format!(
-        "memtile {} of {memtiles} (in air-to-aie's order) holds {}: {used} B with each buffer on a {MEMTILE_ALIGNMENT}-byte boundary (aie-assign-buffer-addresses)",
-        index + 1,
-        parts.join(" + "),
-    ));
-    f = f.note(if share.round_robin {
-        "air-split-l2-memref cuts the panels per herd column or row, and the copies of a ping-ponged piece share their channels, so a memtile; since two groups of buffers reach one column, air-to-aie (L2MemrefToMemTileMap) deals each type of buffer round-robin over the memtiles, and the first of every type lands on the first memtile"
-    } else {
-        "the copies of a ping-ponged buffer share their channels, so air-to-aie (L2MemrefToMemTileMap) puts them on one memtile"
-    });
-    let doubled = share.buckets.iter().any(|b| b.copies > 1);
-    f = f.need(fmt_bytes(used), fmt_bytes(capacity)).help(if doubled {
-        "shrink the L2 tiles (e.g. tile_k_l2), or build with --omit-ping-pong-transform=L2, so that each memtile's share fits"
-    } else {
-        "shrink the L2 tiles (e.g. tile_k_l2) so that each memtile's share fits"
-    });
-    cx.emit(f);
+    let buffers =
+        share.buckets.iter().map(|b| (super::memory::part(cx, b.buffer, b.bytes, b.copies), b.pieces)).collect();
+    let share = MemtileShare {
+        index,
+        memtiles,
+        buffers,
+        used,
+        capacity,
+        alignment: MEMTILE_ALIGNMENT,
+        lower_bound: share.lower_bound,
+        round_robin: share.round_robin,
+    };
+    cx.report(MemoryFact::Memtile { at: cx.prog.segments[segment].name_range, share });
 }
 
 #[cfg(test)]

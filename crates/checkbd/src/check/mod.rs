@@ -26,6 +26,7 @@ mod structure;
 mod tiles;
 mod tiling;
 
+use crate::facts::structure::StructureFact;
 use crate::facts::Fact;
 use crate::render::Finding;
 use crate::report::{BudgetRow, UnitReport};
@@ -159,16 +160,6 @@ fn units(prog: &Program) -> Vec<Unit> {
     units
 }
 
-/// AS0441 at the start of the module.
-fn nothing_to_check(file: FileId) -> Finding {
-    Finding::warning(
-        &crate::rules::NOTHING_TO_CHECK,
-        "nothing to check: the module has no `air.launch`, `air.segment` or `air.herd`",
-    )
-    .at(file, TextRange::empty(0), "no AIR hierarchy in this module")
-    .help("check-bd checks AIR modules: is this the right file? (a file of `// -----` sections needs `--split-input-file`)")
-}
-
 /// Runs every check on `prog`.
 pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId) -> (Vec<Diagnostic>, Vec<UnitReport>) {
     let dev = opts.device.model();
@@ -195,12 +186,9 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
     // A module without a launch or herd passes every check: say that nothing was checked
     // rather than let "0 errors" read as a clean bill (unless generic-form hierarchy ops,
     // AS0432, already say why).
-    let generic = cx.facts.iter().any(|f| match f {
-        Fact::Legacy(d) => d.code == crate::rules::GENERIC_FORM.code,
-        _ => false,
-    });
+    let generic = cx.facts.iter().any(|f| matches!(f, Fact::Structure(StructureFact::GenericForm { .. })));
     if reports.is_empty() && !generic {
-        cx.emit(nothing_to_check(file));
+        cx.report(StructureFact::NothingToCheck);
     }
     // Source order, errors before warnings before notes at one position; stable otherwise.
     let mut diags: Vec<Diagnostic> = cx.facts.iter().map(|fact| crate::render::diagnostic(fact, file)).collect();

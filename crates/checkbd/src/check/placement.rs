@@ -6,18 +6,11 @@
 //! packing is exact (a small backtracking search over the 8×4 or 4×4 grid), so an error means
 //! no placement exists at all; AIR's own placer may still fail on layouts this accepts.
 
-use super::{Cx, Finding, Unit};
+use super::{Cx, Unit};
+use crate::facts::placement::PlacementFact;
 use crate::report::{Amount, BudgetRow};
-use crate::rules;
 use air_model::program::{HerdId, SegmentId};
 use std::collections::BTreeMap;
-
-fn herd_label(cx: &Cx<'_>, h: HerdId) -> String {
-    match &cx.prog.herds[h].name {
-        Some(name) => format!("herd `@{name}`"),
-        None => "this herd".to_string(),
-    }
-}
 
 /// Whether rectangles (w columns × h rows) fit a `cols` × `rows` grid without overlap.
 pub(crate) fn pack(rects: &[(i64, i64)], cols: i64, rows: i64) -> bool {
@@ -79,14 +72,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
                     _ => None,
                 })
                 .unwrap_or_else(|| "a size that is not constant".to_string());
-            cx.emit(
-                Finding::info(
-                    &rules::NOT_CONSTANT,
-                    format!("the size of {} is not a compile-time constant", herd_label(cx, first)),
-                )
-                .at(cx.file, herd.range, format!("size depends on {why}"))
-                .help("placement, L1 and channel checks of this herd assume nothing about its size"),
-            );
+            cx.report(PlacementFact::SizeNotConstant { herd: herd.name.clone(), at: herd.range, why: why.clone() });
             unknown.get_or_insert(why);
             continue;
         };
@@ -94,22 +80,18 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
             continue;
         }
         if x > cols || y > core_rows {
-            let f = Finding::error(
-                &rules::HERD_FITS_ARRAY,
-                format!(
-                    "{} is {x}×{y} (columns × rows) but {} has {cols}×{core_rows} core tiles",
-                    herd_label(cx, first),
-                    cx.dev.kind.name()
-                ),
-            )
-            .at(cx.file, cx.prog.herds[first].range, format!("{x}×{y} herd"))
-            .need(format!("{x} columns × {y} rows"), format!("{cols} columns × {core_rows} rows"))
-            .help(if y > core_rows {
-                format!("use at most {core_rows} rows (herd y); spread the work over more columns or iterations instead (e.g. fewer cascade stages)")
-            } else {
-                format!("use at most {cols} columns (herd x = {cols} on {}), or target a larger device", cx.dev.kind.name())
-            });
-            cx.emit(f);
+            let herd = &cx.prog.herds[first];
+            let device = cx.dev.kind.name();
+            let fact = PlacementFact::TooLarge {
+                herd: herd.name.clone(),
+                at: herd.range,
+                x,
+                y,
+                cols,
+                rows: core_rows,
+                device,
+            };
+            cx.report(fact);
             all_fit = false;
             continue;
         }
@@ -121,22 +103,12 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
         total += area;
         let shapes: Vec<(i64, i64)> = rects.iter().map(|&(x, y, _)| (x, y)).collect();
         if rects.len() > 1 && !pack(&shapes, cols, core_rows) {
-            let (range, what) = match segment {
-                Some(s) => (cx.prog.segments[*s].name_range, "segment"),
-                None => (unit.range, "launch"),
+            let (at, in_segment) = match segment {
+                Some(s) => (cx.prog.segments[*s].name_range, true),
+                None => (unit.range, false),
             };
-            let mut f = Finding::error(
-                &rules::HERDS_FIT_SEGMENT,
-                format!("the {} herds of this {what} need {area} core tiles together and cannot be placed on {cols}×{core_rows}", rects.len()),
-            )
-            .at(cx.file, range, format!("{what} with {} herds", rects.len()));
-            for &(x, y, h) in rects {
-                f = f.also(cx.file, cx.prog.herds[h].range, format!("{x}×{y} = {} tiles", x * y));
-            }
-            f = f
-                .need(format!("{area} tiles in non-overlapping rectangles"), format!("{} tiles ({cols} columns × {core_rows} rows)", cols * core_rows))
-                .help("shrink the herds, give herds that run one after another the same symbol (they then share tiles), or split the kernels into separate launches");
-            cx.emit(f);
+            let herds = rects.iter().map(|&(x, y, h)| (x, y, cx.prog.herds[h].range)).collect();
+            cx.report(PlacementFact::Overlap { at, in_segment, herds, area, cols, rows: core_rows });
         }
     }
     let available = cols * core_rows;
@@ -161,16 +133,10 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
 /// rows high: only when it is below its target.
 fn note_utilisation(cx: &mut Cx<'_>, unit: &Unit, heights: &[i64], total: i64, available: i64) {
     let (cols, core_rows) = (i64::from(cx.dev.columns), i64::from(cx.dev.core_rows));
-    let (target, kind) = utilisation_target(heights.iter().copied(), cols, core_rows);
+    let (target, row_parallel) = utilisation_target(heights.iter().copied(), cols, core_rows);
     if total > 0 && total < target && total <= available {
-        cx.emit(
-            Finding::info(
-                &rules::UTILISATION,
-                format!("{}: {total} of {available} compute tiles in use, under the target of {target} for {kind}", unit.label),
-            )
-            .at(cx.file, unit.range, format!("{total}/{available} tiles"))
-            .note("targets: all 32 tiles for compute-bound GEMM and attention herds, 8 (one row) for row-parallel kernels such as RMSNorm, RoPE and element-wise ops; a launch whose herds are all one row high is read as row-parallel"),
-        );
+        let label = unit.label.clone();
+        cx.report(PlacementFact::Utilisation { unit: label, at: unit.range, total, available, target, row_parallel });
     }
 }
 
@@ -179,11 +145,12 @@ fn note_utilisation(cx: &mut Cx<'_>, unit: &Unit, heights: &[i64], total: i64, a
 /// row-parallel kernels (RMSNorm, RoPE, element-wise ops, GEMV) are built; else the whole array
 /// (32 tiles), as for compute-bound GEMM and attention herds. The note is only for a launch
 /// below its target: one that meets it is as the recipe wants it.
-fn utilisation_target(mut heights: impl Iterator<Item = i64>, cols: i64, core_rows: i64) -> (i64, &'static str) {
+/// Returns the target and whether the herds are row-parallel.
+fn utilisation_target(mut heights: impl Iterator<Item = i64>, cols: i64, core_rows: i64) -> (i64, bool) {
     if heights.all(|rows| rows == 1) {
-        (cols, "row-parallel herds (one row)")
+        (cols, true)
     } else {
-        (cols.saturating_mul(core_rows), "herds of more than one row (the whole array)")
+        (cols.saturating_mul(core_rows), false)
     }
 }
 
@@ -199,27 +166,13 @@ fn check_pins(cx: &mut Cx<'_>, herds: &[usize]) {
             .take_while(|&e| e != h)
             .find(|&e| pinned(e) != pinned(h) || (pinned(h) && pin(e) != pin(h)));
         let Some(other) = earlier else { continue };
-        let why = if pinned(h) != pinned(other) {
-            "one carries x_loc/y_loc, another does not".to_string()
-        } else {
-            let (a, b) = (pin(other), pin(h));
-            format!(
-                "x_loc/y_loc ({}, {}) vs ({}, {})",
-                b.0.unwrap_or(0),
-                b.1.unwrap_or(0),
-                a.0.unwrap_or(0),
-                a.1.unwrap_or(0)
-            )
-        };
-        let f = Finding::error(
-            &rules::HERD_SHAPE_CONFLICT,
-            format!("{} disagrees with a sibling herd of the same symbol: {why}", herd_label(cx, h)),
-        )
-        .at(cx.file, cx.prog.herds[h].range, "this herd's placement pin")
-        .also(cx.file, cx.prog.herds[other].range, "sibling herd")
-        .note("air-place-herds places herds sharing a symbol as one physical herd and reads one pin off all of them (AIRHerdPlacementPass.cpp getHerdPin)")
-        .help("give every herd of the symbol the same x_loc/y_loc, or none; or rename one of them");
-        cx.emit(f);
+        let pins = (pinned(h) && pinned(other)).then(|| {
+            let at = |h: usize| (pin(h).0.unwrap_or(0), pin(h).1.unwrap_or(0));
+            (at(h), at(other))
+        });
+        let herd = &cx.prog.herds[h];
+        let sibling = cx.prog.herds[other].range;
+        cx.report(PlacementFact::PinConflict { herd: herd.name.clone(), at: herd.range, sibling, pins });
         break;
     }
 }

@@ -2,8 +2,8 @@
 //! offset (AS0437), a host buffer reshaped outside the launch (AS0438), and the cores of a herd
 //! all writing one host location (AS0439).
 
-use super::{Cx, Finding, Unit};
-use crate::rules;
+use super::{Cx, Unit};
+use crate::facts::sequence::SequenceFact;
 use air_model::pattern::endpoint_pattern;
 use air_model::program::{EndpointId, Level};
 use std::collections::BTreeMap;
@@ -38,16 +38,7 @@ fn fan_in(cx: &mut Cx<'_>, l3: &[EndpointId]) {
         if writers < 2 {
             continue;
         }
-        cx.emit(
-            Finding::error(
-                &rules::L3_FAN_IN,
-                format!("{writers} cores of this herd write the same host location: their flows fan in"),
-            )
-            .at(cx.file, endpoint.operand_range, "its offset does not depend on every herd id")
-            .also(cx.file, cx.prog.herds[herd].range, "the herd")
-            .note("air-to-aie gives a flow to L3 one source: `found multiple inputs for an aie.flow. Fan-in for aie.flow isn't supported in current architecture.` (mlir-air AIRToAIESchedulingUtils.cpp)")
-            .help("give each core its own slice of the host buffer (an offset in every herd id whose size is above 1), or gather in L2 and write once"),
-        );
+        cx.report(SequenceFact::FanIn { at: endpoint.operand_range, herd: cx.prog.herds[herd].range, writers });
     }
 }
 
@@ -80,25 +71,17 @@ fn runtime_offsets(cx: &mut Cx<'_>, unit: &Unit, l3: &[EndpointId]) {
         });
         let Some(segment_range) = feeding else { continue };
         let Ok(pattern) = endpoint_pattern(endpoint) else { continue };
-        let rolled: Vec<String> = unit
+        let rolled: Vec<Option<i64>> = unit
             .dims
             .iter()
             .zip(&windows)
             .filter(|(d, trip)| trip.is_none_or(|t| t > 1) && pattern.base.depends_on(d.var))
-            .map(|(_, trip)| trip.map_or_else(|| "?".to_string(), |t| t.to_string()))
+            .map(|(_, trip)| *trip)
             .collect();
         if rolled.len() < 2 {
             continue;
         }
-        let f = Finding::error(
-            &rules::SHIM_RUNTIME_OFFSETS,
-            format!("this host transfer keeps {} launch loops rolled around it ({} iterations per tile), so its shim DMA has {} runtime-valued offsets", rolled.len(), rolled.join(" × "), rolled.len()),
-        )
-        .at(cx.file, endpoint.operand_range, "offsets from the launch ids")
-        .also(cx.file, segment_range, "it waits for this segment, so air-opt-shim-dma-bds cannot isolate it")
-        .note("airrt-to-npu lowers one runtime-valued offset per DMA: `'airrt.dma_memcpy_nd' op more than one runtime-valued DMA offset is not supported` (mlir-air AIRRtToNpuPass.cpp DmaToNpuPattern); runtime-sequence scf.for loops stay rolled since mlir-air #1816")
-        .help("write the host side inside the segment as an air.dma_memcpy_nd (upstream's GEMM form: air-dma-to-channel then hoists it without the dependence and the launch loops fold), make the launch grid one-dimensional, or tile this launch's loops by 1 (its slice's shim_dma_tile_sizes = [1, 1] in the plan, i.e. air.shim_dma_tile_sizes on the launch)");
-        cx.emit(f);
+        cx.report(SequenceFact::RuntimeOffsets { at: endpoint.operand_range, segment: segment_range, rolled });
     }
 }
 
@@ -110,18 +93,8 @@ fn host_views(cx: &mut Cx<'_>, l3: &[EndpointId]) {
             by_view.entry((range.start, range.end)).or_insert_with(|| (name.clone(), *range, Vec::new())).2.push(e);
         }
     }
-    for (name, range, endpoints) in by_view.into_values() {
-        let mut f = Finding::error(
-            &rules::HOST_VIEW_IN_SEQUENCE,
-            format!("this `{name}` of a host argument is outside any air.launch, and host transfers go through it"),
-        )
-        .at(cx.file, range, "reshape in the function body");
-        for &e in endpoints.iter().take(4) {
-            f = f.also(cx.file, cx.prog.endpoints[e].operand_range, "host transfer through it");
-        }
-        f = f
-            .note("airrt-to-npu copies the function body into the runtime sequence; aiecc's aie-dma-tasks-to-npu then fails: `Buffer argument must be a constant aie.buffer, a runtime sequence input argument, or a supported chain of memref.subview, memref.view, memref.cast, or memref.reinterpret_cast operations` (mlir-aie AIEDMATasksToNPU.cpp)")
-            .help("move the reshape into the air.launch body, as upstream's builders do, or pass the argument with the shape the kernel reads");
-        cx.emit(f);
+    for (op, at, endpoints) in by_view.into_values() {
+        let transfers = endpoints.iter().map(|&e| cx.prog.endpoints[e].operand_range).collect();
+        cx.report(SequenceFact::HostView { at, op, transfers });
     }
 }

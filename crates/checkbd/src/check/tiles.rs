@@ -10,10 +10,9 @@ use super::compile_time::{emit_endless, SplitOrigin};
 use super::dims;
 use super::issues::emit_issue;
 use super::split::{Fate, Pieces};
-use super::{Cx, Finding, Unit};
-use crate::render::fmt::fmt_bytes;
+use super::{Cx, Unit};
+use crate::facts::tiles::TileFact;
 use crate::report::{Amount, BudgetRow};
-use crate::rules;
 use air_model::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
 use air_model::pattern::endpoint_pattern;
 use air_model::program::{Endpoint, EndpointId, Level, Root};
@@ -142,9 +141,9 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             let side = if ep.kind.reads_memory() { &mut outputs } else { &mut inputs };
             side.entry(ep.stream_key()).or_insert(e);
         }
-        for (streams, resource, dir, limit) in [
-            (&inputs, "core_dma_in_channels", "input", cx.dev.core.s2mm_channels),
-            (&outputs, "core_dma_out_channels", "output", cx.dev.core.mm2s_channels),
+        for (streams, resource, input, limit) in [
+            (&inputs, "core_dma_in_channels", true, cx.dev.core.s2mm_channels),
+            (&outputs, "core_dma_out_channels", false, cx.dev.core.mm2s_channels),
         ] {
             let items: Vec<(String, Branches<'_>)> =
                 streams.iter().map(|(key, &e)| (key.clone(), cx.prog.endpoints[e].branches.as_slice())).collect();
@@ -159,18 +158,8 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             if used <= i64::from(limit) {
                 continue;
             }
-            let mut f = Finding::error(
-                &rules::CORE_DMA_CHANNELS,
-                format!("each core of this herd needs {used} {dir} DMA streams, a core tile has {limit}"),
-            )
-            .at(cx.file, herd_range, format!("{used} {dir} streams per core"));
-            for (idx, &e) in streams.values().enumerate() {
-                f = f.also(cx.file, cx.prog.endpoints[e].operand_range, format!("{dir} stream {}", idx + 1));
-            }
-            f = f
-                .need(format!("{used} {dir} channels"), format!("{limit} per core tile"))
-                .help("pack two operands into one stream (e.g. weight‖bias in one buffer), or share a channel symbol between transfers that run one after another");
-            cx.emit(f);
+            let streams = streams.values().map(|&e| cx.prog.endpoints[e].operand_range).collect();
+            cx.report(TileFact::CoreChannels { at: herd_range, input, used, limit, streams });
         }
         // BDs and locks.
         let mut bd_items: Vec<(String, i64, Branches<'_>)> = Vec::new();
@@ -218,16 +207,8 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             available: bd_limit,
             unit: "BDs",
         });
-        if let Some(n) = bds.filter(|&n| n > bd_limit) {
-            cx.emit(
-                Finding::error(
-                    &rules::CORE_BDS,
-                    format!("each core of this herd needs {n} buffer descriptors, a core tile has {bd_limit}"),
-                )
-                .at(cx.file, herd_range, format!("{n} BDs per core"))
-                .need(format!("{n} BDs"), format!("{bd_limit} per core tile"))
-                .help("fewer distinct transfers per core: keep loops around transfers foldable, or merge buffers"),
-            );
+        if let Some(bds) = bds.filter(|&n| n > bd_limit) {
+            cx.report(TileFact::CoreBds { at: herd_range, bds, limit: bd_limit });
         }
         check_locks(cx, herds, herd_range, scope, &lock_streams, rows);
     }
@@ -259,17 +240,8 @@ fn check_locks(
         unit: "locks",
     });
     if locks > lock_limit {
-        cx.emit(
-            Finding::error(
-                &rules::CORE_LOCKS,
-                format!("each core of this herd needs {locks} locks, a core tile has {lock_limit}"),
-            )
-            .at(cx.file, herd_range, format!("{locks} locks per core"))
-            .note(format!("2 locks for each of its {pairs} DMA streams{}", if herd_lock > 0 { ", and the herd lock of its runtime parameters" } else { "" }))
-            .note("air-to-aie numbers them from 0 and mlir-aie's LockOp::verify fails with `lock assigned invalid id (maximum is 15)`")
-            .need(format!("{locks} locks"), format!("{lock_limit} per core tile"))
-            .help("use fewer DMA-attached L1 buffers per core (pack operands into one buffer), or no ping-pong at L1"),
-        );
+        let herd_lock = herd_lock > 0;
+        cx.report(TileFact::CoreLocks { at: herd_range, locks, limit: lock_limit, streams: pairs, herd_lock });
     }
 }
 
@@ -334,24 +306,18 @@ fn check_piece_length(cx: &mut Cx<'_>, e: EndpointId, ep: &Endpoint, b: air_mode
     if words <= limit {
         return;
     }
-    let bytes = buffer.bytes.unwrap_or(0);
-    cx.emit(
-        Finding::error(
-            &rules::BD_LENGTH,
-            format!("this L2 transfer fills one piece per BD once air-split-l2-memref cuts its buffer: {words} words, the memtile BD length field holds {limit}"),
-        )
-        .at(cx.file, ep.operand_range, format!("{words} words per piece"))
-        .also(cx.file, buffer.range, format!("{} cut into {} pieces of {}", fmt_bytes(bytes), pieces.count, fmt_bytes(pieces.bytes)))
-        .note(format!(
-            "air-split-l2-memref cuts dimension {} of {} into {} pieces (one per herd {}), and this transfer into one per piece",
-            pieces.dim,
-            buffer.name,
-            pieces.count,
-            if pieces.by == 0 { "column" } else { "row" }
-        ))
-        .need(format!("{words} words"), format!("{limit} per memtile BD"))
-        .help("shrink the L2 tile (e.g. tile_k_l2) so that each piece stays under 512 KiB, or spread the buffer over more herd columns or rows"),
-    );
+    cx.report(TileFact::PieceLength {
+        at: ep.operand_range,
+        words,
+        limit,
+        buffer: buffer.range,
+        name: buffer.name.clone(),
+        bytes: buffer.bytes.unwrap_or(0),
+        pieces: pieces.count,
+        piece_bytes: pieces.bytes,
+        dim: pieces.dim,
+        by_row: pieces.by != 0,
+    });
 }
 
 pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Vec<BudgetRow>) {
@@ -421,28 +387,9 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
         if *bds <= limit {
             continue;
         }
-        let first = &cx.prog.endpoints[endpoints[0]];
-        let mut f = Finding::error(
-            &rules::MEMTILE_BDS_PER_CHANNEL,
-            format!("the memtile side of this transfer needs a chain of {bds} buffer descriptors on one channel, a memtile channel reaches {limit}"),
-        )
-        .at(cx.file, first.operand_range, format!("{bds} BDs on one memtile channel"));
-        for &e in endpoints.iter().skip(1).take(4) {
-            f = f.also(cx.file, cx.prog.endpoints[e].operand_range, "same channel");
-        }
-        if endpoints.len() > 1 {
-            f = f.note(format!("{} transfers share this channel", endpoints.len()));
-        }
-        if *copies > 1 {
-            f = f.note(format!("{copies} loop iterations that do not fold into the BD are unrolled into the chain"));
-        }
-        if pp_factor(cx, first) > 1 {
-            f = f.note("the L2 buffer is ping-ponged: two BDs per transfer");
-        }
-        f = f
-            .need(format!("{bds} BDs"), format!("{limit} (the channel's parity half of 48)"))
-            .help("fold the loop into the BD (constant strides, ≤ 4 dimensions), or move the repetition to the herd side so the memtile chain repeats instead of unrolling");
-        cx.emit(f);
+        let pingponged = pp_factor(cx, &cx.prog.endpoints[endpoints[0]]) > 1;
+        let transfers = endpoints.iter().map(|&e| cx.prog.endpoints[e].operand_range).collect();
+        cx.report(TileFact::MemtileChain { transfers, bds: *bds, limit, copies: *copies, pingponged });
     }
     rows.push(BudgetRow {
         resource: "memtile_bds_per_channel",
@@ -455,9 +402,7 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
         unit: "BDs",
     });
     let channel_limit = i64::from(cx.dev.memtile.mm2s_channels * cx.dev.memtiles);
-    for (dir, (resource, what)) in
-        [("memtile_mm2s_channels", "output (MM2S)"), ("memtile_s2mm_channels", "input (S2MM)")].iter().enumerate()
-    {
+    for (dir, resource) in ["memtile_mm2s_channels", "memtile_s2mm_channels"].into_iter().enumerate() {
         let used: i64 = air_model::arith::sat_sum(streams[dir].values().copied());
         rows.push(BudgetRow {
             resource,
@@ -467,18 +412,8 @@ pub(crate) fn check_memtile(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows:
             unit: "channels",
         });
         if used > channel_limit && herds_fit {
-            cx.emit(
-                Finding::error(
-                    &rules::MEMTILE_CHANNELS,
-                    format!(
-                        "{} needs {used} memtile {what} DMA channels, the memtiles have {channel_limit}",
-                        unit.label
-                    ),
-                )
-                .at(cx.file, unit.range, format!("{used} memtile channels"))
-                .need(used, channel_limit)
-                .help("share L2 buffers between consumers (broadcast) instead of one transfer per core"),
-            );
+            let (unit, at, output) = (unit.label.clone(), unit.range, dir == 0);
+            cx.report(TileFact::MemtileChannels { unit, at, output, used, limit: channel_limit });
         }
     }
 }

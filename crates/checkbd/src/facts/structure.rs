@@ -1,5 +1,32 @@
-//! Facts of the module as a whole: symbols shared across launches, generic-form ops, buffer-object spans, a module with nothing to check.
+//! Facts of the module as a whole: symbols shared across launches, generic-form ops,
+//! buffer-object spans, a module with nothing to check.
+
+use air_diagnostics::TextRange;
 
 /// What the structure checks found.
 #[derive(Clone, Debug)]
-pub(crate) enum StructureFact {}
+pub(crate) enum StructureFact {
+    /// Two segments carry one symbol.
+    SharedSegment {
+        name: String,
+        /// The second segment's symbol.
+        second: TextRange,
+        /// The first segment's symbol.
+        first: TextRange,
+    },
+    /// A channel's put and get sit in different launches.
+    SharedChannel {
+        name: String,
+        /// The side written later, and the one written earlier.
+        later: TextRange,
+        earlier: TextRange,
+        /// The `air.channel` declaration, where there is one.
+        declared: Option<TextRange>,
+    },
+    /// A hierarchy op in generic form, which the model does not read.
+    GenericForm { at: TextRange },
+    /// An L3 argument larger than one buffer object spans.
+    BoSpan { at: TextRange, bytes: i64 },
+    /// The module has no launch, segment or herd.
+    NothingToCheck,
+}

@@ -1,10 +1,51 @@
-//! The text of the structure findings.
+//! The text of the module-level findings.
 
+use super::fmt::fmt_bytes;
 use super::Finding;
 use crate::facts::structure::StructureFact;
-use air_diagnostics::FileId;
+use crate::rules;
+use air_diagnostics::{FileId, TextRange};
 
 pub(super) fn render(fact: &StructureFact, file: FileId) -> Finding {
-    let _ = file;
-    match *fact {}
+    match fact {
+        StructureFact::SharedSegment { name, second, first } => {
+            Finding::error(&rules::SHARED_SEGMENT, format!("segment symbol `@{name}` is used twice in this module"))
+                .at(file, *second, "second segment")
+                .also(file, *first, "first used here")
+                .note("aircc's air-insert-launch-around-herd fails with `'air.segment' op unexpected duplicate symbol.` (mlir-air ConvertToAIRPass.cpp getSegmentNames); each segment becomes an aie.device of its name")
+                .help("give every segment a unique symbol (air-stitch merge prefixes them per slice)")
+        }
+        StructureFact::SharedChannel { name, later, earlier, declared } => {
+            let mut f = Finding::error(
+                &rules::SHARED_CHANNEL,
+                format!("channel `@{name}` carries data from one launch to another"),
+            )
+            .at(file, *later, "this side is in a later launch")
+            .also(file, *earlier, "its other side is in an earlier one");
+            if let Some(decl) = declared {
+                f = f.also(file, *decl, "declared here");
+            }
+            f.note("each launch's segments become their own aie.device; air-to-aie finds no tile for the half without its counterpart: `failed to get S2MM tile for L3 allocation` (mlir-air AIRToAIEPass.cpp)")
+                .help("pass data between launches through L3 buffers; rename the channel in one of the launches if they only share a name (air-stitch merge prefixes channels per slice)")
+        }
+        StructureFact::GenericForm { at } => {
+            Finding::warning(&rules::GENERIC_FORM, "a hierarchy op in generic form is not analysed")
+                .at(file, *at, "generic form")
+                .help("print the module in AIR's custom form (air-opt without --mlir-print-op-generic) to check it")
+        }
+        StructureFact::BoSpan { at, bytes } => Finding::warning(
+            &rules::BO_SPAN,
+            format!("this L3 buffer is {}, one buffer object spans at most 4 GiB", fmt_bytes(*bytes)),
+        )
+        .at(file, *at, "more than 4 GiB")
+        .note("a runtime hazard the compiler cannot see: a shim BD's byte offset is a uint32 (mlir-aie AIETargetNPU.cpp), so offsets past 4 GiB wrap silently; it compiles, and every logit came back NaN (mlir-air #1836, model doc §5 F28)")
+        .need(fmt_bytes(*bytes), "4294967296 B (4 GiB)")
+        .help("split the tensor over several buffer objects (function arguments)"),
+        StructureFact::NothingToCheck => Finding::warning(
+            &rules::NOTHING_TO_CHECK,
+            "nothing to check: the module has no `air.launch`, `air.segment` or `air.herd`",
+        )
+        .at(file, TextRange::empty(0), "no AIR hierarchy in this module")
+        .help("check-bd checks AIR modules: is this the right file? (a file of `// -----` sections needs `--split-input-file`)"),
+    }
 }
