@@ -189,8 +189,7 @@ impl Opts {
         let mut lowering_found: Vec<Diagnostic> = Vec::new();
         let mut checked: Vec<Checked> = Vec::new();
         for path in &self.files {
-            let raw = common::read_input(path)?;
-            let (file, decoded) = common::register(&mut sources, &raw);
+            let load::Registered { file, raw, decoded } = load::registered(path, &mut sources)?;
             if let Err(diagnostic) = decoded {
                 checked.push(Checked {
                     file,

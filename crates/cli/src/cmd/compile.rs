@@ -8,6 +8,7 @@ use crate::compile::run::{self, Ended};
 use crate::compile::staging::{self, Staged};
 use crate::compile::tools::{self, Aircc};
 use crate::lints::Levels;
+use crate::load;
 use crate::outputs::RunFiles;
 use crate::report::Report;
 use air_compile::aircc::{
@@ -55,15 +56,14 @@ impl Opts {
         options.validate().map_err(anyhow::Error::msg)?;
         self.run_files(&options).check()?;
         let timeout = self.timeout()?;
-        let raw = common::read_input(&self.file)?;
+        let mut sources = SourceMap::new();
+        let load::Registered { file, raw, decoded } = load::registered(&self.file, &mut sources)?;
         let input_name =
             self.file.file_name().map_or_else(|| "input.mlir".to_string(), |n| n.to_string_lossy().into_owned());
         let name = self.name();
         std::fs::create_dir_all(&self.output)
             .map_err(|err| anyhow::anyhow!("cannot create the output directory {}: {err}", self.output.display()))?;
         let mut report = Report::of_its_own(SCHEMA, "compile", self.format.format, &self.global);
-        let mut sources = SourceMap::new();
-        let (file, decoded) = common::register(&mut sources, &raw);
         let mut record = Record::new(&self.file, &name, &self.output, &options);
         if let Err(diagnostic) = decoded {
             return finish_problem(
@@ -177,9 +177,8 @@ impl Opts {
     /// `--plan`'s `[backend]` (empty without --plan), or the plan's problems.
     fn plan_backend(&self) -> anyhow::Result<Result<air_merge::plan::backend::Backend, (Vec<Diagnostic>, SourceMap)>> {
         let Some(path) = &self.plan else { return Ok(Ok(Default::default())) };
-        let raw = common::read_input(path)?;
         let mut sources = SourceMap::new();
-        let (file, decoded) = common::register(&mut sources, &raw);
+        let load::Registered { file, decoded, .. } = load::registered(path, &mut sources)?;
         let parsed = decoded.map(|()| air_merge::plan::parse_plan(sources.text(file), file));
         Ok(match parsed {
             Ok(Ok(plan)) => Ok(plan.backend),

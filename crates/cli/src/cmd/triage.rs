@@ -3,6 +3,7 @@
 
 use crate::backend_args::DeviceArg;
 use crate::common::{self, FormatOpts, GlobalOpts, Outcome};
+use crate::load;
 use crate::report::{count, Report};
 use air_checkbd::CheckOptions;
 use air_compile::triage::{self, codes, Finding, TriageModule, TriageReport};
@@ -61,14 +62,16 @@ impl Opts {
             anyhow::bail!("--module -: the log may come from standard input, the module must be a file");
         }
         let raw = common::read_input(&self.log)?;
-        let module_raw = self.module.as_ref().map(|path| common::read_input(path)).transpose()?;
         let mut report = Report::of_its_own(triage::SCHEMA, "triage", self.format.format, &self.global);
         let mut sources = SourceMap::new();
         // A log is read as text whatever its bytes (a tool may print Latin-1 or stray bytes).
         let log_text = String::from_utf8_lossy(&raw.bytes).into_owned();
         let log_file = sources.add(raw.name.clone(), log_text.clone());
         let mut problems = Vec::new();
-        let loaded = module_raw.map(|raw| self.load_module(raw, &mut sources, &mut problems));
+        let loaded = match &self.module {
+            Some(path) => Some(self.load_module(load::registered(path, &mut sources)?, &mut sources, &mut problems)),
+            None => None,
+        };
         let module = loaded.as_ref().and_then(|m| {
             let parse = m.parse.as_ref()?;
             let options = CheckOptions { device: self.device.kind(), ..CheckOptions::default() };
@@ -104,12 +107,12 @@ impl Opts {
 
     fn load_module(
         &self,
-        raw: common::RawInput,
-        sources: &mut SourceMap,
+        module: load::Registered,
+        sources: &SourceMap,
         problems: &mut Vec<Diagnostic>,
     ) -> LoadedModule {
-        let name = raw.name.clone();
-        let (file, decoded) = common::register(sources, &raw);
+        let load::Registered { file, raw, decoded } = module;
+        let name = raw.name;
         let unusable = |why: String| {
             Diagnostic::warning(codes::MODULE_UNUSABLE, format!("--module {name} cannot be used: {why}"))
                 .with_help("the findings carry no op, slice or check-bd finding; fix the module or leave --module out")

@@ -1,5 +1,6 @@
 //! What several subcommands read alike, in one place so that none of them imports another: a
-//! text input (`text`: read, registered, decoded), `merge`'s inputs (a plan and the slices it
+//! text input (`text`: read, registered, decoded; `registered` where the caller keeps going
+//! with bytes that are not UTF-8), `merge`'s inputs (a plan and the slices it
 //! names, or a zero-config merge's files and flags: `merge_inputs`), and a plan merged in
 //! memory with check-merge's layout (`merged`), which `check-merge` and `inputs` share.
 
@@ -7,4 +8,4 @@ pub mod merge_inputs;
 pub mod merged;
 mod text;
 
-pub use text::text;
+pub use text::{registered, text, Registered};
