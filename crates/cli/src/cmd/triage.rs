@@ -69,7 +69,7 @@ impl Opts {
         let log_file = sources.add(raw.name.clone(), log_text.clone());
         let mut problems = Vec::new();
         let loaded = match &self.module {
-            Some(path) => Some(self.load_module(load::registered(path, &mut sources)?, &mut sources, &mut problems)),
+            Some(path) => Some(self.load_module(load::registered(path, &mut sources)?, &sources, &mut problems)),
             None => None,
         };
         let module = loaded.as_ref().and_then(|m| {
