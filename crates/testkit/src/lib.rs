@@ -1,8 +1,8 @@
 //! Helpers shared by the workspace's tests, benches and examples (a dev-dependency only): the
 //! repository root, sorted test-data listings, the upstream MLIR-AIR corpus (pinned by
 //! `testdata/corpus/mlir-air.tsv`, see [`corpus`]), finding and running `mlir-opt-22` and AIR's
-//! own verifier (`air-opt`), feeding a child process stdin, and synthetic AIR text
-//! ([`synthetic`]).
+//! own verifier (`air-opt`), feeding a child process stdin, synthetic AIR text
+//! ([`synthetic`]) and the tools' generated files ([`files`]).
 //!
 //! Skip rules: a missing corpus, `mlir-opt-22` or `air-opt` gives `None` (the caller skips),
 //! except under `CI=true`, where it is a failure: CI must run every test.
@@ -10,6 +10,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod corpus;
+pub mod files;
 pub mod lowering;
 pub mod synthetic;
 

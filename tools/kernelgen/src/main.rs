@@ -40,16 +40,7 @@ fn emit(kernel: &dyn Kernel, output: &Path) -> anyhow::Result<()> {
         std::io::stdout().write_all(text.as_bytes()).context("writing to standard output")?;
         return Ok(());
     }
-    write_atomically(output, &text)
-}
-
-/// Writes through a temporary file in the same directory, so a reader never sees half a file.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().with_context(|| format!("{} is not a file name", path.display()))?;
-    let tmp = dir.join(format!(".{}.tmp", name.to_string_lossy()));
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", path.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
+    Ok(air_testkit::files::write_atomically(output, &text)?)
 }
 
 fn testdata(opts: &TestdataOpts) -> anyhow::Result<()> {
@@ -66,7 +57,7 @@ fn testdata(opts: &TestdataOpts) -> anyhow::Result<()> {
                 stale.push(path.display().to_string());
             }
         } else {
-            write_atomically(&path, &text)?;
+            air_testkit::files::write_atomically(&path, &text)?;
             eprintln!("wrote {} ({} bytes; {})", path.display(), text.len(), fixture.used_by);
         }
     }

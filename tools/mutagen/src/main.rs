@@ -52,12 +52,16 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     for (n, mutants) in generation.mutants.chunks(size).enumerate() {
         let items = mutants.iter().map(|m| (m.id.clone(), m.header(), m.text.as_str()));
         let name = batch_name(n);
-        write_atomically(&cli.output.join(&name), &batch::build(items).text)?;
+        air_testkit::files::write_atomically(&cli.output.join(&name), &batch::build(items).text)?;
         written.insert(name);
     }
-    remove_stale_batches(&cli.output, &written)?;
-    write_atomically(&cli.output.join("index.tsv"), &index_tsv(&generation.mutants, size))?;
-    write_atomically(&cli.output.join("rules.tsv"), &rules_tsv(&generation))?;
+    air_testkit::files::remove_stale(
+        &cli.output,
+        |name| name.starts_with("batch-") && name.ends_with(".mlir"),
+        &written,
+    )?;
+    air_testkit::files::write_atomically(&cli.output.join("index.tsv"), &index_tsv(&generation.mutants, size))?;
+    air_testkit::files::write_atomically(&cli.output.join("rules.tsv"), &rules_tsv(&generation))?;
     let invalid = generation.mutants.iter().filter(|m| m.kind() == air_mutagen::Kind::Invalid).count();
     let rules: BTreeSet<&str> = generation.mutants.iter().map(|m| m.rule.id).collect();
     eprintln!(
@@ -173,25 +177,4 @@ fn air_opt_stderr(air_opt: &Path, text: &str) -> anyhow::Result<Option<String>> 
         Some(code) if code < 124 => Some(stderr),
         _ => None,
     })
-}
-
-/// Removes `batch-*.mlir` files of an earlier run that this one did not write.
-fn remove_stale_batches(dir: &Path, written: &BTreeSet<String>) -> anyhow::Result<()> {
-    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-        let path = entry.with_context(|| format!("reading {}", dir.display()))?.path();
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if name.starts_with("batch-") && name.ends_with(".mlir") && !written.contains(&name) {
-            std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
-        }
-    }
-    Ok(())
-}
-
-/// Writes through a temporary file in the same directory, so a reader never sees half a file.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().with_context(|| format!("{} is not a file name", path.display()))?;
-    let tmp = dir.join(format!(".{}.tmp", name.to_string_lossy()));
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", path.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
 }

@@ -4,11 +4,12 @@
 //! write.
 
 use air_sweep::index::{file_name, index_json, list_line};
+use air_testkit::files;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The sweep points of the differential test of check-bd against the compiler (docs/sweep.md).
@@ -56,31 +57,12 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
             let mut written = BTreeSet::new();
             for point in &points {
                 let name = file_name(point);
-                write_atomically(&dir.join(&name), &point.module)?;
+                files::write_atomically(&dir.join(&name), &point.module)?;
                 written.insert(name);
             }
-            remove_stale(dir, &written)?;
-            write_atomically(&dir.join("index.json"), &index_json(&points))?;
+            files::remove_stale(dir, |name| name.ends_with(".mlir"), &written)?;
+            files::write_atomically(&dir.join("index.json"), &index_json(&points))?;
             eprintln!("sweep: wrote {} points to {}", points.len(), dir.display());
-        }
-    }
-    Ok(())
-}
-
-/// Writes through a temporary file and a rename, so a reader never sees half a file.
-fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
-}
-
-/// Removes the `.mlir` files of `dir` this run did not write (points of an older list).
-fn remove_stale(dir: &Path, written: &BTreeSet<String>) -> anyhow::Result<()> {
-    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-        let path = entry?.path();
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if name.ends_with(".mlir") && !written.contains(&name) {
-            std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
         }
     }
     Ok(())

@@ -13,7 +13,7 @@
 use super::memtiles;
 use super::split;
 use super::{allocation, Cx, Unit};
-use crate::facts::memory::{L1Overflow, MemoryFact, Part};
+use crate::facts::memory::{L1Overflow, MemoryFact};
 use crate::report::{Amount, BudgetRow};
 use air_model::program::{BufferId, Level, SegmentId};
 use std::collections::BTreeMap;
@@ -48,12 +48,6 @@ fn per_core_share(cx: &Cx<'_>, buffer: BufferId, herds: &[usize]) -> Option<i64>
         Some((x, _)) if !dims.is_empty() && dims[0] == x && indexed_by(0) => Some(bytes / x.max(1)),
         _ => Some(bytes),
     }
-}
-
-/// A buffer as a breakdown names it.
-pub(super) fn part(cx: &Cx<'_>, buffer: BufferId, bytes: i64, copies: i64) -> Part {
-    let b = &cx.prog.buffers[buffer];
-    Part { buffer, name: b.name.clone(), at: b.range, bytes, copies }
 }
 
 /// A buffer of memory `level` has a dynamic shape, so that level's use is not checked: a note
@@ -142,7 +136,7 @@ pub(crate) fn check_l1(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             buffers: parts
                 .iter()
                 .map(|&(id, bytes, copies)| {
-                    (part(cx, id, bytes.unwrap_or(0), copies), cx.prog.buffers[id].within.herd.is_none())
+                    (super::part(cx, id, bytes.unwrap_or(0), copies), cx.prog.buffers[id].within.herd.is_none())
                 })
                 .collect(),
             loops: loops.iter().map(|&l| (cx.prog.loops[l].range, cx.prog.loops[l].trip)).collect(),
@@ -195,7 +189,7 @@ pub(crate) fn check_l2(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) 
             let range = segment.map(|s| cx.prog.segments[s].name_range).unwrap_or(unit.range);
             let parts = buffers
                 .iter()
-                .map(|&b| part(cx, b, cx.prog.buffers[b].bytes.unwrap_or(0), cx.pingpong.factor(b)))
+                .map(|&b| super::part(cx, b, cx.prog.buffers[b].bytes.unwrap_or(0), cx.pingpong.factor(b)))
                 .collect();
             let memtiles = cx.dev.memtiles;
             cx.report(MemoryFact::L2PerSegment { at: range, total, memtiles, capacity, buffers: parts });

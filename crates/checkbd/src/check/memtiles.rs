@@ -328,8 +328,7 @@ fn place(buckets: &[Bucket], memtiles: i64) -> Vec<Share> {
 
 /// The AS0406 finding for the busiest memtile.
 fn emit(cx: &mut Cx<'_>, segment: SegmentId, index: usize, share: &Share, used: i64, capacity: i64, memtiles: i64) {
-    let buffers =
-        share.buckets.iter().map(|b| (super::memory::part(cx, b.buffer, b.bytes, b.copies), b.pieces)).collect();
+    let buffers = share.buckets.iter().map(|b| (super::part(cx, b.buffer, b.bytes, b.copies), b.pieces)).collect();
     let share = MemtileShare {
         index,
         memtiles,

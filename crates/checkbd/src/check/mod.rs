@@ -26,6 +26,7 @@ mod structure;
 mod tiles;
 mod tiling;
 
+use crate::facts::memory::Part;
 use crate::facts::structure::StructureFact;
 use crate::facts::Fact;
 use crate::render::Finding;
@@ -33,7 +34,7 @@ use crate::report::{BudgetRow, UnitReport};
 use crate::CheckOptions;
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_model::device::DeviceModel;
-use air_model::program::{EndpointId, HerdId, IterDim, LaunchId, Program, SegmentId};
+use air_model::program::{BufferId, EndpointId, HerdId, IterDim, LaunchId, Program, SegmentId};
 use std::collections::BTreeMap;
 
 /// One analysed launch (or the launch-less herds).
@@ -95,6 +96,12 @@ pub(crate) fn physical_herds(prog: &Program, herds: &[HerdId]) -> Vec<Vec<HerdId
         groups.entry((herd.within.segment, herd.name.clone().unwrap_or_else(|| format!("#{h}")))).or_default().push(h);
     }
     groups.into_values().collect()
+}
+
+/// A buffer as a breakdown names it.
+pub(crate) fn part(cx: &Cx<'_>, buffer: BufferId, bytes: i64, copies: i64) -> Part {
+    let b = &cx.prog.buffers[buffer];
+    Part { buffer, name: b.name.clone(), at: b.range, bytes, copies }
 }
 
 /// The budget-row scope of a herd's per-core resources.
