@@ -1,5 +1,5 @@
 //! Benchmarks of check-bd on large modules: the llama-3.2-1B `rms_gemms_rope` 6-launch function
-//! (testdata/checkbd/ok_multi_launch_rms_gemms_rope.mlir) replicated into modules of about
+//! (testdata/check-bd/ok_multi_launch_rms_gemms_rope.mlir) replicated into modules of about
 //! 0.25, 1 and 4 MB, each copy with its own function, segment and herd names. Measures the check
 //! alone (on a parsed module) and parse + check; the target is under 50 ms per MB, linear in size.
 
@@ -10,7 +10,8 @@ use std::path::Path;
 
 /// A module of at least `target` bytes made of copies of the fixture's function.
 fn module_of_size(target: usize) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/checkbd/ok_multi_launch_rms_gemms_rope.mlir");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/check-bd/ok_multi_launch_rms_gemms_rope.mlir");
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let start = text.find("  func.func @rms_gemms_rope").unwrap_or(0);
     let end = text.rfind("}\n").unwrap_or(text.len());

@@ -2,7 +2,7 @@
 //! `air_testkit::air_opt`) accepts every AIR file the project ships and every module it makes
 //! from them: the kernels of `testdata/kernels/`, the merged module of every reference plan
 //! (`testdata/plans/`), the inputs of every merge case under `testdata/merge/` and the output of
-//! every case that merges, every check-bd fixture (`testdata/checkbd/`), every dataflow fixture
+//! every case that merges, every check-bd fixture (`testdata/check-bd/`), every dataflow fixture
 //! (`testdata/dataflow/`), and the synthetic
 //! benchmark slices. Data-driven: adding a file adds a case.
 //!
@@ -50,7 +50,7 @@ fn air_accepts_every_kernel() {
 #[test]
 fn air_accepts_every_check_bd_fixture_not_marked_invalid() {
     let Some(air_opt) = air_testkit::air_opt() else { return };
-    let fixtures = air_testkit::sorted_files(&repo_root().join("testdata/checkbd"), "mlir");
+    let fixtures = air_testkit::sorted_files(&repo_root().join("testdata/check-bd"), "mlir");
     assert!(fixtures.len() >= 40, "expected the check-bd fixtures");
     let failures: Vec<String> = fixtures.iter().filter_map(|path| judge_file(&air_opt, path)).collect();
     report(&failures);

@@ -1,4 +1,4 @@
-//! `air-stitch check-bd` end to end: every fixture under `testdata/checkbd/` (adding a file adds a
+//! `air-stitch check-bd` end to end: every fixture under `testdata/check-bd/` (adding a file adds a
 //! test) is run with the flags of its `// check-bd:` header line; its text output (diagnostics
 //! plus the `--report` table) and its JSON output are snapshotted under `snapshots/check-bd/`,
 //! and its `// expect:` lines are checked against the JSON: each names a finding (severity,
@@ -112,11 +112,11 @@ fn fixtures_give_their_documented_findings_and_stable_output() {
     let root = repo_root();
     let mut failures = Vec::new();
     insta::with_settings!({snapshot_path => "../../../snapshots/check-bd", prepend_module_to_snapshot => false}, {
-        insta::glob!("../../../testdata/checkbd", "*.mlir", |path| {
+        insta::glob!("../../../testdata/check-bd", "*.mlir", |path| {
             let text = std::fs::read_to_string(path).expect("fixture is UTF-8");
             let header = header(&text);
             let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("fixture").to_string();
-            let relative = format!("testdata/checkbd/{name}.mlir");
+            let relative = format!("testdata/check-bd/{name}.mlir");
             let mut args: Vec<String> = vec!["check-bd".into(), "--color".into(), "never".into(), "--report".into()];
             args.extend(header.flags.iter().cloned());
             args.push(relative.clone());
@@ -143,10 +143,10 @@ fn fixtures_give_their_documented_findings_and_stable_output() {
 #[test]
 fn usage_and_io_errors_exit_with_status_2() {
     let root = repo_root();
-    let (code, _, stderr) = run_in(&root, &["check-bd".into(), "testdata/checkbd/no_such_file.mlir".into()]);
+    let (code, _, stderr) = run_in(&root, &["check-bd".into(), "testdata/check-bd/no_such_file.mlir".into()]);
     assert_eq!(
         (code, stderr.trim()),
-        (2, "error[AS0002]: cannot read testdata/checkbd/no_such_file.mlir: No such file or directory (os error 2)\n --> <command line>:1:21\n  |\n1 | air-stitch check-bd testdata/checkbd/no_such_file.mlir\n  |                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ named here\n  |\n  = help: inputs are read as given (relative to the current directory)")
+        (2, "error[AS0002]: cannot read testdata/check-bd/no_such_file.mlir: No such file or directory (os error 2)\n --> <command line>:1:21\n  |\n1 | air-stitch check-bd testdata/check-bd/no_such_file.mlir\n  |                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ named here\n  |\n  = help: inputs are read as given (relative to the current directory)")
     );
     let (code, _, _) = run_in(&root, &["check-bd".into(), "--device".into(), "npu3".into(), "x.mlir".into()]);
     assert_eq!(code, 2);
@@ -155,7 +155,7 @@ fn usage_and_io_errors_exit_with_status_2() {
         &[
             "check-bd".into(),
             "--air-runtime-loop-tiling-sizes=-1".into(),
-            "testdata/checkbd/ok_rope_8x1_prefill_q.mlir".into(),
+            "testdata/check-bd/ok_rope_8x1_prefill_q.mlir".into(),
         ],
     );
     assert_eq!(

@@ -76,7 +76,7 @@ const JSON_CASES: &[(&str, &str, &[&str], i32, &str)] = &[
     (
         "check-bd",
         "check-bd",
-        &["testdata/checkbd/bad_unparseable.mlir", "testdata/kernels/rope_2048x512.mlir"],
+        &["testdata/check-bd/bad_unparseable.mlir", "testdata/kernels/rope_2048x512.mlir"],
         1,
         "air-stitch/check-bd/1",
     ),
@@ -165,11 +165,11 @@ fn errors_name_the_path_the_user_gave_once() {
             "--color",
             "never",
             "testdata/kernels/rope_2048x512.mlir",
-            "testdata/checkbd/bad_unparseable.mlir",
+            "testdata/check-bd/bad_unparseable.mlir",
         ],
     );
     let stderr = text(&output.stderr);
-    assert!(stderr.contains("note[AS0433]: check-bd skipped testdata/checkbd/bad_unparseable.mlir because it does not parse\n --> testdata/checkbd/bad_unparseable.mlir:1:1"), "{stderr}");
+    assert!(stderr.contains("note[AS0433]: check-bd skipped testdata/check-bd/bad_unparseable.mlir because it does not parse\n --> testdata/check-bd/bad_unparseable.mlir:1:1"), "{stderr}");
 }
 
 /// `copies` chunks of a shipped file: an input whose output is far larger than a pipe's buffer.
@@ -290,7 +290,7 @@ fn check_bd_takes_aircc_option_names_and_values() {
 fn a_single_zero_tile_size_turns_per_launch_tiling_off() {
     let dir = scratch_dir("tiling-zero");
     let kernel = dir.join("per_launch.mlir");
-    let source = std::fs::read_to_string(repo_root().join("testdata/checkbd/f18_gemv_b_vector_rereads.mlir")).unwrap();
+    let source = std::fs::read_to_string(repo_root().join("testdata/check-bd/f18_gemv_b_vector_rereads.mlir")).unwrap();
     // The same kernel with the launch opting in to tiling by its attribute.
     let with_attr: Vec<String> = source
         .lines()
@@ -308,7 +308,7 @@ fn a_single_zero_tile_size_turns_per_launch_tiling_off() {
         let document: Value = serde_json::from_str(&stdout).unwrap_or_else(|_| panic!("{args:?}: {stderr}"));
         document["summary"]["errors"].as_u64().unwrap()
     };
-    let untiled = errors(&["testdata/checkbd/f18_gemv_b_vector_rereads.mlir"]);
+    let untiled = errors(&["testdata/check-bd/f18_gemv_b_vector_rereads.mlir"]);
     assert!(untiled > 0, "the fixture's launch loop needs tiling (its repeat count)");
     assert_eq!(errors(&[kernel]), 0, "the attribute tiles the launch");
     assert_eq!(errors(&["--air-runtime-loop-tiling-sizes", "0", kernel]), untiled, "`0` turns the attribute off");

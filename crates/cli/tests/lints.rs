@@ -262,7 +262,7 @@ fn the_lint_inputs_are_valid_air() {
 fn check_bd_findings_never_exceed_their_rules_default_level() {
     // The default level is the loudest a rule reports at: a warn rule never gives an error.
     let root = repo_root();
-    let mut files = air_testkit::sorted_files(&root.join("testdata/checkbd"), "mlir");
+    let mut files = air_testkit::sorted_files(&root.join("testdata/check-bd"), "mlir");
     files.extend(air_testkit::sorted_files(&root.join("testdata/kernels"), "mlir"));
     files.extend(air_testkit::sorted_files(&lints_dir(), "mlir"));
     let mut problems = Vec::new();

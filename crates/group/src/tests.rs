@@ -35,7 +35,7 @@ fn kernel_texts() -> BTreeMap<&'static str, &'static str> {
     // The channel-form GEMM the compiler rejects (two runtime offsets on one shim DMA, AS0437).
     texts.insert(
         "f37_gemm_channel_form_runtime_offsets.mlir",
-        include_str!("../../../testdata/checkbd/f37_gemm_channel_form_runtime_offsets.mlir"),
+        include_str!("../../../testdata/check-bd/f37_gemm_channel_form_runtime_offsets.mlir"),
     );
     texts
 }
@@ -138,7 +138,7 @@ fn groups_cut_early_by_check_bd_do_not_merge_the_rest_of_the_layer() {
     let mut layer = head.to_string();
     for i in 0..8 {
         layer.push_str(&format!(
-            "[[kernel]]\nname = \"r{i}\"\nfile = \"../../kernels/rmsnorm_2048x2048.mlir\"\nargs = [\"x_in\", \"norm_w\", \"normed\"]\n\n[[kernel]]\nname = \"q{i}\"\nfile = \"../checkbd/f37_gemm_channel_form_runtime_offsets.mlir\"\nargs = [\"normed\", \"wq\", \"q\"]\n\n"
+            "[[kernel]]\nname = \"r{i}\"\nfile = \"../../kernels/rmsnorm_2048x2048.mlir\"\nargs = [\"x_in\", \"norm_w\", \"normed\"]\n\n[[kernel]]\nname = \"q{i}\"\nfile = \"../check-bd/f37_gemm_channel_form_runtime_offsets.mlir\"\nargs = [\"normed\", \"wq\", \"q\"]\n\n"
         ));
     }
     let (grouping, work) = same_both_ways(&layer);

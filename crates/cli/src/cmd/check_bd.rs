@@ -32,7 +32,7 @@ type NamedPlan = (MergePlan, String);
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   air-stitch check-bd testdata/kernels/gemv_k2048.mlir
-  air-stitch check-bd --device npu1 --report testdata/checkbd/ok_f03_silu_mul_herd1_tile4096.mlir
+  air-stitch check-bd --device npu1 --report testdata/check-bd/ok_f03_silu_mul_herd1_tile4096.mlir
   air-stitch check-bd --omit-ping-pong-transform --air-runtime-loop-tiling-sizes 2,2 \\
       --format json testdata/kernels/gemm_2048x2048x2048.mlir")]
 pub struct Opts {

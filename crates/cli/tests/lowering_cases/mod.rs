@@ -168,7 +168,7 @@ pub fn fixture_timeout(text: &str) -> Option<std::time::Duration> {
 /// header flags and limit; `keep` chooses by file stem.
 pub fn fixture_cases(keep: impl Fn(&str) -> bool) -> Vec<Case> {
     let mut cases = Vec::new();
-    for fixture in air_testkit::sorted_files(&repo_root().join("testdata/checkbd"), "mlir") {
+    for fixture in air_testkit::sorted_files(&repo_root().join("testdata/check-bd"), "mlir") {
         let stem = fixture.file_stem().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&fixture).unwrap();
         if !keep(&stem) || air_testkit::marked_invalid_air(&fixture, &text) {
