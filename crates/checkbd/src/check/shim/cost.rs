@@ -2,18 +2,19 @@
 //! depends on), the loop nest the compiler folds into its BD, the tasks (BDs) that result, and
 //! the fields of the lowered task.
 
-use super::super::compile_time::{emit_endless, Chain, SplitOrigin};
+use super::super::compile_time::{report_endless, Chain, SplitOrigin};
 use super::super::dims::{self, Issue};
-use super::super::issues::emit_issue;
-use super::super::{Cx, Finding, Unit};
+use super::super::issues::report_issue;
+use super::super::{Cx, Unit};
 use super::MAX_PLACED_STREAMS;
-use crate::rules;
+use crate::facts::fields::RepeatRemedy;
+use crate::facts::shim::{OverStride, ShimFact};
 use air_diagnostics::TextRange;
 use air_model::eval::VarId;
 use air_model::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
 use air_model::pattern::lower::lower_shim;
 use air_model::pattern::{endpoint_pattern, Pattern};
-use air_model::program::{Endpoint, LoopKind};
+use air_model::program::{Endpoint, Level, LoopKind};
 
 /// What one L3 endpoint costs.
 pub(super) struct Cost {
@@ -267,7 +268,7 @@ pub(super) fn check_fields(
     lowered: bool,
 ) {
     if let Some(issue) = dims::inner_stride(pattern) {
-        emit_issue(cx, endpoint, &issue, "L3", "");
+        report_issue(cx, endpoint, &issue, Level::L3, RepeatRemedy::None);
     }
     if !lowered {
         check_steps(cx, unit, endpoint, pattern);
@@ -286,33 +287,27 @@ pub(super) fn check_fields(
             Some(idx) => SplitOrigin::Fold { trip: loops[idx].trip },
             None => SplitOrigin::Written,
         };
-        emit_endless(cx, endpoint, split, origin, "L3");
+        report_endless(cx, endpoint, split, origin, Level::L3);
         return;
     }
     let lowered = lower_shim(&folded.dims, pattern.inner_alignment(), pattern.volume);
     if let Some(split) = &lowered.endless {
-        emit_endless(cx, endpoint, split, SplitOrigin::Written, "L3");
+        report_endless(cx, endpoint, split, SplitOrigin::Written, Level::L3);
         return;
     }
     if let Some((size, alignment)) = lowered.cannot_tile {
-        cx.emit(
-            Finding::error(&rules::WRAP, format!("AIR cannot tile a dimension of size {size} of this L3 transfer into shim-legal pieces"))
-                .at(cx.file, endpoint.operand_range, "L3 side")
-                .note(format!("no factor of {size} in [{alignment}, 1023] is a multiple of {alignment} elements (AIRRtToNpuPass `cannot tile dim`)"))
-                .help("pad or reshape the dimension to a size with a factor ≤ 1023 (e.g. a multiple of 64)"),
-        );
+        cx.report(ShimFact::CannotTile { operand: endpoint.operand_range, size, alignment });
         return;
     }
-    let repeat_help = "split the transfer (run the kernel per partition, tile the launch loop with its slice's shim_dma_tile_sizes, or give the repeated operand its own launch) so each task repeats at most 256 times";
     for issue in dims::shim_task(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
         // The iteration dimension's stride has its own rule (AS0436).
         if matches!(issue, Issue::Stride { dim: 3, .. }) {
             continue;
         }
-        emit_issue(cx, endpoint, &issue, "L3", repeat_help);
+        report_issue(cx, endpoint, &issue, Level::L3, RepeatRemedy::SplitShimTask);
     }
     if let Some(over) = iteration_over_stride(&lowered.task, pattern.elem_bits, &cx.dev.shim) {
-        emit_iteration_stride(cx, endpoint, &over);
+        cx.report(ShimFact::IterationStride { operand: endpoint.operand_range, over });
     }
 }
 
@@ -329,20 +324,8 @@ fn check_steps(cx: &mut Cx<'_>, unit: &Unit, endpoint: &Endpoint, pattern: &Patt
     steps.extend(unit.dims.iter().map(|d| pattern.base.coefficient(d.var)));
     steps.extend(instance_dims(cx, endpoint).iter().map(|(v, _, _)| pattern.base.coefficient(*v)));
     if let Some(issue) = dims::offsets(pattern, &steps) {
-        emit_issue(cx, endpoint, &issue, "L3", "");
+        report_issue(cx, endpoint, &issue, Level::L3, RepeatRemedy::None);
     }
-}
-
-/// An iteration (4th) dimension whose stride the shim's 20-bit step field cannot hold.
-pub(super) struct OverStride {
-    /// Elements.
-    pub(super) stride: i64,
-    /// Encoded as mlir-aie's `getHardwareStridesWraps` does: granules − 1.
-    pub(super) encoded: i64,
-    /// The bound the encoded stride must not exceed (`1 << step_bits`).
-    pub(super) bound: i64,
-    /// Iterations: tasks the newer decomposition makes of the one BD.
-    pub(super) size: i64,
 }
 
 /// mlir-aie `verifyStridesWraps`: `hardwareStrides[3] > (1 << step_bits) && hardwareSizes[3] > 0`
@@ -365,17 +348,4 @@ pub(super) fn iteration_over_stride(
         bound: tile.step_max_granules,
         size: iteration.size,
     })
-}
-
-fn emit_iteration_stride(cx: &mut Cx<'_>, endpoint: &Endpoint, over: &OverStride) {
-    let OverStride { stride, encoded, bound, size } = *over;
-    cx.emit(
-        Finding::error(
-            &rules::SHIM_ITERATION_STRIDE,
-            format!("the outermost (iteration) dimension of this L3 transfer steps {stride} elements: encoded stride {encoded} exceeds the shim's [1:{bound}] range"),
-        )
-        .at(cx.file, endpoint.operand_range, format!("{size} iterations, stride {stride}"))
-        .note("AIR leaves dimension 0 alone (AIRRtToNpuPass.cpp enforceAIE2StrideLimit folds only middle dimensions of at most 16), and the pinned aiecc's aie-decompose-large-dma-bd slices the outermost dimension only by its size bound, which leaves the stride: mlir-aie's verifier rejects the BD (`Stride 3 exceeds the [1:1048576] range.`; newer mlir-aie slices it into one transfer per iteration)")
-        .help("keep the outermost stride within 2^20 granules: tile the launch loop (a plan's shim_dma_tile_sizes), or move that loop into the segment so it strides L2 instead"),
-    );
 }

@@ -13,9 +13,9 @@
 mod cost;
 
 use super::split::{self, HostSide};
-use super::{Cx, Finding, Unit};
+use super::{Cx, Unit};
+use crate::facts::shim::{Direction, ShimFact, StreamShare, TileShare};
 use crate::report::{Amount, BudgetRow};
-use crate::rules;
 use air_diagnostics::TextRange;
 use air_model::pattern::canon::largest_factor;
 use air_model::pattern::endpoint_pattern;
@@ -145,13 +145,7 @@ fn collect_streams(
             Ok(p) => p,
             Err(err) => {
                 let why = err.describe();
-                cx.emit(
-                    Finding::info(
-                        &rules::NOT_CONSTANT,
-                        format!("the access pattern of this L3 transfer {why}; its shim BDs are not counted"),
-                    )
-                    .at(cx.file, endpoint.operand_range, "L3 side"),
-                );
+                cx.report(ShimFact::PatternNotConstant { operand: endpoint.operand_range, why: why.clone() });
                 not_constant.get_or_insert(why);
                 continue;
             }
@@ -182,13 +176,7 @@ fn collect_streams(
             );
         }
         if cost.tasks.is_none() {
-            cx.emit(
-                Finding::info(
-                    &rules::NOT_CONSTANT,
-                    format!("the shim BDs of this L3 transfer are not counted: they depend on {}", cost.tasks_why),
-                )
-                .at(cx.file, endpoint.operand_range, "L3 side"),
-            );
+            cx.report(ShimFact::TasksNotConstant { operand: endpoint.operand_range, why: cost.tasks_why.clone() });
             not_constant.get_or_insert(cost.tasks_why.clone());
         }
         let packet = endpoint.chan.as_ref().and_then(|c| cx.prog.channels.get(c)).is_some_and(|c| c.packet);
@@ -226,11 +214,9 @@ fn check_channels(
 ) -> bool {
     let limit = i64::from(cx.dev.shim_channels_per_direction());
     let mut over = false;
-    for (mm2s, rule, resource, dir) in [
-        (true, &rules::SHIM_MM2S_CHANNELS, "shim_mm2s_channels", "input (MM2S, L3 → array)"),
-        (false, &rules::SHIM_S2MM_CHANNELS, "shim_s2mm_channels", "output (S2MM, array → L3)"),
-    ] {
-        let mut family: Vec<&Stream> = streams.iter().filter(|s| s.mm2s == mm2s).collect();
+    for (direction, resource) in [(Direction::Mm2s, "shim_mm2s_channels"), (Direction::S2mm, "shim_s2mm_channels")] {
+        let mm2s = direction == Direction::Mm2s;
+        let family: Vec<&Stream> = streams.iter().filter(|s| s.mm2s == mm2s).collect();
         let used: i64 = air_model::arith::sat_sum(family.iter().map(|s| s.count));
         rows.push(BudgetRow {
             resource,
@@ -246,28 +232,23 @@ fn check_channels(
         if !herds_fit {
             continue;
         }
-        family.sort_by_key(|s| std::cmp::Reverse(s.count));
-        let first = &cx.prog.endpoints[family[0].endpoints[0]];
-        let mut f = Finding::error(
-            rule,
-            format!("{} needs {used} {dir} shim DMA streams, {} has {limit}", unit.label, cx.dev.kind.name()),
-        )
-        .at(cx.file, first.operand_range, format!("{} streams", family[0].count));
-        for s in family.iter().skip(1).take(5) {
-            f = f.also(cx.file, cx.prog.endpoints[s.endpoints[0]].operand_range, format!("{} streams", s.count));
-        }
-        for s in &family {
-            let operand = text_of(cx, cx.prog.endpoints[s.endpoints[0]].operand_range);
-            f = f.note(format!("{} from `{operand}`: {}", plural(s.count, "stream"), s.why_count));
-        }
-        f = f
-            .note("aie-place-tiles then finds no shim tile for them: `no ShimNOCTile has sufficient DMA capacity` (mlir-aie AIEPlaceTiles, SequentialPlacer)")
-            .need(
-                format!("{used} streams"),
-                format!("{limit} ({} shim tiles × {} channels)", cx.dev.shim_tiles, cx.dev.shim.mm2s_channels),
-            );
-        f = f.help("use fewer cores per L3 stream: a herd of 8×1 (or 2×4) for kernels that stream 3 tensors per core, 16 cores for 2; or stage the data through L2 so one shim stream feeds many cores");
-        cx.emit(f);
+        let streams = family
+            .iter()
+            .map(|s| {
+                let operand = cx.prog.endpoints[s.endpoints[0]].operand_range;
+                StreamShare { operand, text: text_of(cx, operand), count: s.count, why_count: s.why_count.clone() }
+            })
+            .collect();
+        cx.report(ShimFact::Channels {
+            direction,
+            unit: unit.label.clone(),
+            device: cx.dev.kind,
+            used,
+            limit,
+            shim_tiles: i64::from(cx.dev.shim_tiles),
+            per_tile: i64::from(cx.dev.shim.mm2s_channels),
+            streams,
+        });
     }
     over
 }
@@ -299,7 +280,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
             Some((load, on_tile)) => {
                 let peak = load.iter().copied().max().unwrap_or(0);
                 if peak > bd_limit {
-                    emit_bd_exhaustion(cx, unit, &windows, &certain, &load, &on_tile, tiling.is_none());
+                    report_bd_exhaustion(cx, unit, &windows, &certain, &load, &on_tile, tiling.is_none());
                 }
                 Amount::known(peak)
             }
@@ -310,7 +291,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, herds_fit: bool, rows: &mut Ve
 }
 
 /// AS0410 on the busiest tile of a placement.
-fn emit_bd_exhaustion(
+fn report_bd_exhaustion(
     cx: &mut Cx<'_>,
     unit: &Unit,
     windows: &[Option<i64>],
@@ -319,64 +300,38 @@ fn emit_bd_exhaustion(
     on_tile: &[Vec<(usize, i64)>],
     untiled: bool,
 ) {
-    let bd_limit = i64::from(cx.dev.shim.bds);
     let peak = load.iter().copied().max().unwrap_or(0);
     let tile = load.iter().position(|&l| l == peak).unwrap_or(0);
-    let mut parts = on_tile[tile].clone();
-    parts.sort_by_key(|&(s, t)| (std::cmp::Reverse(t), s));
-    let Some(&(heaviest, heaviest_bds)) = parts.first() else { return };
-    let anchor: TextRange = cx.prog.endpoints[list[heaviest].endpoints[0]].operand_range;
-    let mut f = Finding::error(
-        &rules::SHIM_BDS_PER_TILE,
-        format!("shim tile {tile} needs {peak} live buffer descriptors in {}, it has {bd_limit}", unit.label),
-    )
-    .at(cx.file, anchor, format!("{} on shim tile {tile}", plural(heaviest_bds, "BD")));
-    for &(s, t) in parts.iter().skip(1).take(5) {
-        f = f.also(
-            cx.file,
-            cx.prog.endpoints[list[s].endpoints[0]].operand_range,
-            format!("{} on the same tile", plural(t, "BD")),
-        );
+    let mut on_this = on_tile.get(tile).cloned().unwrap_or_default();
+    on_this.sort_by_key(|&(s, _)| s);
+    if on_this.is_empty() {
+        return;
     }
-    let mut labelled_loops = Vec::new();
-    for &(s, t) in &parts {
-        let stream = list[s];
-        let e = &cx.prog.endpoints[stream.endpoints[0]];
-        let cost = endpoint_cost(cx, unit, windows, e);
-        let capped = if stream.mm2s && stream.tasks.is_some_and(|n| n > MM2S_IN_FLIGHT) {
-            format!(
-                " (of its {} tasks, boundShimFeedBursts keeps {MM2S_IN_FLIGHT} in flight)",
-                stream.tasks.unwrap_or(0)
-            )
-        } else {
-            String::new()
-        };
-        f = f.note(format!("{}{capped} for `{}`: {}", plural(t, "BD"), text_of(cx, e.operand_range), cost.tasks_why));
-        if let Some((range, label)) = cost.unfolded {
-            if !labelled_loops.contains(&range) && labelled_loops.len() < 2 {
-                labelled_loops.push(range);
-                f = f.also(cx.file, range, label);
+    let parts = on_this
+        .iter()
+        .map(|&(s, bds)| {
+            let stream = list[s];
+            let operand = cx.prog.endpoints[stream.endpoints[0]].operand_range;
+            let cost = endpoint_cost(cx, unit, windows, &cx.prog.endpoints[stream.endpoints[0]]);
+            TileShare {
+                operand,
+                text: text_of(cx, operand),
+                bds,
+                capped_tasks: stream.tasks.filter(|&n| stream.mm2s && n > MM2S_IN_FLIGHT),
+                tasks_why: cost.tasks_why,
+                unfolded: cost.unfolded,
             }
-        }
-    }
-    if untiled {
-        f = f.note(
-            "no runtime loop tiling: an output (S2MM) task keeps its BD until the launch's end, where AIR awaits it",
-        );
-    }
-    f = f
-        .note("aiecc's aie-assign-runtime-sequence-bd-ids then fails: `Too many simultaneously active buffer descriptors on tile` (mlir-aie AIEAssignRuntimeSequenceBDIDs.cpp)")
-        .need(format!("{peak} BDs"), format!("{bd_limit} per shim tile"))
-        .help("keep launch-level loops foldable (contiguous or ≤ 1023-wide inner transfers), tile this launch's loops (its slice's shim_dma_tile_sizes = [2, 2] in the plan, i.e. air.shim_dma_tile_sizes on the launch; BDs are recycled between tiles; the global --air-runtime-loop-tiling-sizes would override every slice's), or move the iteration into the segment (m_per_segment)");
-    cx.emit(f);
-}
-
-fn plural(n: i64, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
+        })
+        .collect();
+    cx.report(ShimFact::BdsPerTile {
+        unit: unit.label.clone(),
+        tile,
+        peak,
+        limit: i64::from(cx.dev.shim.bds),
+        untiled,
+        in_flight: MM2S_IN_FLIGHT,
+        parts,
+    });
 }
 
 /// Source text of a range (single-spaced), for notes.
