@@ -22,7 +22,6 @@
 //!   loop inside the launch starts a chain, and runtime loop tiling ends each tile with a blocking
 //!   wait, so a chain spans one tile (the GEMM of 14 iterations tiled 2,2 lowers in 2.9 s).
 
-use super::issues::level_of;
 use super::Cx;
 use crate::facts::compile_time::CompileTimeFact;
 use air_model::pattern::canon::EndlessSplit;
@@ -36,17 +35,6 @@ pub(crate) use crate::facts::compile_time::{Chain, SplitOrigin};
 /// at 12 and 69 s at 13 (docs/check-bd.md, "Compile time"). From 16 even the smallest body takes
 /// minutes; below, a large body may too, which check-bd does not estimate (a known gap).
 pub(crate) const CHAIN_LIMIT: i64 = 16;
-
-/// AS0440: the compiler never finishes on this transfer (`level`: "L2" or "L3", its side).
-pub(crate) fn emit_endless(
-    cx: &mut Cx<'_>,
-    endpoint: &Endpoint,
-    split: &EndlessSplit,
-    origin: SplitOrigin,
-    level: &str,
-) {
-    report_endless(cx, endpoint, split, origin, level_of(level));
-}
 
 /// AS0440 of `endpoint`'s side at `level`.
 pub(crate) fn report_endless(

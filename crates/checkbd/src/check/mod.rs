@@ -29,7 +29,6 @@ mod tiling;
 use crate::facts::memory::Part;
 use crate::facts::structure::StructureFact;
 use crate::facts::Fact;
-use crate::render::Finding;
 use crate::report::{BudgetRow, UnitReport};
 use crate::CheckOptions;
 use air_diagnostics::{Diagnostic, FileId, TextRange};
@@ -67,7 +66,6 @@ pub(crate) struct Cx<'a> {
     pub prog: &'a Program,
     pub opts: &'a CheckOptions,
     pub dev: &'static DeviceModel,
-    pub file: FileId,
     /// The chunk's text (for quoting operands in notes).
     pub text: &'a str,
     /// What the checks found, in the order they found it.
@@ -79,10 +77,6 @@ impl Cx<'_> {
     /// Records what a check found; `render` gives it words.
     pub fn report(&mut self, fact: impl Into<Fact>) {
         self.facts.push(fact.into());
-    }
-
-    pub fn emit(&mut self, finding: Finding) {
-        self.facts.push(Fact::Legacy(finding.finish()));
     }
 }
 
@@ -170,7 +164,7 @@ fn units(prog: &Program) -> Vec<Unit> {
 /// Runs every check on `prog`.
 pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId) -> (Vec<Diagnostic>, Vec<UnitReport>) {
     let dev = opts.device.model();
-    let mut cx = Cx { prog, opts, dev, file, text, facts: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
+    let mut cx = Cx { prog, opts, dev, text, facts: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
     structure::check(&mut cx);
     let mut reports = Vec::new();
     for unit in units(prog) {

@@ -6,11 +6,12 @@
 //! Memtile (§4.6): one BD chain per memtile channel, unrolled where AIR cannot fold the loops
 //! (`air-opt-memtile-dma-bds`), limited to the 24 BDs of the channel's parity half.
 
-use super::compile_time::{emit_endless, SplitOrigin};
+use super::compile_time::{report_endless, SplitOrigin};
 use super::dims;
-use super::issues::emit_issue;
+use super::issues::report_issue;
 use super::split::{Fate, Pieces};
 use super::{Cx, Unit};
+use crate::facts::fields::RepeatRemedy;
 use crate::facts::tiles::TileFact;
 use crate::report::{Amount, BudgetRow};
 use air_model::pattern::canon::{fold_loops, CanonParams, FoldParams, LoopDim};
@@ -182,10 +183,10 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
                     ));
                     if seen_ops.insert(ep.op) {
                         if let Some(issue) = dims::inner_stride(&pattern) {
-                            emit_issue(cx, &ep, &issue, "L1", "");
+                            report_issue(cx, &ep, &issue, Level::L1, RepeatRemedy::None);
                         }
                         for issue in dims::tile_bd(&folded.dims, pattern.elem_bits, &cx.dev.core) {
-                            emit_issue(cx, &ep, &issue, "L1", "");
+                            report_issue(cx, &ep, &issue, Level::L1, RepeatRemedy::None);
                         }
                     }
                 }
@@ -266,7 +267,7 @@ fn check_memtile_fields(
             Some(lp) => SplitOrigin::Fold { trip: lp.trip },
             None => SplitOrigin::Written,
         };
-        emit_endless(cx, ep, split, origin, "L2");
+        report_endless(cx, ep, split, origin, Level::L2);
         return;
     }
     if let Root::Buffer(b) = ep.root {
@@ -275,7 +276,7 @@ fn check_memtile_fields(
         }
     }
     if let Some(issue) = dims::inner_stride(pattern) {
-        emit_issue(cx, ep, &issue, "L2", "");
+        report_issue(cx, ep, &issue, Level::L2, RepeatRemedy::None);
     }
     for issue in dims::tile_bd(&folded.dims, pattern.elem_bits, &cx.dev.memtile) {
         let kept = matches!(
@@ -283,7 +284,7 @@ fn check_memtile_fields(
             dims::Issue::D0Bytes { .. } | dims::Issue::StrideBytes { .. } | dims::Issue::LengthBytes { .. }
         );
         if whole || kept {
-            emit_issue(cx, ep, &issue, "L2", "");
+            report_issue(cx, ep, &issue, Level::L2, RepeatRemedy::None);
         }
     }
 }

@@ -25,8 +25,6 @@ pub(crate) enum Fact {
     Shim(shim::ShimFact),
     CompileTime(compile_time::CompileTimeFact),
     Fields(fields::FieldFact),
-    /// A diagnostic built the old way (being moved to facts).
-    Legacy(air_diagnostics::Diagnostic),
 }
 
 impl From<structure::StructureFact> for Fact {

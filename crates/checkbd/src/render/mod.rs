@@ -29,7 +29,6 @@ pub(crate) fn diagnostic(fact: &Fact, file: FileId) -> Diagnostic {
         Fact::Shim(fact) => shim::render(fact, file),
         Fact::CompileTime(fact) => compile_time::render(fact, file),
         Fact::Fields(fact) => fields::render(fact, file),
-        Fact::Legacy(diag) => return diag.clone(),
     };
     finding.finish()
 }
