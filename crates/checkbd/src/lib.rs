@@ -13,6 +13,8 @@
 //! ```
 //!
 //! Library only: takes a parsed chunk, returns data ([`CheckBdReport`]); the CLI renders it.
+//! Inside, the checks (`check/`) compute facts (`facts/`: numbers, ranges, names per rule) and
+//! `render/` alone gives them words.
 
 mod check;
 mod facts;
@@ -33,6 +35,6 @@ use air_syntax::Parse;
 pub fn check(parse: &Parse, file: FileId, opts: &CheckOptions) -> CheckBdReport {
     let evaluator = air_model::eval::Evaluator::new(parse);
     let program = air_model::program::build(&evaluator);
-    let (diagnostics, units) = check::run(&program, parse.tree.text(), opts, file);
-    CheckBdReport { diagnostics, units }
+    let (facts, units) = check::run(&program, parse.tree.text(), opts);
+    CheckBdReport { diagnostics: render::diagnostics(&facts, file), units }
 }

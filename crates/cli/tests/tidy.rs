@@ -270,6 +270,24 @@ fn attribute_names_are_spelled_once() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// check-bd's checks compute facts and `render/` alone words them (crates/checkbd/src/facts):
+/// no check builds a diagnostic, names a rule's text or holds a string literal of prose.
+#[test]
+fn check_bd_checks_build_no_text() {
+    let mut problems = Vec::new();
+    for (path, code) in production_sources() {
+        if !path.starts_with("crates/checkbd/src/check/") {
+            continue;
+        }
+        for needle in ["Diagnostic", "Finding", "render::", "rules::", "fmt_bytes"] {
+            if code.contains(needle) {
+                problems.push(format!("{path}: uses `{needle}`; report a fact (crate::facts) and word it in render/"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// docs/architecture.md names files and folders so they can be found: each must exist.
 #[test]
 fn the_architecture_document_names_files_that_exist() {

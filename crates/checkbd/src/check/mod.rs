@@ -31,7 +31,7 @@ use crate::facts::structure::StructureFact;
 use crate::facts::Fact;
 use crate::report::{BudgetRow, UnitReport};
 use crate::CheckOptions;
-use air_diagnostics::{Diagnostic, FileId, TextRange};
+use air_diagnostics::TextRange;
 use air_model::device::DeviceModel;
 use air_model::program::{BufferId, EndpointId, HerdId, IterDim, LaunchId, Program, SegmentId};
 use std::collections::BTreeMap;
@@ -161,8 +161,9 @@ fn units(prog: &Program) -> Vec<Unit> {
     units
 }
 
-/// Runs every check on `prog`.
-pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId) -> (Vec<Diagnostic>, Vec<UnitReport>) {
+/// Runs every check on `prog`: what they found, in the order they found it, and each unit's
+/// budget.
+pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions) -> (Vec<Fact>, Vec<UnitReport>) {
     let dev = opts.device.model();
     let mut cx = Cx { prog, opts, dev, text, facts: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
     structure::check(&mut cx);
@@ -191,8 +192,5 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions, file: FileId)
     if reports.is_empty() && !generic {
         cx.report(StructureFact::NothingToCheck);
     }
-    // Source order, errors before warnings before notes at one position; stable otherwise.
-    let mut diags: Vec<Diagnostic> = cx.facts.iter().map(|fact| crate::render::diagnostic(fact, file)).collect();
-    diags.sort_by_key(|d| (d.primary.as_ref().map(|l| l.range.start).unwrap_or(0), d.severity));
-    (diags, reports)
+    (cx.facts, reports)
 }

@@ -17,8 +17,16 @@ use crate::facts::Fact;
 use crate::rules::{rule_note, Rule, NOT_CONSTANT};
 use air_diagnostics::{Diagnostic, FileId, Severity, TextRange};
 
+/// The diagnostics of a run's facts: in source order, errors before warnings before notes at
+/// one position, in the order they were found otherwise.
+pub(crate) fn diagnostics(facts: &[Fact], file: FileId) -> Vec<Diagnostic> {
+    let mut diags: Vec<Diagnostic> = facts.iter().map(|fact| diagnostic(fact, file)).collect();
+    diags.sort_by_key(|d| (d.primary.as_ref().map(|l| l.range.start).unwrap_or(0), d.severity));
+    diags
+}
+
 /// The diagnostic of one fact, its rule's note last.
-pub(crate) fn diagnostic(fact: &Fact, file: FileId) -> Diagnostic {
+fn diagnostic(fact: &Fact, file: FileId) -> Diagnostic {
     let finding = match fact {
         Fact::Structure(fact) => structure::render(fact, file),
         Fact::Tiling(fact) => tiling::render(fact, file),
