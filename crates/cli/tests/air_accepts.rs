@@ -13,9 +13,10 @@
 //! except under `CI=true`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::{repo_root, AirVerdict};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Judges one text: `None` when AIR's verdict is the expected one, else the failure line.
 fn judge(air_opt: &Path, name: &str, text: &str, invalid_on_purpose: bool) -> Option<String> {
@@ -83,12 +84,10 @@ fn air_accepts_every_reference_merge() {
     let mut failures = Vec::new();
     for plan in &plans {
         let relative = plan.strip_prefix(&root).unwrap();
-        let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-            .current_dir(&root)
-            .args(["merge", "--color", "never", "-o", "-", "--plan"])
+        let output = harness::air_stitch(["merge", "--color", "never", "-o", "-", "--plan"])
+            .in_dir(&root)
             .arg(relative)
-            .output()
-            .unwrap();
+            .output();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(0), "{}: {stderr}", relative.display());
         let merged = String::from_utf8(output.stdout).unwrap();
@@ -121,11 +120,11 @@ fn merge_into(dir: &Path, out: &Path) -> Option<i32> {
         args.push(if Some(i) == position.map(|p| p + 1) { out.display().to_string() } else { word.clone() });
     }
     if position.is_none() {
-        let code = Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(&args).current_dir(dir).output().unwrap();
+        let code = harness::air_stitch(&args).in_dir(dir).output();
         assert_ne!(code.status.code(), Some(0), "{}: args without `-o -` merged", dir.display());
         return code.status.code();
     }
-    Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(&args).current_dir(dir).output().unwrap().status.code()
+    harness::air_stitch(&args).in_dir(dir).output().status.code()
 }
 
 #[test]

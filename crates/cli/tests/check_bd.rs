@@ -11,19 +11,16 @@
 //! is a finding about code the compiler would accept, which is what the F-cases claim.
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
+use harness::Snapshot;
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
 
 /// Runs the binary in `dir`; returns (exit code, stdout, stderr).
 fn run_in(dir: &Path, args: &[String]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("the air-stitch binary runs");
+    let output = harness::air_stitch(args).in_dir(dir).env_remove("NO_COLOR").output();
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -111,32 +108,29 @@ fn check_expectations(name: &str, code: i32, json: &Value, header: &Header) -> V
 fn fixtures_give_their_documented_findings_and_stable_output() {
     let root = repo_root();
     let mut failures = Vec::new();
-    insta::with_settings!({snapshot_path => "../../../snapshots/check-bd", prepend_module_to_snapshot => false}, {
-        insta::glob!("../../../testdata/check-bd", "*.mlir", |path| {
-            let text = std::fs::read_to_string(path).expect("fixture is UTF-8");
-            let header = header(&text);
-            let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("fixture").to_string();
-            let relative = format!("testdata/check-bd/{name}.mlir");
-            let mut args: Vec<String> = vec!["check-bd".into(), "--color".into(), "never".into(), "--report".into()];
-            args.extend(header.flags.iter().cloned());
-            args.push(relative.clone());
-            let (code, stdout, stderr) = run_in(&root, &args);
-            let shown: String = header.flags.iter().map(|f| format!("{f} ")).collect();
-            insta::assert_snapshot!(
-                "text",
-                format!("$ air-stitch check-bd --report {shown}{relative}\nexit: {code}\n--- stdout ---\n{stdout}--- stderr ---\n{stderr}")
-            );
-            let mut json_args: Vec<String> = vec!["check-bd".into(), "--format".into(), "json".into()];
-            json_args.extend(header.flags.iter().cloned());
-            json_args.push(relative);
-            let (json_code, json_out, json_err) = run_in(&root, &json_args);
-            assert_eq!(json_code, code, "{name}: text and JSON runs disagree on the exit code");
-            assert!(json_err.is_empty(), "{name}: JSON mode wrote to stderr: {json_err}");
-            let json: Value = serde_json::from_str(&json_out).expect("check-bd --format json prints one JSON document");
-            insta::assert_snapshot!("json", json_out);
-            failures.extend(check_expectations(&name, code, &json, &header));
-        });
-    });
+    for (path, file_name) in harness::files("testdata/check-bd", "mlir") {
+        let text = std::fs::read_to_string(&path).expect("fixture is UTF-8");
+        let header = header(&text);
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("fixture").to_string();
+        let relative = format!("testdata/check-bd/{name}.mlir");
+        let mut args: Vec<String> = vec!["check-bd".into(), "--color".into(), "never".into(), "--report".into()];
+        args.extend(header.flags.iter().cloned());
+        args.push(relative.clone());
+        let (code, stdout, stderr) = run_in(&root, &args);
+        let shown: String = header.flags.iter().map(|f| format!("{f} ")).collect();
+        Snapshot::new("check-bd", "text").suffix(&file_name).input_file(&path).assert(&format!(
+            "$ air-stitch check-bd --report {shown}{relative}\nexit: {code}\n--- stdout ---\n{stdout}--- stderr ---\n{stderr}"
+        ));
+        let mut json_args: Vec<String> = vec!["check-bd".into(), "--format".into(), "json".into()];
+        json_args.extend(header.flags.iter().cloned());
+        json_args.push(relative);
+        let (json_code, json_out, json_err) = run_in(&root, &json_args);
+        assert_eq!(json_code, code, "{name}: text and JSON runs disagree on the exit code");
+        assert!(json_err.is_empty(), "{name}: JSON mode wrote to stderr: {json_err}");
+        let json: Value = serde_json::from_str(&json_out).expect("check-bd --format json prints one JSON document");
+        Snapshot::new("check-bd", "json").suffix(&file_name).input_file(&path).assert(&json_out);
+        failures.extend(check_expectations(&name, code, &json, &header));
+    }
     assert!(failures.is_empty(), "{} expectation(s) not met:\n{}", failures.len(), failures.join("\n"));
 }
 
@@ -184,16 +178,20 @@ const CORPUS_SELECTION: &[&str] = &[
 #[test]
 fn corpus_selection_reports_are_stable() {
     let Some(dir) = air_testkit::corpus_dir() else { return };
-    insta::with_settings!({snapshot_path => "../../../snapshots/check-bd/corpus", prepend_module_to_snapshot => false}, {
-        for relpath in CORPUS_SELECTION {
-            let args: Vec<String> =
-                ["check-bd", "--color", "never", "--report", "--split-input-file", relpath].iter().map(|s| s.to_string()).collect();
-            let (code, stdout, stderr) = run_in(&dir, &args);
-            assert!(code == 0 || code == 1, "{relpath}: exit {code}: {stderr}");
-            let name = relpath.replace('/', "__").trim_end_matches(".mlir").to_string();
-            insta::assert_snapshot!(name, format!("$ air-stitch check-bd --report --split-input-file {relpath}\nexit: {code}\n--- stdout ---\n{stdout}--- stderr ---\n{stderr}"));
-        }
-    });
+    for relpath in CORPUS_SELECTION {
+        let args: Vec<String> = ["check-bd", "--color", "never", "--report", "--split-input-file", relpath]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let (code, stdout, stderr) = run_in(&dir, &args);
+        assert!(code == 0 || code == 1, "{relpath}: exit {code}: {stderr}");
+        let name = relpath.replace('/', "__").trim_end_matches(".mlir").to_string();
+        harness::snapshot(
+            "check-bd/corpus",
+            &name,
+            &format!("$ air-stitch check-bd --report --split-input-file {relpath}\nexit: {code}\n--- stdout ---\n{stdout}--- stderr ---\n{stderr}"),
+        );
+    }
 }
 
 /// Kernels upstream compiles with more than the tiling: the K=8192 GEMV without ping-pong

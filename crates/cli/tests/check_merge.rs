@@ -9,20 +9,18 @@ mod harness;
 
 use air_arrays::formats;
 use air_testkit::repo_root;
-use std::process::{Command, Output};
+use std::process::Output;
 
 const CASE: &str = "testdata/check-merge";
 
 fn air_stitch(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(args)
-        .args(["--color", "never"])
-        .current_dir(repo_root())
+    harness::air_stitch(args)
+        .color_never()
+        .in_repo()
         .env_remove("AIRCC")
         .env_remove("XILINX_XRT")
         .env("PATH", "/usr/bin:/bin")
         .output()
-        .unwrap()
 }
 
 fn transcript(args: &[&str]) -> String {

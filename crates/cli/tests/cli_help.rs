@@ -10,8 +10,6 @@ use air_testkit::repo_root;
 use std::path::Path;
 use std::process::{Command, Output};
 
-const BIN: &str = env!("CARGO_BIN_EXE_air-stitch");
-
 /// The subcommands `air-stitch --help` lists (so a new one is checked here too), without `help`.
 fn subcommands() -> Vec<String> {
     let help = text(&run(&["--help"]).stdout);
@@ -44,7 +42,7 @@ fn every_reporting_subcommand_takes_format() {
 /// Runs `air-stitch ARGS` in the repository root, with no terminal width from the environment
 /// (help is wrapped at clap's default, 100 columns).
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).current_dir(repo_root()).env_remove("COLUMNS").output().unwrap()
+    harness::air_stitch(args).in_repo().env_remove("COLUMNS").output()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -99,7 +97,7 @@ fn examples(help: &str) -> Vec<String> {
 /// Runs an example with `sh` in `dir` (where `testdata` is the repository's), `air-stitch`
 /// first on PATH, and `air_opt` as `$AIR_OPT` (or none: no AIR verifier anywhere).
 fn run_example(example: &str, dir: &Path, air_opt: Option<&Path>) -> Output {
-    let bin_dir = Path::new(BIN).parent().unwrap();
+    let bin_dir = Path::new(harness::BIN).parent().unwrap();
     let mut command = Command::new("/bin/sh");
     command.arg("-c").arg(example).current_dir(dir).env_remove("COLUMNS");
     match air_opt {
@@ -256,13 +254,12 @@ fn version_names_the_build_commit_features_and_tools() {
     std::fs::write(&fake, "#!/bin/sh\nexit 0\n").unwrap();
     std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let long = |air_opt: Option<&Path>, path: &Path| {
-        let mut command = Command::new(BIN);
-        command.arg("--version").env("PATH", path);
-        match air_opt {
+        let command = harness::air_stitch(["--version"]).env("PATH", path);
+        let command = match air_opt {
             Some(air_opt) => command.env("AIR_OPT", air_opt),
             None => command.env_remove("AIR_OPT"),
         };
-        text(&command.output().unwrap().stdout)
+        text(&command.output().stdout)
     };
     let built: Vec<&str> = [("mlir", cfg!(feature = "mlir")), ("xrt", cfg!(feature = "xrt"))]
         .iter()

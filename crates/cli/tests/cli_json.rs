@@ -10,13 +10,11 @@ use air_testkit::repo_root;
 use serde_json::Value;
 use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-const BIN: &str = env!("CARGO_BIN_EXE_air-stitch");
+use std::process::{Output, Stdio};
 
 /// Runs `air-stitch ARGS` in `dir` without AIR's verifier (no output depends on the machine).
 fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN).args(args).current_dir(dir).env_remove("AIR_OPT").env("PATH", "/nonexistent").output().unwrap()
+    harness::air_stitch(args).in_dir(dir).env_remove("AIR_OPT").env("PATH", "/nonexistent").output()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -183,12 +181,12 @@ fn big_input(dir: &Path, name: &str, source: &str, copies: usize) -> String {
 /// Runs the binary with stdout on a pipe, reads a little of it and closes the pipe, as
 /// `| head -1` does.
 fn run_into_closed_pipe(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
+    let mut child = harness::air_stitch(args)
+        .in_dir(dir)
+        .env_remove("AIR_OPT")
+        .into_command()
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .env_remove("AIR_OPT")
         .spawn()
         .unwrap();
     // Standard error is drained meanwhile, so that a child with much to say there cannot block.

@@ -6,16 +6,13 @@
 mod harness;
 
 use air_testkit::repo_root;
-use std::process::Command;
 
 fn transcript(args: &str) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .arg("compare")
+    let output = harness::air_stitch(["compare"])
         .args(args.split_whitespace())
-        .args(["--color", "never"])
-        .current_dir(repo_root().join("testdata/compare"))
-        .output()
-        .unwrap();
+        .color_never()
+        .in_dir(repo_root().join("testdata/compare"))
+        .output();
     format!(
         "$ air-stitch compare {args}\n--- exit {}\n--- stdout\n{}--- stderr\n{}",
         output.status.code().unwrap_or(-1),

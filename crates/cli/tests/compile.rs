@@ -14,8 +14,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_air-stitch");
-
 /// A scratch directory with its own copy of the fake aircc (so its mtime can change), the
 /// placeholder objects, a cache, and a run counter.
 struct Scratch {
@@ -37,12 +35,10 @@ impl Scratch {
         Scratch { dir }
     }
 
-    fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(BIN);
-        command
-            .args(["compile", "k.mlir", "--objects", "objects", "--color", "never"])
+    fn command(&self, args: &[&str]) -> harness::Cli {
+        harness::air_stitch(["compile", "k.mlir", "--objects", "objects", "--color", "never"])
             .args(args)
-            .current_dir(&self.dir)
+            .in_dir(&self.dir)
             .env("AIRCC", self.dir.join("aircc"))
             .env("XDG_CACHE_HOME", self.dir.join("xdg"))
             // The private directories a failed compile keeps go with the scratch directory.
@@ -50,12 +46,11 @@ impl Scratch {
             .env("FAKE_AIRCC_COUNT", self.dir.join("count"))
             .env_remove("AIR_OPT")
             .env_remove("PEANO_INSTALL_DIR")
-            .env_remove("FAKE_AIRCC_MODE");
-        command
+            .env_remove("FAKE_AIRCC_MODE")
     }
 
     fn compile(&self, args: &[&str]) -> Output {
-        self.command(args).output().unwrap()
+        self.command(args).output()
     }
 
     fn runs(&self) -> usize {
@@ -142,7 +137,7 @@ fn aircc_is_given_each_option_in_its_own_spelling() {
         "--",
         "--num-cols=4",
     ];
-    let output = s.command(&args).env("FAKE_AIRCC_ARGV", s.dir.join("argv")).output().unwrap();
+    let output = s.command(&args).env("FAKE_AIRCC_ARGV", s.dir.join("argv")).output();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let argv = std::fs::read_to_string(s.dir.join("argv")).unwrap();
     snapshot("argv", s.redact(&format!("{}\n--- argv\n{argv}", s.transcript(&args, &output))));
@@ -207,7 +202,7 @@ fn a_damaged_entry_is_evicted_and_rebuilt_never_served() {
 fn a_failed_compile_is_reported_with_its_log_and_never_cached() {
     let s = Scratch::new("failed");
     let log = repo_root().join("testdata/compile/logs/bd-exhaustion.log");
-    let run = || s.command(&[]).env("FAKE_AIRCC_MODE", "fail").env("FAKE_AIRCC_LOG", &log).output().unwrap();
+    let run = || s.command(&[]).env("FAKE_AIRCC_MODE", "fail").env("FAKE_AIRCC_LOG", &log).output();
     let output = run();
     assert_eq!(output.status.code(), Some(1));
     let compile_log = std::fs::read_to_string(s.dir.join("build/k.compile.log")).unwrap();
@@ -226,7 +221,7 @@ fn a_failed_compile_is_reported_with_its_log_and_never_cached() {
     assert!(!s.dir.join("build/k.xclbin").exists());
     assert_eq!(run().status.code(), Some(1));
     assert_eq!(s.runs(), 2, "a failure is never served from the cache");
-    let output = s.command(&[]).env("FAKE_AIRCC_MODE", "noartifact").output().unwrap();
+    let output = s.command(&[]).env("FAKE_AIRCC_MODE", "noartifact").output();
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("error[AS0734]: aircc exited 0 but wrote no k.xclbin"));
 }
@@ -239,8 +234,7 @@ fn the_timeout_kills_the_whole_process_group() {
         .command(&["--timeout", "1s"])
         .env("FAKE_AIRCC_MODE", "sleep:30")
         .env("FAKE_AIRCC_PIDS", s.dir.join("pids"))
-        .output()
-        .unwrap();
+        .output();
     assert!(started.elapsed() < Duration::from_secs(20), "killed, not waited for");
     assert_eq!(output.status.code(), Some(1));
     let log = std::fs::read_to_string(s.dir.join("build/k.compile.log")).unwrap();
@@ -265,6 +259,7 @@ fn killed_mid_compile_leaves_no_entry_and_no_artifact() {
         .command(&[])
         .env("FAKE_AIRCC_MODE", "sleep:30")
         .env("FAKE_AIRCC_PIDS", s.dir.join("pids"))
+        .into_command()
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -288,6 +283,7 @@ fn ctrl_c_kills_aircc_s_group_and_leaves_nothing() {
         .command(&[])
         .env("FAKE_AIRCC_MODE", "sleep:30")
         .env("FAKE_AIRCC_PIDS", s.dir.join("pids"))
+        .into_command()
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -313,6 +309,7 @@ fn two_compiles_of_one_key_run_aircc_once() {
     let spawn = |out: &str| {
         s.command(&["-o", out])
             .env("FAKE_AIRCC_MODE", "sleep:2")
+            .into_command()
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -331,7 +328,7 @@ fn two_compiles_of_one_key_run_aircc_once() {
 fn missing_tool_missing_object_and_usage() {
     let s = Scratch::new("missing");
     let mut transcript = String::new();
-    let output = s.command(&[]).env_remove("AIRCC").env("PATH", "/nonexistent").output().unwrap();
+    let output = s.command(&[]).env_remove("AIRCC").env("PATH", "/nonexistent").output();
     assert_eq!(output.status.code(), Some(2));
     transcript.push_str(&s.transcript(&[], &output));
     std::fs::remove_file(s.dir.join("objects/silu_and_mul.o")).unwrap();
@@ -385,13 +382,8 @@ fn cache_list_and_clean() {
     let s = Scratch::new("cache-cmd");
     assert_eq!(s.compile(&[]).status.code(), Some(0));
     let cache = |args: &[&str]| {
-        let output = Command::new(BIN)
-            .arg("cache")
-            .args(args)
-            .current_dir(&s.dir)
-            .env("XDG_CACHE_HOME", s.dir.join("xdg"))
-            .output()
-            .unwrap();
+        let output =
+            harness::air_stitch(["cache"]).args(args).in_dir(&s.dir).env("XDG_CACHE_HOME", s.dir.join("xdg")).output();
         assert_eq!(output.status.code(), Some(0));
         // An entry's size varies with its manifest's timings.
         let sized = s.redact(&format!(
@@ -460,12 +452,12 @@ fn a_relative_aircc_path_runs_and_one_that_cannot_start_is_reported() {
     for (flag, env) in [(Some("./aircc"), None), (None, Some("./aircc"))] {
         let mut command = s.command(&["-o", "build-rel"]);
         if let Some(flag) = flag {
-            command.args(["--aircc", flag]);
+            command = command.args(["--aircc", flag]);
         }
         if let Some(env) = env {
-            command.env("AIRCC", env);
+            command = command.env("AIRCC", env);
         }
-        let output = command.output().unwrap();
+        let output = command.output();
         assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
         std::fs::remove_dir_all(s.dir.join("build-rel")).unwrap();
         std::fs::remove_dir_all(s.dir.join("xdg")).unwrap();
@@ -497,7 +489,7 @@ fn the_install_help_is_upstream_s_command() {
     assert_eq!(block.len(), 4, "the install command in docs/compile.md: {block:?}");
     let command = block.join(" ");
     let s = Scratch::new("install-help");
-    let output = s.command(&[]).env_remove("AIRCC").env("PATH", "/nonexistent").output().unwrap();
+    let output = s.command(&[]).env_remove("AIRCC").env("PATH", "/nonexistent").output();
     let stderr = String::from_utf8_lossy(&output.stderr).replace('\n', " ");
     let stderr = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(stderr.contains(&command), "AS0730's help lacks `{command}`: {stderr}");

@@ -12,12 +12,12 @@
 //! kit, except under `CI=true`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
 mod lowering_cases;
 
 use air_testkit::lowering::{self, Case, Judged};
 use air_testkit::{repo_root, ScratchDir};
 use lowering_cases::{bin, fixture_cases, flags, kernel_cases, plan_of, reference_merge_cases, shown};
-use std::process::Command;
 
 /// Asserts every verdict is `accepted`; lists every other at once.
 fn all_accepted(judged: &[Judged]) {
@@ -57,7 +57,7 @@ fn the_compiler_lowers_every_group_of_the_shipped_layers() {
     for layer in air_testkit::sorted_files(&repo_root().join("testdata/layers"), "toml") {
         let stem = layer.file_stem().unwrap().to_string_lossy().into_owned();
         let dir = scratch.join(&stem);
-        let output = Command::new(bin()).arg("group").arg(&layer).arg("-o").arg(&dir).output().unwrap();
+        let output = harness::air_stitch(["group"]).arg(&layer).arg("-o").arg(&dir).output();
         assert!(output.status.success(), "{stem}: group failed: {}", String::from_utf8_lossy(&output.stderr));
         for module in air_testkit::sorted_files(&dir, "mlir") {
             let plan = plan_of(&module.with_extension("toml"));

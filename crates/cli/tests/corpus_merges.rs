@@ -14,9 +14,10 @@
 
 use air_syntax::views::{all_ops, Hierarchy, HierarchyKind, Op};
 use air_testkit::{AirVerdict, CorpusFile};
+mod harness;
+
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
 
 /// The upstream files issue 8 found merged into invalid AIR (an L3 buffer allocated in an
 /// `air.execute` moved into the wrapper's segment): they must be among the wrapped ones.
@@ -63,14 +64,8 @@ fn first_error(stderr: &str) -> String {
 
 /// `air-stitch merge --color never ARGS -o OUT` in `dir`: the module, or the exit status and stderr.
 fn merge(dir: &Path, inputs: &[&str], out: &Path) -> Result<String, (Option<i32>, String)> {
-    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .current_dir(dir)
-        .args(["merge", "--color", "never"])
-        .args(inputs)
-        .arg("-o")
-        .arg(out)
-        .output()
-        .unwrap();
+    let output =
+        harness::air_stitch(["merge", "--color", "never"]).in_dir(dir).args(inputs).arg("-o").arg(out).output();
     if output.status.success() {
         Ok(std::fs::read_to_string(out).unwrap())
     } else {
@@ -214,11 +209,9 @@ fn corpus_files_merge_alone_and_in_consecutive_pairs_into_valid_air() {
         refused.lines().count(),
         pair_modules.len(),
     );
-    insta::with_settings!({
-        snapshot_path => "../../../snapshots/merge",
-        prepend_module_to_snapshot => false,
-        description => "zero-config merges of every valid corpus file alone and in consecutive pairs, judged by AIR's verifier",
-    }, {
-        insta::assert_snapshot!("corpus_merges", report);
-    });
+    harness::Snapshot::new("merge", "corpus_merges")
+        .description(
+            "zero-config merges of every valid corpus file alone and in consecutive pairs, judged by AIR's verifier",
+        )
+        .assert(&report);
 }

@@ -19,6 +19,7 @@
 //! --nocapture`). Skipped without a kit, except under `CI=true`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
 mod lowering_cases;
 
 use air_compile::triage::Class;
@@ -28,7 +29,6 @@ use lowering_cases::{bin, fixture_cases, kernel_cases, reference_merge_cases};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use std::process::Command;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -82,12 +82,10 @@ fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(usize, &T) -> R + Sync
 /// `air-stitch check-bd --format json` on the case's module with its options.
 fn check_bd(case: &Case, file: &Path) -> Checked {
     std::fs::write(file, &case.module).unwrap();
-    let output = Command::new(bin())
-        .args(["check-bd", "--format", "json", "--color", "never"])
+    let output = harness::air_stitch(["check-bd", "--format", "json", "--color", "never"])
         .args(&case.options)
         .arg(file)
-        .output()
-        .unwrap();
+        .output();
     let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
         panic!("{}: check-bd printed no JSON ({e}):\n{}", case.name, String::from_utf8_lossy(&output.stderr))
     });

@@ -10,7 +10,7 @@ mod harness;
 
 use air_testkit::repo_root;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// A fresh directory `target/test-emit-plan/<tag>`, relative to the repository root (so the
 /// outputs name it the same way on every machine).
@@ -23,15 +23,13 @@ fn scratch(tag: &str) -> String {
 
 /// `air-stitch ARGS --color never` in `dir`, without a device, aircc or air-opt around.
 fn air_stitch_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(args)
-        .args(["--color", "never"])
-        .current_dir(dir)
+    harness::air_stitch(args)
+        .color_never()
+        .in_dir(dir)
         .env_remove("AIRCC")
         .env_remove("XILINX_XRT")
         .env("PATH", "/usr/bin:/bin")
         .output()
-        .unwrap()
 }
 
 /// The run as the user sees it.

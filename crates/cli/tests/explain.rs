@@ -11,7 +11,7 @@ mod harness;
 use air_testkit::repo_root;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// The code modules: one per crate that emits codes.
 const CODE_MODULES: &[&str] = &[
@@ -28,7 +28,7 @@ const CODE_MODULES: &[&str] = &[
 ];
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(args).current_dir(repo_root()).output().unwrap()
+    harness::air_stitch(args).in_repo().output()
 }
 
 fn stdout(output: &Output) -> String {
@@ -284,13 +284,12 @@ fn every_printed_example_reports_its_code() {
             for (name, text) in &example.files {
                 std::fs::write(dir.join(name), text).unwrap();
             }
-            let mut command = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
-            command.args(&example.command).args(["--color", "never"]).current_dir(&dir);
-            match &air_opt {
+            let command = harness::air_stitch(&example.command).color_never().in_dir(&dir);
+            let command = match &air_opt {
                 Some(path) if needs_air_opt => command.env("AIR_OPT", path),
                 _ => command.env_remove("AIR_OPT"),
             };
-            let output = command.output().unwrap();
+            let output = command.output();
             if let Some(judge) = air_opt.as_ref().filter(|_| example.command[0] == "check-bd" && !example.fixed) {
                 for (name, text) in
                     example.files.iter().filter(|_| !INVALID_AIR_CHECK_BD_EXAMPLES.contains(&code.as_str()))

@@ -8,10 +8,10 @@
 mod harness;
 
 use air_testkit::{repo_root, ScratchDir};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn run_in(dir: &std::path::Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(args).current_dir(dir).output().unwrap()
+    harness::air_stitch(args).in_dir(dir).output()
 }
 
 /// Exit status and standard error, as snapshotted.

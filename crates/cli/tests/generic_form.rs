@@ -13,10 +13,11 @@
 // Tests may unwrap and panic: a failure is the report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_syntax::SPLIT_MARKER;
 use air_testkit::{repo_root, AirVerdict};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// One chunk to compare: where it comes from, its custom form, and its `print --generic`
 /// (`None` when print could not convert it).
@@ -34,20 +35,17 @@ struct Source {
 }
 
 fn print_generic(path: &Path, split: bool) -> (bool, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
-    command.args(["print", "--generic", "--color", "never"]);
+    let mut command = harness::air_stitch(["print", "--generic", "--color", "never"]);
     if split {
-        command.arg("--split-input-file");
+        command = command.arg("--split-input-file");
     }
-    let output = command.arg(path).output().expect("running air-stitch print");
+    let output = command.arg(path).output();
     (output.status.success(), String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 /// One chunk alone through stdin (to tell which chunk of a file print could not convert).
 fn print_generic_chunk(chunk: &str) -> Option<String> {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
-    command.args(["print", "--generic", "--color", "never", "-"]);
-    let output = air_testkit::run_with_stdin(&mut command, chunk.as_bytes());
+    let output = harness::air_stitch(["print", "--generic", "--color", "never", "-"]).stdin(chunk.as_bytes()).output();
     output.status.success().then(|| String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
@@ -221,11 +219,7 @@ fn print_generic_for_mlir_is_accepted_by_mlir_opt_for_every_shipped_kernel() {
     assert!(kernels.len() >= 17, "expected the shipped kernels");
     let mut failures = Vec::new();
     for kernel in &kernels {
-        let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-            .args(["print", "--generic", "--for-mlir", "--color", "never"])
-            .arg(kernel)
-            .output()
-            .unwrap();
+        let output = harness::air_stitch(["print", "--generic", "--for-mlir", "--color", "never"]).arg(kernel).output();
         assert!(output.status.success(), "{}: {}", kernel.display(), String::from_utf8_lossy(&output.stderr));
         if let Err(stderr) = air_testkit::run_mlir_opt(&mlir_opt, &output.stdout, false) {
             failures.push(format!("{}: {}", kernel.display(), stderr.lines().next().unwrap_or("")));
@@ -236,11 +230,7 @@ fn print_generic_for_mlir_is_accepted_by_mlir_opt_for_every_shipped_kernel() {
 
 #[test]
 fn for_mlir_needs_generic() {
-    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(["print", "--for-mlir", "testdata/kernels/add_2048.mlir"])
-        .current_dir(repo_root())
-        .output()
-        .unwrap();
+    let output = harness::air_stitch(["print", "--for-mlir", "testdata/kernels/add_2048.mlir"]).in_repo().output();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("--generic"), "{stderr}");

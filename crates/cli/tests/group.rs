@@ -9,19 +9,14 @@ mod harness;
 
 use air_testkit::repo_root;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// Runs `air-stitch group LAYER -o target/test-group/<tag>` in the repository root (outputs
 /// inside the repository, so the plans' relative paths are the same on every machine).
 fn group(layer: &str, tag: &str, extra: &[&str]) -> (Output, PathBuf) {
     let out = format!("target/test-group/{tag}");
     let _ = std::fs::remove_dir_all(repo_root().join(&out));
-    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .current_dir(repo_root())
-        .args(["group", layer, "-o", &out, "--color", "never"])
-        .args(extra)
-        .output()
-        .unwrap();
+    let output = harness::air_stitch(["group", layer, "-o", &out, "--color", "never"]).in_repo().args(extra).output();
     (output, repo_root().join(out))
 }
 
@@ -76,11 +71,7 @@ fn shipped_layers_group_as_upstream_and_every_group_is_valid_air() {
             let module = std::fs::read_to_string(dir.join(entry["merged"].as_str().unwrap())).unwrap();
             snapshot(&format!("{layer}.{plan}"), &std::fs::read_to_string(dir.join(plan)).unwrap());
             // The plan reproduces the module.
-            let again = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-                .current_dir(&dir)
-                .args(["merge", "--plan", plan, "-o", "-"])
-                .output()
-                .unwrap();
+            let again = harness::air_stitch(["merge", "--plan", plan, "-o", "-"]).in_dir(&dir).output();
             assert_eq!(String::from_utf8_lossy(&again.stdout), module, "{layer}: {plan} does not reproduce its module");
             if let Some(air_opt) = &air_opt {
                 let verdict = air_testkit::run_air_opt(air_opt, module.as_bytes(), false);
@@ -186,11 +177,7 @@ fn an_output_that_would_replace_a_kernel_file_is_refused_before_planning() {
     std::fs::write(dir.join("adds_1.mlir"), &kernel).unwrap();
     let layer = std::fs::read_to_string(repo_root().join("testdata/group/cut-max-launches/layer.toml")).unwrap();
     std::fs::write(dir.join("layer.toml"), layer.replace("../../kernels/add_2048.mlir", "adds_1.mlir")).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .current_dir(&dir)
-        .args(["group", "layer.toml", "-o", ".", "--color", "never"])
-        .output()
-        .unwrap();
+    let output = harness::air_stitch(["group", "layer.toml", "-o", ".", "--color", "never"]).in_dir(&dir).output();
     let text = report("layer.toml -o .", &output);
     assert_eq!(output.status.code(), Some(2), "{text}");
     snapshot("output_over_a_kernel_file", &text);

@@ -8,7 +8,6 @@
 mod harness;
 
 use air_testkit::repo_root;
-use std::process::Command;
 
 /// A two-kernel layer: `first` then `second`, each a kernel of `testdata/kernels/` taking
 /// (input, y, output); `wiring` gives each one's input and output; then `extra` (a `[lints]`
@@ -36,13 +35,7 @@ fn run(case: &str, layer_text: &str, flags: &[&str]) -> (String, i32) {
     let layer = format!("{dir}/layer.toml");
     std::fs::write(repo_root().join(&layer), layer_text).unwrap();
     let out = format!("{dir}/out");
-    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .current_dir(repo_root())
-        .args(["group", &layer, "-o", &out])
-        .args(flags)
-        .args(["--color", "never"])
-        .output()
-        .unwrap();
+    let output = harness::air_stitch(["group", &layer, "-o", &out]).in_repo().args(flags).color_never().output();
     let code = output.status.code().unwrap_or(-1);
     let extra = if flags.is_empty() { String::new() } else { format!(" {}", flags.join(" ")) };
     let table = layer_text.split_once("\n[lints]").map(|(_, t)| format!("[lints]{t}")).unwrap_or_default();

@@ -9,7 +9,7 @@ mod harness;
 
 use air_testkit::repo_root;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// A fresh directory `target/test-group-outputs/<tag>` (inside the repository, so relative
 /// paths print the same on every machine), as a path relative to the repository root.
@@ -45,11 +45,7 @@ fn adds_layer(kernels: &[&str], external: &[&str], max_launches: Option<usize>) 
 
 /// `air-stitch group LAYER -o OUT` in the repository root.
 fn group(layer: &str, out: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .current_dir(repo_root())
-        .args(["group", layer, "-o", out, "--color", "never"])
-        .output()
-        .unwrap()
+    harness::air_stitch(["group", layer, "-o", out, "--color", "never"]).in_repo().output()
 }
 
 /// The run as the user sees it, then the directory's files in order.

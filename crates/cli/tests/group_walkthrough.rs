@@ -15,7 +15,6 @@ use air_testkit::repo_root;
 use clap::Parser;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
 const KERNELGEN: &str = "cargo run -q -p air-kernelgen -- ";
 const LAYER: &str = "testdata/layers/qwen3_06b_prefill.toml";
@@ -106,7 +105,7 @@ fn the_walkthrough_layer_groups_as_the_doc_shows() {
     let out_dir = args.iter().skip_while(|a| *a != "-o").nth(1).expect("group -o DIR").clone();
     let dir = repo_root().join(&out_dir);
     let _ = std::fs::remove_dir_all(&dir);
-    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch")).current_dir(repo_root()).args(&args).output().unwrap();
+    let output = harness::air_stitch(&args).in_repo().output();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let transcript = format!(
         "$ air-stitch {}\nexit: {}\n--- stdout\n{stdout}--- stderr\n{}",

@@ -10,16 +10,10 @@ mod harness;
 use air_testkit::repo_root;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(args)
-        .args(["--color", "never"])
-        .current_dir(dir)
-        .env_remove("AIR_OPT")
-        .output()
-        .unwrap()
+    harness::air_stitch(args).color_never().in_dir(dir).env_remove("AIR_OPT").output()
 }
 
 fn lints_dir() -> PathBuf {

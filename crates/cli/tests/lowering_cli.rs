@@ -8,17 +8,15 @@
 
 mod harness;
 
-use air_testkit::{lowering, repo_root, ScratchDir};
+use air_testkit::{lowering, ScratchDir};
 use std::path::Path;
-use std::process::Command;
 
 fn run(args: &[&str], path: Option<&str>) -> (Option<i32>, String, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
-    command.args(args).args(["--color", "never"]).current_dir(repo_root());
+    let mut command = harness::air_stitch(args).color_never().in_repo();
     if let Some(path) = path {
-        command.env("PATH", path);
+        command = command.env("PATH", path);
     }
-    let output = command.output().unwrap();
+    let output = command.output();
     (
         output.status.code(),
         String::from_utf8_lossy(&output.stdout).into_owned(),

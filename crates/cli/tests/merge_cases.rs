@@ -9,7 +9,6 @@ mod harness;
 
 use air_testkit::repo_root;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn run_case(dir: &Path) -> (String, i32, String) {
     let args_text = std::fs::read_to_string(dir.join("args")).expect("every case has an args file");
@@ -17,8 +16,7 @@ fn run_case(dir: &Path) -> (String, i32, String) {
     args.extend(args_text.split_whitespace().map(str::to_string));
     args.push("--color".into());
     args.push("never".into());
-    let output =
-        Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(&args).current_dir(dir).output().expect("run air-stitch");
+    let output = harness::air_stitch(&args).in_dir(dir).output();
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     let code = output.status.code().unwrap_or(-1);

@@ -4,15 +4,12 @@
 //! and `// (weight)`), and `roles` reads those names back.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod harness;
+
 use air_testkit::repo_root;
-use std::process::Command;
 
 fn merge(plan: &str) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .current_dir(repo_root())
-        .args(["merge", "--color", "never", "-o", "-", "--plan", plan])
-        .output()
-        .unwrap();
+    let output = harness::air_stitch(["merge", "--color", "never", "-o", "-", "--plan", plan]).in_repo().output();
     assert_eq!(output.status.code(), Some(0), "{plan}: {}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8(output.stdout).unwrap()
 }
@@ -62,7 +59,7 @@ fn roles_and_graph_read_the_names_back_from_the_signature() {
     let path = dir.join("o_gemv_ffn.mlir");
     std::fs::write(&path, merged).unwrap();
     let run = |args: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(args).arg(&path).output().unwrap();
+        let output = harness::air_stitch(args).arg(&path).output();
         String::from_utf8(output.stdout).unwrap()
     };
     let json: serde_json::Value = serde_json::from_str(&run(&["roles", "--format", "json"])).unwrap();

@@ -6,7 +6,7 @@
 //! against its source file by hand.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::process::Command;
+mod harness;
 
 /// `(corpus path, split on // -----)`.
 const FILES: &[(&str, bool)] = &[
@@ -32,7 +32,7 @@ fn outline_of_representative_corpus_kernels_matches_snapshots() {
         }
         args.push(path);
         // Run from the corpus root so that paths in any message are the corpus paths.
-        let output = Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(&args).current_dir(&dir).output().unwrap();
+        let output = harness::air_stitch(&args).in_dir(&dir).output();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(0), "{path}: {stderr}");
         let transcript = format!(
@@ -41,12 +41,6 @@ fn outline_of_representative_corpus_kernels_matches_snapshots() {
             String::from_utf8_lossy(&output.stdout)
         );
         let name = path.trim_end_matches(".mlir").replace('/', "__");
-        insta::with_settings!({
-            snapshot_path => "../../../snapshots/outline",
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-        }, {
-            insta::assert_snapshot!(name, transcript);
-        });
+        harness::snapshot("outline", &name, &transcript);
     }
 }

@@ -6,7 +6,6 @@ mod harness;
 
 use air_testkit::repo_root;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// The reference plans, `testdata/plans/*.toml`, sorted.
 fn reference_plans() -> Vec<PathBuf> {
@@ -15,14 +14,11 @@ fn reference_plans() -> Vec<PathBuf> {
 
 /// `air-stitch merge --color never -o - --plan PLAN`, run in the repository root (so that paths
 /// in messages are repository-relative); callers add their flags.
-fn merge_command(plan: &Path) -> Command {
+fn merge_command(plan: &Path) -> harness::Cli {
     let root = repo_root();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
-    command
-        .current_dir(&root)
-        .args(["merge", "--color", "never", "-o", "-", "--plan"])
-        .arg(plan.strip_prefix(&root).unwrap());
-    command
+    harness::air_stitch(["merge", "--color", "never", "-o", "-", "--plan"])
+        .in_dir(&root)
+        .arg(plan.strip_prefix(&root).unwrap())
 }
 
 #[test]
@@ -33,7 +29,7 @@ fn reference_merges_match_their_snapshots() {
     for plan in &plans {
         let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
         let report = scratch.join(format!("{name}.json"));
-        let output = merge_command(plan).arg("--externs-report").arg(&report).output().unwrap();
+        let output = merge_command(plan).arg("--externs-report").arg(&report).output();
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
         assert_eq!(output.status.code(), Some(0), "{name}: {stderr}");
@@ -51,7 +47,7 @@ fn reference_merges_pass_merge_verify() {
     // With the `mlir` feature this also runs MLIR's parser and verifier on each merged module.
     // AIR's verifier is the next test's.
     for plan in &reference_plans() {
-        let output = merge_command(plan).args(["--verify", "--no-air-opt"]).output().unwrap();
+        let output = merge_command(plan).args(["--verify", "--no-air-opt"]).output();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(0), "{}: {stderr}", plan.display());
         assert!(!stderr.contains("error["), "{}: {stderr}", plan.display());
@@ -63,12 +59,11 @@ fn air_accepts_each_reference_merge_and_merge_verify_with_air_opt_agrees() {
     let Some(air_opt) = air_testkit::air_opt() else { return };
     for plan in &reference_plans() {
         let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
-        let merged = merge_command(plan).output().unwrap();
+        let merged = merge_command(plan).output();
         assert_eq!(merged.status.code(), Some(0), "{name}");
         let verdict = air_testkit::run_air_opt(&air_opt, &merged.stdout, false);
         assert!(!matches!(verdict, air_testkit::AirVerdict::Crashed(_)), "{name}: {verdict:?}");
-        let output =
-            merge_command(plan).arg("--verify").arg(format!("--air-opt={}", air_opt.display())).output().unwrap();
+        let output = merge_command(plan).arg("--verify").arg(format!("--air-opt={}", air_opt.display())).output();
         let stderr = String::from_utf8_lossy(&output.stderr);
         // Every reference merge is valid AIR (issue 8): AIR accepts it, and so does --verify.
         assert!(verdict.is_accepted(), "{name}: AIR rejects the merge: {verdict:?}");
@@ -97,7 +92,7 @@ fn reference_merges_carry_their_slices_tiling() {
     let mut table = String::new();
     for plan in &reference_plans() {
         let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
-        let merged = merge_command(plan).output().unwrap();
+        let merged = merge_command(plan).output();
         assert_eq!(merged.status.code(), Some(0), "{name}");
         let text = String::from_utf8_lossy(&merged.stdout).into_owned();
         table += &format!("{name}:\n");
@@ -123,11 +118,13 @@ fn reference_merges_carry_their_slices_tiling() {
 fn reference_merges_pass_check_bd_with_their_plans_backend() {
     for plan in &reference_plans() {
         let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
-        let merged = merge_command(plan).output().unwrap();
+        let merged = merge_command(plan).output();
         assert_eq!(merged.status.code(), Some(0), "{name}");
-        let mut check_bd = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
-        check_bd.args(["check-bd", "--color", "never", "--plan"]).arg(plan).arg("-");
-        let output = air_testkit::run_with_stdin(&mut check_bd, &merged.stdout);
+        let output = harness::air_stitch(["check-bd", "--color", "never", "--plan"])
+            .arg(plan)
+            .arg("-")
+            .stdin(&merged.stdout)
+            .output();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(0), "{name}: check-bd finds errors:\n{stderr}");
         assert!(stderr.contains(": 0 errors,"), "{name}: {stderr}");
@@ -138,11 +135,13 @@ fn reference_merges_pass_check_bd_with_their_plans_backend() {
 fn reference_merges_pass_check_bd_and_their_reports_match() {
     for plan in &reference_plans() {
         let name = plan.file_stem().unwrap().to_string_lossy().into_owned();
-        let merged = merge_command(plan).output().unwrap();
+        let merged = merge_command(plan).output();
         assert_eq!(merged.status.code(), Some(0), "{name}");
-        let mut check_bd = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
-        check_bd.args(["check-bd", "--report", "--color", "never"]).args(backend_flags(&name)).arg("-");
-        let output = air_testkit::run_with_stdin(&mut check_bd, &merged.stdout);
+        let output = harness::air_stitch(["check-bd", "--report", "--color", "never"])
+            .args(backend_flags(&name))
+            .arg("-")
+            .stdin(&merged.stdout)
+            .output();
         let report = format!(
             "$ air-stitch check-bd --report {}-\nexit: {}\n--- stdout\n{}--- stderr\n{}",
             backend_flags(&name).iter().map(|f| format!("{f} ")).collect::<String>(),

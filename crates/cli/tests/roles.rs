@@ -11,10 +11,10 @@ use air_testkit::repo_root;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn air_stitch(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_air-stitch")).current_dir(repo_root()).args(args).output().unwrap()
+    harness::air_stitch(args).in_repo().output()
 }
 
 fn text_of(output: &Output) -> String {
@@ -186,7 +186,7 @@ fn roles_of_every_reference_merge_match_their_snapshots_and_merge_roles_writes_t
                 args.extend(["--format", "json"]);
             }
             args.push(module.to_str().unwrap());
-            Command::new(env!("CARGO_BIN_EXE_air-stitch")).current_dir(&dir).args(&args).output().unwrap()
+            harness::air_stitch(&args).in_dir(&dir).output()
         };
         let text = run(false);
         assert_eq!(text.status.code(), Some(0), "{stem}: {}", text_of(&text));
@@ -260,12 +260,7 @@ fn without_declared_kinds_the_snippet_is_not_ready_and_nothing_is_static() {
         if json {
             args.extend(["--format", "json"]);
         }
-        Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-            .current_dir(&dir)
-            .args(&args)
-            .arg("o_gemv_ffn.mlir")
-            .output()
-            .unwrap()
+        harness::air_stitch(&args).in_dir(&dir).arg("o_gemv_ffn.mlir").output()
     };
     let doc: Value = serde_json::from_slice(&run(true).stdout).unwrap();
     assert_eq!(doc["static_input_indices"], serde_json::json!([]));

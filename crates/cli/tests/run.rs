@@ -8,24 +8,21 @@
 mod harness;
 
 use air_testkit::repo_root;
-use std::process::Command;
 
 const XCLBIN: &str = "--xclbin add_one.xclbin --insts add_one.insts.bin";
 
 fn transcript(args: &str, xilinx_xrt: Option<&str>) -> (Option<i32>, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
-    command
-        .arg("run")
+    let command = harness::air_stitch(["run"])
         .args(args.split_whitespace())
-        .args(["--color", "never"])
-        .current_dir(repo_root().join("testdata/run"))
+        .color_never()
+        .in_dir(repo_root().join("testdata/run"))
         .env_remove("AIR_STITCH_NPU_LOCK")
         .env_remove("COLUMNS");
-    match xilinx_xrt {
+    let command = match xilinx_xrt {
         Some(value) => command.env("XILINX_XRT", value),
         None => command.env_remove("XILINX_XRT"),
     };
-    let output = command.output().unwrap();
+    let output = command.output();
     let env = xilinx_xrt.map_or(String::new(), |v| format!("XILINX_XRT={v} "));
     let text = format!(
         "$ {env}air-stitch run {args}\n--- exit {}\n--- stdout\n{}--- stderr\n{}",

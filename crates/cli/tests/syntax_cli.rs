@@ -4,24 +4,18 @@
 //! file is exit status 2; the summary line, JSON output, split mode and stdin work.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use air_testkit::repo_root;
-use std::process::{Command, Output};
+mod harness;
+
+use harness::Snapshot;
+use std::process::Output;
 
 /// Runs `air-stitch ARGS` in the workspace root (so paths in messages are relative).
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(args)
-        .current_dir(repo_root())
-        .env_remove("NO_COLOR")
-        .output()
-        .unwrap()
+    harness::air_stitch(args).in_repo().env_remove("NO_COLOR").output()
 }
 
 fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    air_testkit::run_with_stdin(
-        Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(args).current_dir(repo_root()),
-        stdin,
-    )
+    harness::air_stitch(args).in_repo().stdin(stdin).output()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -40,10 +34,9 @@ fn scratch_dir(name: &str) -> air_testkit::ScratchDir {
 
 #[test]
 fn bad_inputs_get_located_diagnostics_and_exit_status_1() {
-    insta::glob!("../../../testdata/bad", "*.mlir", |path| {
-        let name = path.file_name().unwrap().to_str().unwrap();
+    for (path, name) in harness::files("testdata/bad", "mlir") {
         let relative = format!("testdata/bad/{name}");
-        let bytes = std::fs::read(path).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
         let split = String::from_utf8_lossy(&bytes).contains("// -----");
         let mut args = vec!["parse", "--color", "never"];
         if split {
@@ -59,20 +52,17 @@ fn bad_inputs_get_located_diagnostics_and_exit_status_1() {
         let headers = stderr.lines().filter(|l| l.starts_with("error[")).count();
         let locations = stderr.lines().filter(|l| l.trim_start().starts_with(&format!("--> {relative}:"))).count();
         assert!(headers > 0 && headers == locations, "{relative}: {stderr}");
-        insta::with_settings!({
-            snapshot_path => "../../../snapshots/diagnostics",
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-        }, {
-            insta::assert_snapshot!(transcript(&output));
-        });
-    });
+        Snapshot::new("diagnostics", "bad_inputs_get_located_diagnostics_and_exit_status_1")
+            .suffix(&name)
+            .input_file(&path)
+            .assert(&transcript(&output));
+    }
 }
 
 #[test]
 fn bad_inputs_print_back_byte_for_byte() {
-    insta::glob!("../../../testdata/bad", "*.mlir", |path| {
-        let bytes = std::fs::read(path).unwrap();
+    for (path, _) in harness::files("testdata/bad", "mlir") {
+        let bytes = std::fs::read(&path).unwrap();
         let output = run(&["print", "--color", "never", path.to_str().unwrap()]);
         assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
         if std::str::from_utf8(&bytes).is_ok() {
@@ -82,7 +72,7 @@ fn bad_inputs_print_back_byte_for_byte() {
             assert!(output.stdout.is_empty());
             assert!(text(&output.stderr).contains("error[AS0100]"));
         }
-    });
+    }
 }
 
 #[test]
@@ -155,12 +145,7 @@ fn split_mode_reports_positions_in_the_whole_file() {
 fn json_format_lists_every_diagnostic_with_its_position() {
     let output = run(&["parse", "--format", "json", "testdata/bad/result_index_out_of_range.mlir"]);
     assert_eq!(output.status.code(), Some(1));
-    insta::with_settings!({
-        snapshot_path => "../../../snapshots/diagnostics",
-        prepend_module_to_snapshot => false,
-    }, {
-        insta::assert_snapshot!("json_result_index_out_of_range", text(&output.stdout));
-    });
+    harness::snapshot("diagnostics", "json_result_index_out_of_range", &text(&output.stdout));
     let clean = run(&["parse", "--format", "json", "crates/syntax/tests/parser/scf_for_with_iter_args.mlir"]);
     assert_eq!(clean.status.code(), Some(0));
     let document: serde_json::Value = serde_json::from_str(&text(&clean.stdout)).unwrap();
@@ -173,12 +158,7 @@ fn json_format_lists_every_diagnostic_with_its_position() {
 #[test]
 fn standard_input_is_read_for_a_dash() {
     let output = run_with_stdin(&["parse", "--color", "never", "-"], b"%0 = : i32\n");
-    insta::with_settings!({
-        snapshot_path => "../../../snapshots/diagnostics",
-        prepend_module_to_snapshot => false,
-    }, {
-        insta::assert_snapshot!("stdin_op_without_name", transcript(&output));
-    });
+    harness::snapshot("diagnostics", "stdin_op_without_name", &transcript(&output));
     let output = run_with_stdin(&["print", "-"], b"func.func @f() {\n  return\n}\n");
     assert_eq!((output.status.code(), text(&output.stdout)), (Some(0), "func.func @f() {\n  return\n}\n".to_string()));
 }

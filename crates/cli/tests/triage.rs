@@ -7,15 +7,10 @@
 mod harness;
 
 use air_testkit::repo_root;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(args)
-        .args(["--color", "never"])
-        .current_dir(repo_root())
-        .output()
-        .unwrap()
+    harness::air_stitch(args).color_never().in_repo().output()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -132,21 +127,9 @@ fn a_module_that_cannot_be_used_standard_input_and_usage_errors() {
         transcript_all.push_str(&out.replace(dir.to_str().unwrap(), "$TMP"));
         transcript_all.push('\n');
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(["triage", "--color", "never", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"aircc: Unknown command line argument '--frobnicate'.  Try: 'aircc --help'\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = harness::air_stitch(["triage", "--color", "never", "-"])
+        .stdin(b"aircc: Unknown command line argument '--frobnicate'.  Try: 'aircc --help'\n")
+        .output();
     transcript_all.push_str(&format!(
         "$ air-stitch triage - < (an unknown option)\nexit status: {:?}\n--- stderr\n{}",
         output.status.code(),

@@ -6,18 +6,14 @@
 // Tests may unwrap and panic: a failure is the report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use air_testkit::repo_root;
 use std::process::{Command, Output};
 
 /// Runs the binary in the repository root (so file names in messages are repo-relative).
 fn air_stitch(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(args)
-        .arg("--color")
-        .arg("never")
-        .current_dir(repo_root())
-        .output()
-        .expect("running air-stitch")
+    harness::air_stitch(args).color_never().in_repo().output()
 }
 
 fn stdout(output: &Output) -> String {
@@ -30,16 +26,9 @@ fn stderr(output: &Output) -> String {
 
 const MLIR: bool = cfg!(feature = "mlir");
 
-macro_rules! snapshot {
-    ($name:expr, $value:expr) => {
-        insta::with_settings!({
-            snapshot_path => "../../../snapshots/verify",
-            prepend_module_to_snapshot => false,
-            snapshot_suffix => if MLIR { "mlir" } else { "structural" },
-        }, {
-            insta::assert_snapshot!($name, $value);
-        });
-    };
+/// One snapshot per build: `NAME@mlir` or `NAME@structural`.
+fn snapshot(name: &str, text: String) {
+    harness::Snapshot::new("verify", name).suffix(if MLIR { "mlir" } else { "structural" }).assert(&text);
 }
 
 #[test]
@@ -47,7 +36,7 @@ fn verify_reports_the_wiring_bug_and_exits_1() {
     let output = air_stitch(&["verify", "--no-air-opt", "testdata/verify/errors/launch_arg_type_mismatch.mlir"]);
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(stdout(&output), "");
-    snapshot!("cli_verify_wiring_bug", stderr(&output));
+    snapshot("cli_verify_wiring_bug", stderr(&output));
 }
 
 #[test]
@@ -60,14 +49,14 @@ fn verify_writes_json_to_stdout() {
     let first = &value["diagnostics"][0];
     assert_eq!(first["code"], "AS0510");
     assert_eq!(first["primary"]["line"], 7);
-    snapshot!("cli_verify_json", stdout(&output));
+    snapshot("cli_verify_json", stdout(&output));
 }
 
 #[test]
 fn verify_accepts_a_clean_file_with_exit_0() {
     let output = air_stitch(&["verify", "--no-air-opt", "testdata/verify/generic/all_ops.mlir"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    snapshot!("cli_verify_clean", stderr(&output));
+    snapshot("cli_verify_clean", stderr(&output));
 }
 
 #[test]
@@ -79,14 +68,13 @@ fn verify_split_input_file_reports_positions_in_the_whole_file() {
         "func.func @ok() {\n  return\n}\n// -----\nfunc.func @bad(%a: memref<8xi32>) {\n  %c1 = arith.constant 1 : index\n  air.herd tile (%x) in (%n=%c1) {\n    %v = memref.load %a[%c1] : memref<8xi32>\n  }\n  return\n}\n",
     )
     .unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_air-stitch"))
-        .args(["verify", "--no-air-opt", "--split-input-file", "--color", "never", "two_chunks.mlir"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
+    let output =
+        harness::air_stitch(["verify", "--no-air-opt", "--split-input-file", "--color", "never", "two_chunks.mlir"])
+            .in_dir(&dir)
+            .output();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(output.status.code(), Some(1));
-    snapshot!("cli_verify_split", stderr(&output));
+    snapshot("cli_verify_split", stderr(&output));
 }
 
 #[test]
@@ -104,12 +92,7 @@ fn print_generic_writes_the_generic_form_to_stdout() {
     let output = air_stitch(&["print", "--generic", "--split-input-file", "testdata/verify/generic/split_chunks.mlir"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(stderr(&output), "");
-    insta::with_settings!({
-        snapshot_path => "../../../snapshots/verify",
-        prepend_module_to_snapshot => false,
-    }, {
-        insta::assert_snapshot!("cli_print_generic_split", stdout(&output));
-    });
+    harness::snapshot("verify", "cli_print_generic_split", &stdout(&output));
 }
 
 #[test]
@@ -118,12 +101,7 @@ fn print_generic_reports_ops_it_cannot_convert_and_exits_1() {
     assert_eq!(output.status.code(), Some(1));
     // The unconvertible ops are kept as written (stdout), and reported (stderr).
     let both = format!("==== stdout ====\n{}==== stderr ====\n{}", stdout(&output), stderr(&output));
-    insta::with_settings!({
-        snapshot_path => "../../../snapshots/verify",
-        prepend_module_to_snapshot => false,
-    }, {
-        insta::assert_snapshot!("cli_print_generic_cannot_convert", both);
-    });
+    harness::snapshot("verify", "cli_print_generic_cannot_convert", &both);
 }
 
 #[test]
@@ -157,12 +135,7 @@ fn print_generic_output_round_trips_through_mlir_opt() {
         if !split {
             // MLIR's own generic printing of our text: every AIR op with its operands,
             // properties, block arguments and terminator, as MLIR understood them.
-            insta::with_settings!({
-                snapshot_path => "../../../snapshots/verify",
-                prepend_module_to_snapshot => false,
-            }, {
-                insta::assert_snapshot!("cli_mlir_opt_reprints_all_ops", String::from_utf8_lossy(&result.stdout));
-            });
+            harness::snapshot("verify", "cli_mlir_opt_reprints_all_ops", &String::from_utf8_lossy(&result.stdout));
         }
     }
 }

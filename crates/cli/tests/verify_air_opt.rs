@@ -6,40 +6,26 @@
 // Tests may unwrap and panic: a failure is the report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use air_testkit::repo_root;
+mod harness;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 const MLIR: bool = cfg!(feature = "mlir");
 
-macro_rules! snapshot {
-    ($name:expr, $value:expr) => {
-        insta::with_settings!({
-            snapshot_path => "../../../snapshots/verify",
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-            snapshot_suffix => if MLIR { "mlir" } else { "structural" },
-        }, {
-            insta::assert_snapshot!($name, $value);
-        });
-    };
+/// One snapshot per build: `NAME@mlir` or `NAME@structural`.
+fn snapshot(name: &str, text: String) {
+    harness::Snapshot::new("verify", name).suffix(if MLIR { "mlir" } else { "structural" }).assert(&text);
 }
 
 /// `air-stitch ARGS --color never` in the repository root, with `$AIR_OPT` unset and PATH
 /// only the system directories, so that only the flags choose the judge.
-fn command(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_air-stitch"));
-    command
-        .args(args)
-        .args(["--color", "never"])
-        .current_dir(repo_root())
-        .env_remove("AIR_OPT")
-        .env("PATH", "/usr/bin:/bin");
-    command
+fn command(args: &[&str]) -> harness::Cli {
+    harness::air_stitch(args).color_never().in_repo().env_remove("AIR_OPT").env("PATH", "/usr/bin:/bin")
 }
 
 fn run(args: &[&str]) -> Output {
-    command(args).output().expect("running air-stitch")
+    command(args).output()
 }
 
 fn stderr(output: &Output) -> String {
@@ -73,7 +59,7 @@ fn verify_with_air_opt_reports_what_only_air_finds() {
     } else {
         assert_eq!(text.matches("error[AS0550]: 'arith.addf'").count(), 1, "{text}");
     }
-    snapshot!("cli_air_opt_rejects", text);
+    snapshot("cli_air_opt_rejects", text);
 }
 
 /// What AIR's verifier rejects in AIR's own rules, the ported structural checks find first:
@@ -92,7 +78,7 @@ fn verify_with_air_opt_agrees_with_the_ported_rules() {
     assert!(text.contains("error[AS0513]") && text.contains("error[AS0515]"), "{text}");
     assert_eq!(text.matches("= note: AIR agrees:").count(), 2, "{text}");
     assert!(!text.contains("error[AS0550]"), "{text}");
-    snapshot!("cli_air_opt_agrees", text);
+    snapshot("cli_air_opt_agrees", text);
 }
 
 #[test]
@@ -103,7 +89,7 @@ fn verify_with_air_opt_accepts_what_air_accepts_and_names_its_judges() {
     let text = stderr(&output);
     let judges = if MLIR { "structural checks, AIR (air-opt), MLIR 22" } else { "structural checks, AIR (air-opt)" };
     assert!(text.ends_with(&format!("2 files, 2 sections: verified ({judges})\n")), "{text}");
-    snapshot!("cli_air_opt_accepts", text);
+    snapshot("cli_air_opt_accepts", text);
 }
 
 #[test]
@@ -118,7 +104,7 @@ fn verify_split_input_file_puts_air_findings_in_their_chunks() {
     assert!(text.contains("split_chunks.mlir:15:"), "{text}");
     assert_eq!(text.matches("= note: AIR agrees: 'memref.load' op inside 'air.herd'").count(), 2, "{text}");
     assert!(!text.contains("error[AS0550]"), "{text}");
-    snapshot!("cli_air_opt_split", text);
+    snapshot("cli_air_opt_split", text);
 }
 
 #[test]
@@ -131,7 +117,7 @@ fn a_crash_of_air_opt_is_reported_as_a_crash_never_as_a_verdict() {
     assert!(text.contains("error[AS0553]: AIR's verifier (air-opt) crashed"), "{text}");
     assert!(!text.contains("AS0550"), "a crash is no verdict: {text}");
     assert!(text.contains("AIR (air-opt, crashed on 1 input)"), "{text}");
-    snapshot!("cli_air_opt_crash", text);
+    snapshot("cli_air_opt_crash", text);
 }
 
 #[test]
@@ -170,11 +156,11 @@ fn air_opt_in_the_environment_is_a_judge_unless_turned_off() {
     let Some(air_opt) = air_testkit::air_opt() else { return };
     let air_opt = absolute(&air_opt);
     let kernel = "testdata/kernels/add_2048.mlir";
-    let with_env = command(&["verify", kernel]).env("AIR_OPT", &air_opt).output().unwrap();
+    let with_env = command(&["verify", kernel]).env("AIR_OPT", &air_opt).output();
     assert_eq!(with_env.status.code(), Some(0));
     assert!(stderr(&with_env).contains("verified (structural checks, AIR (air-opt)"), "{}", stderr(&with_env));
     // Off: even a broken $AIR_OPT is not looked at.
-    let off = command(&["verify", "--no-air-opt", kernel]).env("AIR_OPT", "/no/such/air-opt").output().unwrap();
+    let off = command(&["verify", "--no-air-opt", kernel]).env("AIR_OPT", "/no/such/air-opt").output();
     assert_eq!(off.status.code(), Some(0));
     let judges = if MLIR { "structural checks, MLIR 22" } else { "structural checks only" };
     assert!(stderr(&off).ends_with(&format!("1 file, 1 section: verified ({judges})\n")), "{}", stderr(&off));
@@ -183,7 +169,7 @@ fn air_opt_in_the_environment_is_a_judge_unless_turned_off() {
     assert_eq!(none.status.code(), Some(0));
     assert!(stderr(&none).ends_with(&format!("verified ({judges})\n")), "{}", stderr(&none));
     // A configured one that is not there is a usage error.
-    let broken = command(&["verify", kernel]).env("AIR_OPT", "/no/such/air-opt").output().unwrap();
+    let broken = command(&["verify", kernel]).env("AIR_OPT", "/no/such/air-opt").output();
     assert_eq!(broken.status.code(), Some(2));
     assert_eq!(stderr(&broken), "error: $AIR_OPT=/no/such/air-opt: no such file\n");
 }
@@ -210,7 +196,7 @@ fn merge_verify_runs_air_opt_on_the_merged_text_and_writes_nothing_when_it_rejec
     let text = stderr(&output).replace(&out_arg, "[OUT]");
     assert!(text.contains("error[AS0513]"), "{text}");
     assert!(text.contains("= note: AIR agrees: 'memref.alloc' op memref.alloc inside air.segment"), "{text}");
-    snapshot!("cli_air_opt_merge_rejected", text);
+    snapshot("cli_air_opt_merge_rejected", text);
 }
 
 #[test]

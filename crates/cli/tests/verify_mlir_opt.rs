@@ -7,10 +7,11 @@
 // Tests may unwrap and panic: a failure is the report.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod harness;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
 
 /// What happened to one file.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -41,7 +42,7 @@ fn run(mlir_opt: &Path, path: &Path, split: bool) -> Outcome {
     if split {
         args.push("--split-input-file");
     }
-    let generic = Command::new(env!("CARGO_BIN_EXE_air-stitch")).args(&args).arg(path).output().expect("air-stitch");
+    let generic = harness::air_stitch(&args).arg(path).output();
     if !generic.status.success() {
         let stderr = String::from_utf8_lossy(&generic.stderr);
         let first = stderr.lines().next().unwrap_or("").to_string();
@@ -98,11 +99,9 @@ fn valid_corpus_files_in_generic_form_pass_mlir_opt_except_the_listed_ones() {
     }
     report.push('\n');
     report.push_str(&details);
-    insta::with_settings!({
-        snapshot_path => "../../../snapshots/verify",
-        prepend_module_to_snapshot => false,
-        description => "air-stitch print --generic --for-mlir | mlir-opt-22 --allow-unregistered-dialect, every valid corpus file",
-    }, {
-        insta::assert_snapshot!("corpus_mlir_opt", report);
-    });
+    harness::Snapshot::new("verify", "corpus_mlir_opt")
+        .description(
+            "air-stitch print --generic --for-mlir | mlir-opt-22 --allow-unregistered-dialect, every valid corpus file",
+        )
+        .assert(&report);
 }

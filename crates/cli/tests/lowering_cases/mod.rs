@@ -12,7 +12,6 @@ use air_testkit::lowering::{Case, Judged};
 use air_testkit::repo_root;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// The compiler's errors in a judged case's log, classified by the triage under test (the cache
 /// keeps the log, not an older triage's classes).
@@ -36,8 +35,9 @@ pub fn first_message(judged: &Judged) -> String {
     findings(judged).first().map_or_else(String::new, |f| f.message.clone())
 }
 
+/// The binary under test, for the compiler kit's judge (which runs it itself).
 pub fn bin() -> &'static Path {
-    Path::new(env!("CARGO_BIN_EXE_air-stitch"))
+    Path::new(crate::harness::BIN)
 }
 
 /// A path as the cases name it: relative to the repository.
@@ -132,8 +132,7 @@ pub fn reference_merge_cases(scratch: &Path) -> Vec<Case> {
     for plan_path in air_testkit::sorted_files(&repo_root().join("testdata/plans"), "toml") {
         let stem = plan_path.file_stem().unwrap().to_string_lossy().into_owned();
         let out = scratch.join(format!("{stem}.mlir"));
-        let status =
-            Command::new(bin()).arg("merge").arg("--plan").arg(&plan_path).arg("-o").arg(&out).output().unwrap();
+        let status = crate::harness::air_stitch(["merge", "--plan"]).arg(&plan_path).arg("-o").arg(&out).output();
         assert!(status.status.success(), "{stem}: merge failed: {}", String::from_utf8_lossy(&status.stderr));
         let plan = plan_of(&plan_path);
         cases.push(Case {
