@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libmlir-22-dev mlir-22-tools llvm-22-dev libclang1-22 libclang-common-22-dev libpolly-22-dev libzstd-dev libxrt-dev)
+packages=(libmlir-22-dev mlir-22-tools llvm-22-dev libclang1-22 libclang-common-22-dev libpolly-22-dev libzstd-dev libxrt-dev nginx libnginx-mod-http-dav-ext)
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

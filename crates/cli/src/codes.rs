@@ -28,6 +28,14 @@ pub const STOPPED_BY_LINT: &str = "AS0737";
 /// `compile` was interrupted (SIGINT, SIGTERM or SIGHUP): aircc's process group was killed,
 /// nothing written or cached (exit status 2).
 pub const INTERRUPTED: &str = "AS0738";
+/// A shared cache entry failed its check (truncated, corrupt, another key's): not served,
+/// compiled here, and replaced unless the cache is read-only.
+pub const REMOTE_ENTRY_DAMAGED: &str = "AS0739";
+/// A shared cache entry whose signature does not verify with `$AIR_STITCH_CACHE_KEY` (forged,
+/// or unsigned): refused, compiled here, and replaced unless the cache is read-only.
+pub const REMOTE_ENTRY_UNTRUSTED: &str = "AS0750";
+/// The shared cache cannot be opened, read or written: the compile goes on with the local one.
+pub const REMOTE_UNREACHABLE: &str = "AS0751";
 
 // `check-bd --lower` and `compile --lower-only` (AS0740–AS0749; docs/lowering.md).
 

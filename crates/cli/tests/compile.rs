@@ -3,7 +3,7 @@
 //! given, object staging, the cache (hit, a miss on each key component, a damaged entry, a
 //! failed compile never cached), atomicity when killed, the per-key lock, the timeout, and the
 //! missing-tool message. Outputs are snapshotted whole, with the scratch paths, timings and
-//! keys (which cover the fake's mtime) replaced.
+//! keys replaced.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod harness;
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// A scratch directory with its own copy of the fake aircc (so its mtime can change), the
+/// A scratch directory with its own copy of the fake aircc (so its bytes and mtime can change), the
 /// placeholder objects, a cache, and a run counter.
 struct Scratch {
     dir: PathBuf,
@@ -23,15 +23,7 @@ struct Scratch {
 impl Scratch {
     fn new(name: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!("air-stitch-compile-test-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("objects")).unwrap();
-        std::fs::create_dir_all(dir.join("tmp")).unwrap();
-        let root = repo_root().join("testdata/compile");
-        std::fs::copy(root.join("fake-aircc"), dir.join("aircc")).unwrap();
-        for object in ["silu_and_mul.o", "mm_m32.o"] {
-            std::fs::copy(root.join("objects").join(object), dir.join("objects").join(object)).unwrap();
-        }
-        std::fs::copy(repo_root().join("testdata/kernels/silu_mul_8192.mlir"), dir.join("k.mlir")).unwrap();
+        harness::compile_scratch(&dir);
         Scratch { dir }
     }
 
@@ -41,6 +33,13 @@ impl Scratch {
             .in_dir(&self.dir)
             .env("AIRCC", self.dir.join("aircc"))
             .env("XDG_CACHE_HOME", self.dir.join("xdg"))
+            // No shared tier or settings of the machine running the tests.
+            .env("XDG_CONFIG_HOME", self.dir.join("config"))
+            .env_remove("AIR_STITCH_CACHE_URL")
+            .env_remove("AIR_STITCH_CACHE_KEY")
+            .env_remove("AIR_STITCH_CACHE_READ_ONLY")
+            .env_remove("AIR_STITCH_TOOLCHAIN_ID")
+            .env_remove("AIR_STITCH_CONFIG")
             // The private directories a failed compile keeps go with the scratch directory.
             .env("TMPDIR", self.dir.join("tmp"))
             .env("FAKE_AIRCC_COUNT", self.dir.join("count"))
@@ -73,8 +72,7 @@ impl Scratch {
         let key = regex(r"\b[0-9a-f]{64}\b", &text, "[KEY]");
         let key = regex(r"(cache hit|key|entry) [0-9a-f]{12,16}\b", &key, "$1 [KEY]");
         let key = regex(r"air-stitch-compile-[0-9a-f]{12}-\d+-\d+", &key, "air-stitch-compile-[PRIVATE]");
-        let key = regex(r#""(\w+_ms)": \d+"#, &key, r#""$1": [MS]"#);
-        regex(r"mtime_ns=\d+", &key, "mtime_ns=[MTIME]")
+        regex(r#""(\w+_ms)": \d+"#, &key, r#""$1": [MS]"#)
     }
 
     fn transcript(&self, args: &[&str], output: &Output) -> String {
@@ -171,7 +169,11 @@ fn a_compile_then_a_hit_then_a_miss_on_each_key_component() {
     miss("a flag", &|| {}, &["--air-loop-fusion"]);
     miss("an extra argument", &|| {}, &["--air-loop-fusion", "--", "--num-cols=4"]);
     miss("an object byte", &|| append(&s.dir.join("objects/silu_and_mul.o"), b"x"), &[]);
-    miss("the tool's mtime", &|| touch_later(&s.dir.join("aircc")), &[]);
+    miss("the tool's bytes", &|| append(&s.dir.join("aircc"), b"\n# rebuilt\n"), &[]);
+    // The key names no time or path of this machine: a touched tool is the same tool.
+    touch_later(&s.dir.join("aircc"));
+    let touched = s.compile(&[]);
+    assert_eq!((touched.status.code(), s.runs()), (Some(0), expected), "a touched tool hits");
     assert_eq!(s.entries().len(), 6);
 }
 

@@ -26,8 +26,8 @@ fn tools() -> Vec<ToolIdentity> {
         .map(|role| ToolIdentity {
             role: role.to_string(),
             path: Some(format!("/opt/mlir-air/bin/{role}")),
+            sha256: air_compile::aircc::sha256_hex(role.as_bytes()),
             size: 40_000_000,
-            mtime_ns: 1_700_000_000_000_000_000,
             version: Some(format!("{role} version 22.0.0\n")),
         })
         .collect()
@@ -51,6 +51,7 @@ fn bench(c: &mut Criterion) {
                 options: &options,
                 objects: &objects,
                 tools: &tools,
+                toolchain_id: None,
             };
             CacheKey::compute(black_box(&inputs))
         })
@@ -89,6 +90,7 @@ fn bench(c: &mut Criterion) {
                 options: &options,
                 objects: &objects,
                 tools: &tools,
+                toolchain_id: None,
             };
             let key = CacheKey::compute(&inputs);
             let m = Manifest::parse(&text, "k").ok();

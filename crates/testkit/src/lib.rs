@@ -2,7 +2,8 @@
 //! repository root, sorted test-data listings, the upstream MLIR-AIR corpus (pinned by
 //! `testdata/corpus/mlir-air.tsv`, see [`corpus`]), finding and running `mlir-opt-22` and AIR's
 //! own verifier (`air-opt`), feeding a child process stdin, synthetic AIR text
-//! ([`synthetic`]) and the tools' generated files ([`files`]).
+//! ([`synthetic`]), the tools' generated files ([`files`]) and a WebDAV server for the compile
+//! cache's shared tier ([`webdav`]).
 //!
 //! Skip rules: a missing corpus, `mlir-opt-22` or `air-opt` gives `None` (the caller skips),
 //! except under `CI=true`, where it is a failure: CI must run every test.
@@ -13,6 +14,7 @@ pub mod corpus;
 pub mod files;
 pub mod lowering;
 pub mod synthetic;
+pub mod webdav;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -3,9 +3,12 @@
 
 use crate::codes;
 use crate::common::{self, Outcome};
-use crate::compile::cache::{self, Cache, Lookup};
+use crate::compile::cache::{Cache, Lookup};
 use crate::compile::run::{self, Ended};
+use crate::compile::settings::CacheSettings;
+use crate::compile::shared::Shared;
 use crate::compile::staging::{self, Staged};
+use crate::compile::stats;
 use crate::compile::tools::{self, Aircc};
 use crate::lints::Levels;
 use crate::load;
@@ -24,6 +27,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 mod args;
 mod lower_only;
 mod outcome;
+mod tiers;
 
 pub use args::Opts;
 use outcome::{Finished, Record};
@@ -110,7 +114,8 @@ impl Opts {
                 return finish_problem(report, &[diagnostic], &sources, record, Outcome::Failed, "aircc is missing");
             }
         };
-        let cache = self.cache();
+        let settings = self.settings()?;
+        let cache = self.cache(&settings);
         let memo = cache.as_ref().map(Cache::tools_dir);
         let toolchain = tools::toolchain(&aircc.path, &options, memo.as_deref());
         let objects: Vec<(&str, &[u8])> = staged.iter().map(|(n, _, b)| (n.as_str(), b.as_slice())).collect();
@@ -120,6 +125,7 @@ impl Opts {
             options: &options,
             objects: &objects,
             tools: &toolchain,
+            toolchain_id: settings.toolchain_id.as_deref(),
         };
         let key = CacheKey::compute(&inputs);
         record.key(&key, started.elapsed());
@@ -127,6 +133,14 @@ impl Opts {
             record.cache_dir(&cache.dir);
             if let Some(done) = self.serve(cache, &key, &options, &mut report, &mut record)? {
                 return done.finish(report, record, started);
+            }
+        }
+        let shared = self.shared(&settings, &mut report, &mut record);
+        let mut replace_remote = false;
+        if let Some(shared) = &shared {
+            match self.fetch(shared, cache.as_ref(), &key, &options, &mut report, &mut record)? {
+                tiers::Fetch::Served(done) => return done.finish(report, record, started),
+                tiers::Fetch::Compile { replace } => replace_remote = replace,
             }
         }
         if !self.no_lint {
@@ -169,6 +183,8 @@ impl Opts {
             module: &raw.bytes,
             staged: &staged,
             timeout,
+            shared: shared.as_ref(),
+            replace_remote,
         };
         let done = self.compile(&context, cache.as_ref(), &text, &mut record)?;
         done.finish(report, record, started)
@@ -266,11 +282,16 @@ impl Opts {
         })
     }
 
-    fn cache(&self) -> Option<Cache> {
+    /// The cache settings of this run (flags over environment over config file).
+    fn settings(&self) -> anyhow::Result<CacheSettings> {
         if self.no_cache {
-            return None;
+            return Ok(CacheSettings::default());
         }
-        self.cache_dir.clone().or_else(cache::default_dir).map(|dir| Cache { dir })
+        CacheSettings::resolve(&self.cache, self.toolchain_id.as_deref())
+    }
+
+    fn cache(&self, settings: &CacheSettings) -> Option<Cache> {
+        settings.dir.clone().map(|dir| Cache { dir })
     }
 
     fn timeout(&self) -> anyhow::Result<Duration> {
@@ -385,7 +406,10 @@ impl Opts {
         record: &mut Record,
     ) -> anyhow::Result<Option<Finished>> {
         match cache.lookup(&key.hex, options.output_format) {
-            Lookup::Miss => Ok(None),
+            Lookup::Miss => {
+                stats::add(&cache.dir, |s| s.local_misses += 1);
+                Ok(None)
+            }
             Lookup::Evicted(problem) => {
                 let warning = Diagnostic::warning(
                     codes::CACHE_ENTRY_EVICTED,
@@ -394,12 +418,14 @@ impl Opts {
                 .with_note("it has been removed; aircc runs again");
                 report.add(&[warning], &SourceMap::new());
                 record.set("cache_status", "evicted");
+                stats::add(&cache.dir, |s| s.local_misses += 1);
                 Ok(None)
             }
             Lookup::Hit(manifest, files) => {
                 let artifacts = self.write_artifacts(&files)?;
                 record.set("cache_status", "hit");
                 record.artifacts(artifacts);
+                stats::add(&cache.dir, |s| s.local_hits += 1);
                 record.set("compiled_in_ms", manifest.compile_ms);
                 Ok(Some(Finished::Hit))
             }
@@ -407,7 +433,7 @@ impl Opts {
     }
 
     /// Writes each (suffix, bytes) as OUT_DIR/NAME+suffix, atomically; returns their records.
-    fn write_artifacts(&self, files: &[(String, Vec<u8>)]) -> anyhow::Result<Vec<Value>> {
+    pub(super) fn write_artifacts(&self, files: &[(String, Vec<u8>)]) -> anyhow::Result<Vec<Value>> {
         let name = self.name();
         let mut out = Vec::new();
         for (suffix, bytes) in files {
@@ -499,20 +525,25 @@ impl Opts {
                 Err(_) => return Ok(Finished::NoArtifact(format!("{name}{suffix}"))),
             }
         }
+        let manifest = Manifest {
+            schema: MANIFEST_SCHEMA.to_string(),
+            key: c.key.hex.clone(),
+            artifacts: files.iter().map(|(s, b)| Artifact::of(s, b)).collect(),
+            components: c.key.components.clone(),
+            source: self.file.display().to_string(),
+            created_unix: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()),
+            compile_ms: took.as_millis() as u64,
+        };
         if let Some(cache) = cache {
-            let manifest = Manifest {
-                schema: MANIFEST_SCHEMA.to_string(),
-                key: c.key.hex.clone(),
-                artifacts: files.iter().map(|(s, b)| Artifact::of(s, b)).collect(),
-                components: c.key.components.clone(),
-                source: self.file.display().to_string(),
-                created_unix: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()),
-                compile_ms: took.as_millis() as u64,
-            };
             cache
                 .store(&manifest, &files)
                 .map_err(|err| anyhow::anyhow!("cannot store the cache entry in {}: {err}", cache.dir.display()))?;
             record.set("cache_status", "stored");
+            stats::add(&cache.dir, |s| s.compiles += 1);
+        }
+        if let Some(shared) = c.shared {
+            let warnings = self.publish(shared, cache, &manifest, &files, c.replace_remote, record);
+            record.warnings(warnings);
         }
         let artifacts = self.write_artifacts(&files)?;
         record.artifacts(artifacts);
@@ -529,6 +560,9 @@ struct Compile<'a> {
     module: &'a [u8],
     staged: &'a [(String, PathBuf, Vec<u8>)],
     timeout: Duration,
+    /// The shared tier, and whether its entry of the key was refused (a fresh one replaces it).
+    shared: Option<&'a Shared>,
+    replace_remote: bool,
 }
 
 /// Reports problems found before aircc ran, writes compile.json, and returns `outcome`.

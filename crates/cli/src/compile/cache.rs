@@ -68,7 +68,12 @@ impl Cache {
             Ok((manifest, files))
         });
         match checked {
-            Ok((manifest, files)) => Lookup::Hit(manifest, files),
+            Ok((manifest, files)) => {
+                // The entry's time is its last use: `cache clean --max-size` drops the least
+                // recently used first.
+                let _ = File::open(&dir).and_then(|d| d.set_modified(std::time::SystemTime::now()));
+                Lookup::Hit(manifest, files)
+            }
             Err(problem) => {
                 let _ = std::fs::remove_dir_all(&dir);
                 Lookup::Evicted(problem)

@@ -1,7 +1,8 @@
 //! Finding aircc and the identity of the toolchain it runs: aircc, aiecc (found by aircc on
 //! PATH; air-stitch puts aircc's own directory first, where the mlir-air wheel keeps both),
 //! peano's clang (`--peano DIR`, else `$PEANO_INSTALL_DIR`), and xchesscc when the Chess
-//! toolchain is asked for. Each is identified by path, size, mtime and `--version` output.
+//! toolchain is asked for. Each is identified by the sha256 of its bytes and its `--version` output
+//! (the key names no path or time of this machine), memoized by path, size and mtime.
 
 use crate::process::{is_executable, on_path, on_path_of};
 use air_compile::aircc::{sha256_hex, CompileOptions, ToolIdentity};
@@ -94,30 +95,58 @@ pub fn toolchain(aircc: &Path, options: &CompileOptions, memo: Option<&Path>) ->
 fn identity(role: &str, path: Option<PathBuf>, memo: Option<&Path>) -> ToolIdentity {
     let metadata = path.as_ref().and_then(|p| std::fs::metadata(p).ok());
     let (Some(path), Some(metadata)) = (path, metadata) else {
-        return ToolIdentity { role: role.to_string(), path: None, size: 0, mtime_ns: 0, version: None };
+        return ToolIdentity { role: role.to_string(), path: None, sha256: String::new(), size: 0, version: None };
     };
     let mtime_ns =
         metadata.modified().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos() as i128);
     let size = metadata.len();
     let shown = path.display().to_string();
     let memo_file = memo.map(|dir| {
-        dir.join(format!("{}.version", &sha256_hex(format!("{shown}\0{size}\0{mtime_ns}").as_bytes())[..32]))
+        dir.join(format!("{}.identity", &sha256_hex(format!("{shown}\0{size}\0{mtime_ns}").as_bytes())[..32]))
     });
-    let version = match memo_file.as_ref().and_then(|f| std::fs::read_to_string(f).ok()) {
-        Some(text) => text.strip_prefix("ok\n").map(str::to_string),
+    let remembered = memo_file.as_ref().and_then(|f| std::fs::read_to_string(f).ok()).and_then(|t| Memo::parse(&t));
+    let memo = match remembered {
+        Some(memo) => memo,
         None => {
-            let version = version_of(&path);
+            // A tool that cannot be read is identified by its failure (it will not run either).
+            let sha256 = std::fs::read(&path).map_or_else(|err| format!("unreadable: {err}"), |b| sha256_hex(&b));
+            let memo = Memo { sha256, version: version_of(&path) };
             if let Some(file) = &memo_file {
-                let text = version.as_ref().map_or("none\n".to_string(), |v| format!("ok\n{v}"));
-                // A memo that cannot be written only costs the next run a `--version`.
+                // A memo that cannot be written only costs the next run a hash and a `--version`.
                 let _ = std::fs::create_dir_all(file.parent().unwrap_or(Path::new("."))).and_then(|()| {
-                    crate::common::write_output(file, text.as_bytes(), &[]).map_err(std::io::Error::other)
+                    crate::common::write_output(file, memo.text().as_bytes(), &[]).map_err(std::io::Error::other)
                 });
             }
-            version
+            memo
         }
     };
-    ToolIdentity { role: role.to_string(), path: Some(shown), size, mtime_ns, version }
+    ToolIdentity { role: role.to_string(), path: Some(shown), sha256: memo.sha256, size, version: memo.version }
+}
+
+/// What is remembered of a tool at one (path, size, mtime): its bytes' sha256 and `--version`.
+struct Memo {
+    sha256: String,
+    version: Option<String>,
+}
+
+impl Memo {
+    fn text(&self) -> String {
+        match &self.version {
+            Some(version) => format!("sha256 {}\nversion\n{version}", self.sha256),
+            None => format!("sha256 {}\nno version\n", self.sha256),
+        }
+    }
+
+    fn parse(text: &str) -> Option<Memo> {
+        let (first, rest) = text.split_once('\n')?;
+        let sha256 = first.strip_prefix("sha256 ")?.to_string();
+        let version = match rest.split_once('\n') {
+            Some(("version", version)) => Some(version.to_string()),
+            Some(("no version", "")) => None,
+            _ => return None,
+        };
+        Some(Memo { sha256, version })
+    }
 }
 
 /// What `tool --version` prints, when it exits 0.
@@ -129,4 +158,20 @@ fn version_of(tool: &Path) -> Option<String> {
     let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&output.stderr));
     Some(text)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::Memo;
+
+    #[test]
+    fn a_memo_reads_back_what_was_written() {
+        for version in [Some("aircc 1.0\nLLVM 22\n".to_string()), Some(String::new()), None] {
+            let memo = Memo { sha256: "ab".into(), version: version.clone() };
+            let read = Memo::parse(&memo.text()).unwrap();
+            assert_eq!((read.sha256.as_str(), read.version), ("ab", version));
+        }
+        assert!(Memo::parse("ok\naircc 1.0\n").is_none(), "a memo of the old format is not read");
+    }
 }

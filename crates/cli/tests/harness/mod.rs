@@ -168,3 +168,19 @@ impl<'a> Snapshot<'a> {
         settings.bind(|| insta::assert_snapshot!(self.name.to_string(), text));
     }
 }
+
+/// A fresh directory for `compile` with `testdata/compile/fake-aircc` as `aircc` (a test double:
+/// aircc cannot be installed here), its two placeholder objects under `objects/`, the module
+/// `k.mlir` (testdata/kernels/silu_mul_8192.mlir) and an empty `tmp/`.
+pub fn compile_scratch(dir: &Path) {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir.join("objects")).expect("a scratch directory");
+    std::fs::create_dir_all(dir.join("tmp")).expect("a scratch directory");
+    let root = air_testkit::repo_root();
+    let fixtures = root.join("testdata/compile");
+    std::fs::copy(fixtures.join("fake-aircc"), dir.join("aircc")).expect("the fake aircc");
+    for object in ["silu_and_mul.o", "mm_m32.o"] {
+        std::fs::copy(fixtures.join("objects").join(object), dir.join("objects").join(object)).expect("an object");
+    }
+    std::fs::copy(root.join("testdata/kernels/silu_mul_8192.mlir"), dir.join("k.mlir")).expect("the module");
+}

@@ -3,13 +3,17 @@
 //! compiles differ. mlir-air's `KernelCache` keys by name only (toolchain stamps aside), so a
 //! changed module or flag can be served a stale xclbin; here a change of any byte of the
 //! module or of a linked object, any option, or the toolchain makes a new key.
+//!
+//! The key names no path, size or time of this machine: two machines with the same module,
+//! options, objects and toolchain (the tools' bytes and `--version`, or a team's toolchain id)
+//! compute the same key, which is what lets a team share a cache (docs/compile.md).
 
 use super::options::CompileOptions;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// The version of the key's definition: a change of what the key covers changes every key.
-pub const KEY_FORMAT: &str = "air-stitch/compile-key/1";
+pub const KEY_FORMAT: &str = "air-stitch/compile-key/2";
 
 /// One tool of the toolchain as the CLI found it. `path: None` is a tool that was looked for
 /// and not found (that is part of the key too: installing it changes the key).
@@ -17,18 +21,21 @@ pub const KEY_FORMAT: &str = "air-stitch/compile-key/1";
 pub struct ToolIdentity {
     /// `aircc`, `aiecc`, `peano-clang`, `xchesscc`.
     pub role: String,
+    /// Where it was found (shown in `compile.json`, not part of the key).
     pub path: Option<String>,
+    /// sha256 of its bytes.
+    pub sha256: String,
     pub size: u64,
-    /// Modification time, nanoseconds since the Unix epoch.
-    pub mtime_ns: i128,
     /// What `--version` printed (stdout and stderr), when the tool has one.
     pub version: Option<String>,
 }
 
 impl ToolIdentity {
     fn describe(&self) -> String {
-        let Some(path) = &self.path else { return "not found".to_string() };
-        let mut text = format!("path={path} size={} mtime_ns={}", self.size, self.mtime_ns);
+        if self.path.is_none() {
+            return "not found".to_string();
+        }
+        let mut text = format!("sha256:{} ({} bytes)", self.sha256, self.size);
         match &self.version {
             Some(version) => {
                 let first = version.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
@@ -50,6 +57,10 @@ pub struct KeyInputs<'a> {
     /// Each staged object: its name in the module and its bytes.
     pub objects: &'a [(&'a str, &'a [u8])],
     pub tools: &'a [ToolIdentity],
+    /// A team's name for its toolchain (`--toolchain-id`), which stands for `tools` in the key:
+    /// for installations whose tools differ in bytes but not in what they build (a pip
+    /// install's wrapper scripts name the machine's Python).
+    pub toolchain_id: Option<&'a str>,
 }
 
 /// One named input of the key, as `compile.json` lists it.
@@ -72,7 +83,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);
     for byte in bytes {
@@ -105,12 +116,15 @@ impl CacheKey {
                 .iter()
                 .map(|(name, bytes)| KeyComponent { name: format!("object {name}"), value: bytes_value(bytes) }),
         );
-        components.extend(
-            inputs
-                .tools
-                .iter()
-                .map(|tool| KeyComponent { name: format!("tool {}", tool.role), value: tool.describe() }),
-        );
+        match inputs.toolchain_id {
+            Some(id) => components.push(KeyComponent { name: "toolchain-id".into(), value: id.into() }),
+            None => components.extend(
+                inputs
+                    .tools
+                    .iter()
+                    .map(|tool| KeyComponent { name: format!("tool {}", tool.role), value: tool.describe() }),
+            ),
+        }
         let mut hasher = Sha256::new();
         for component in &components {
             for part in [&component.name, &component.value] {
@@ -131,8 +145,8 @@ mod tests {
         ToolIdentity {
             role: "aircc".into(),
             path: Some("/opt/air/bin/aircc".into()),
-            size: 1000,
-            mtime_ns: 1_700_000_000_000_000_000,
+            sha256: sha256_hex(b"aircc's bytes"),
+            size: 13,
             version: Some("aircc 0.1\nLLVM 22\n".into()),
         }
     }
@@ -140,7 +154,8 @@ mod tests {
     fn key_of(module: &[u8], options: &CompileOptions, object: &[u8], tool: &ToolIdentity) -> String {
         let objects = [("mm.o", object)];
         let tools = [tool.clone()];
-        let inputs = KeyInputs { module, input_name: "k.mlir", options, objects: &objects, tools: &tools };
+        let inputs =
+            KeyInputs { module, input_name: "k.mlir", options, objects: &objects, tools: &tools, toolchain_id: None };
         CacheKey::compute(&inputs).hex
     }
 
@@ -156,8 +171,10 @@ mod tests {
         let extra = CompileOptions { extra: vec!["--num-cols=4".into()], ..CompileOptions::default() };
         assert_ne!(base, key_of(b"module {}", &extra, b"\x7fELF", &aircc()), "extra argument");
         assert_ne!(base, key_of(b"module {}", &options, b"\x7fELG", &aircc()), "object byte");
-        let touched = ToolIdentity { mtime_ns: 1_700_000_000_000_000_001, ..aircc() };
-        assert_ne!(base, key_of(b"module {}", &options, b"\x7fELF", &touched), "tool mtime");
+        let rebuilt = ToolIdentity { sha256: sha256_hex(b"aircc's other bytes"), ..aircc() };
+        assert_ne!(base, key_of(b"module {}", &options, b"\x7fELF", &rebuilt), "tool bytes");
+        let elsewhere = ToolIdentity { path: Some("/srv/ci-runner/venv/bin/aircc".into()), ..aircc() };
+        assert_eq!(base, key_of(b"module {}", &options, b"\x7fELF", &elsewhere), "another machine's path");
         let upgraded = ToolIdentity { version: Some("aircc 0.2\n".into()), ..aircc() };
         assert_ne!(base, key_of(b"module {}", &options, b"\x7fELF", &upgraded), "tool version");
         let gone = ToolIdentity { path: None, ..aircc() };
@@ -168,14 +185,21 @@ mod tests {
     fn components_name_what_the_key_covers() {
         let options = CompileOptions { stack_size: Some(2048), ..CompileOptions::default() };
         let objects = [("mv.o", &b"a"[..]), ("mm.o", &b"b"[..])];
-        let tools = [aircc(), ToolIdentity { role: "aiecc".into(), path: None, size: 0, mtime_ns: 0, version: None }];
-        let inputs =
-            KeyInputs { module: b"m", input_name: "k.mlir", options: &options, objects: &objects, tools: &tools };
+        let aiecc = ToolIdentity { role: "aiecc".into(), path: None, sha256: String::new(), size: 0, version: None };
+        let tools = [aircc(), aiecc];
+        let inputs = KeyInputs {
+            module: b"m",
+            input_name: "k.mlir",
+            options: &options,
+            objects: &objects,
+            tools: &tools,
+            toolchain_id: None,
+        };
         let key = CacheKey::compute(&inputs);
         let lines: Vec<String> = key.components.iter().map(|c| format!("{}: {}", c.name, c.value)).collect();
         assert_eq!(
             lines.join("\n"),
-            "key-format: air-stitch/compile-key/1
+            "key-format: air-stitch/compile-key/2
 module: sha256:62c66a7a5dd70c3146618063c344e531e6d4b59e379808443ce962b3abd63c5a (1 bytes)
 input-name: k.mlir
 option: --device=npu2
@@ -183,8 +207,32 @@ option: --output-format=xclbin
 option: --stack-size=2048
 object mm.o: sha256:3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d (1 bytes)
 object mv.o: sha256:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb (1 bytes)
-tool aircc: path=/opt/air/bin/aircc size=1000 mtime_ns=1700000000000000000 version=\"aircc 0.1\" version_sha256=97e04b5147e70c5a2ae3d5b2fbab7ebcf4ddca1975eea70e2eba018bba2215ef
+tool aircc: sha256:c4e243de26845319c3c85017f6103d159e593645bb8faf6985b489b9d5b44af0 (13 bytes) version=\"aircc 0.1\" version_sha256=97e04b5147e70c5a2ae3d5b2fbab7ebcf4ddca1975eea70e2eba018bba2215ef
 tool aiecc: not found"
         );
+    }
+
+    #[test]
+    fn a_toolchain_id_stands_for_the_tools() {
+        let options = CompileOptions::default();
+        let objects = [("mm.o", &b"o"[..])];
+        let key = |tools: &[ToolIdentity], id: Option<&str>| {
+            let inputs = KeyInputs {
+                module: b"m",
+                input_name: "k.mlir",
+                options: &options,
+                objects: &objects,
+                tools,
+                toolchain_id: id,
+            };
+            CacheKey::compute(&inputs)
+        };
+        let other = ToolIdentity { sha256: sha256_hex(b"a wrapper naming another Python"), ..aircc() };
+        let team = key(&[aircc()], Some("mlir-air 0.9 + peano 2026-11"));
+        assert_eq!(team.hex, key(std::slice::from_ref(&other), Some("mlir-air 0.9 + peano 2026-11")).hex);
+        assert_ne!(team.hex, key(&[aircc()], Some("mlir-air 1.0")).hex);
+        assert_ne!(key(&[aircc()], None).hex, key(&[other], None).hex);
+        assert!(team.components.iter().any(|c| c.name == "toolchain-id"));
+        assert!(!team.components.iter().any(|c| c.name.starts_with("tool ")));
     }
 }

@@ -42,16 +42,29 @@ pub struct Manifest {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EntryProblem {
     BadManifest(String),
-    WrongKey { recorded: String },
-    Missing { file: String },
-    Size { file: String, recorded: u64, found: u64 },
-    Hash { file: String },
+    /// A bundle (a remote entry) that is not a whole zstd'd tar of the expected members.
+    BadBundle(String),
+    WrongKey {
+        recorded: String,
+    },
+    Missing {
+        file: String,
+    },
+    Size {
+        file: String,
+        recorded: u64,
+        found: u64,
+    },
+    Hash {
+        file: String,
+    },
 }
 
 impl std::fmt::Display for EntryProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             EntryProblem::BadManifest(why) => write!(f, "its manifest cannot be read ({why})"),
+            EntryProblem::BadBundle(why) => write!(f, "it is not a whole entry ({why})"),
             EntryProblem::WrongKey { recorded } => write!(f, "its manifest records another key ({recorded})"),
             EntryProblem::Missing { file } => write!(f, "{file} is missing"),
             EntryProblem::Size { file, recorded, found } => {

@@ -5,14 +5,18 @@
 //! - [`objects`]: the `link_with` objects a module names, read from its tokens;
 //! - [`key`]: the sha256 key over every input to the artifact, each component named;
 //! - [`manifest`]: what a cache entry records (the sha256 of each artifact) and its check;
+//! - [`bundle`]: an entry as one object for a shared cache (a tar, zstd), unpacked only checked;
+//! - [`sign`]: the team key's HMAC over an entry's manifest, and whether a consumer may serve it;
 //! - [`stage`]: the stage of the compile a line of aircc's output shows, for the progress line.
 //!
 //! The CLI gathers the facts (bytes, file metadata, version outputs) and does all I/O.
 
+pub mod bundle;
 pub mod key;
 pub mod manifest;
 pub mod objects;
 pub mod options;
+pub mod sign;
 pub mod stage;
 
 pub use key::{sha256_hex, CacheKey, KeyComponent, KeyInputs, ToolIdentity};

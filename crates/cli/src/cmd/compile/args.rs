@@ -4,6 +4,7 @@
 use crate::air_opt::AirOptArgs;
 use crate::backend_args::{tiling_size, BackendFlags, DeviceArg, FormatArg, OmitArg};
 use crate::common::{FormatOpts, GlobalOpts};
+use crate::compile::settings::CacheArgs;
 use air_compile::aircc::{CompileOptions, PlacedIrVerifiers};
 use std::path::PathBuf;
 
@@ -58,12 +59,16 @@ pub struct Opts {
     /// Do not lint before compiling.
     #[arg(long)]
     pub(super) no_lint: bool,
-    /// The cache directory (default: $XDG_CACHE_HOME/air-stitch, else ~/.cache/air-stitch).
-    #[arg(long, value_name = "DIR", conflicts_with = "no_cache")]
-    pub(super) cache_dir: Option<PathBuf>,
-    /// Neither read nor write the cache.
-    #[arg(long)]
+    #[command(flatten)]
+    pub(super) cache: CacheArgs,
+    /// Neither read nor write the cache (local or shared).
+    #[arg(long, conflicts_with_all = ["cache_dir", "cache_url", "cache_read_only"])]
     pub(super) no_cache: bool,
+    /// A team's name for its toolchain, which stands for the tools' bytes and versions in the
+    /// cache key (also $AIR_STITCH_TOOLCHAIN_ID): for installs whose tools differ by machine
+    /// but build alike (docs/compile.md, "A team's cache").
+    #[arg(long, value_name = "ID")]
+    pub(super) toolchain_id: Option<String>,
     /// Keep aircc's private directory (its --tmpdir) after a successful compile too.
     #[arg(long)]
     pub(super) keep_tmpdir: bool,

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 /// The fields of `compile.json`, gathered as the compile goes.
 pub struct Record {
     fields: Map<String, Value>,
+    /// Warnings raised where the report is out of reach (publishing to the shared tier).
+    warnings: Vec<Diagnostic>,
     timings: Map<String, Value>,
     json_path: PathBuf,
     name: String,
@@ -29,13 +31,14 @@ impl Record {
         fields.insert("out_dir".into(), json!(out_dir.display().to_string()));
         fields.insert("device".into(), json!(options.device.name()));
         fields.insert("output_format".into(), json!(options.output_format.name()));
-        for key in ["key", "components", "aircc", "cache_dir", "log", "tmpdir", "triage"] {
+        for key in ["key", "components", "aircc", "cache_dir", "remote", "log", "tmpdir", "triage"] {
             fields.insert(key.into(), Value::Null);
         }
         fields.insert("cache_status".into(), json!("off"));
         fields.insert("artifacts".into(), json!([]));
         Record {
             fields,
+            warnings: Vec::new(),
             timings: Map::new(),
             json_path: out_dir.join(format!("{name}.compile.json")),
             name: name.to_string(),
@@ -63,6 +66,16 @@ impl Record {
     pub fn cache_dir(&mut self, dir: &Path) {
         self.set("cache_dir", dir.display().to_string());
         self.set("cache_status", "miss");
+    }
+
+    /// Warnings the run's report gets when the compile finishes.
+    pub fn warnings(&mut self, warnings: Vec<Diagnostic>) {
+        self.warnings.extend(warnings);
+    }
+
+    /// The shared tier: its URL (without credentials) and what it did for this compile.
+    pub fn remote(&mut self, url: &str, status: &str) {
+        self.set("remote", json!({"url": url, "status": status}));
     }
 
     pub fn aircc(&mut self, aircc: &Aircc, argv: &[String]) {
@@ -103,6 +116,8 @@ impl Record {
 /// How a compile that got as far as the cache or aircc ended.
 pub enum Finished {
     Hit,
+    /// Served from the shared tier (and kept in the local one).
+    RemoteHit,
     Compiled,
     Failed(Ended),
     TimedOut(String),
@@ -115,6 +130,7 @@ pub enum Finished {
 impl Finished {
     pub fn finish(self, mut report: Report, mut record: Record, started: Instant) -> anyhow::Result<Outcome> {
         record.timing("total_ms", started.elapsed());
+        report.add(&std::mem::take(&mut record.warnings), &SourceMap::new());
         let name = record.name().to_string();
         let log = record.str_field("log");
         let artifacts: Vec<String> = record
@@ -138,6 +154,12 @@ impl Finished {
                 "cache-hit",
                 Outcome::Success,
                 format!("compile: {name}: cache hit {short} -> {}", artifacts.join(", ")),
+            ),
+            Finished::RemoteHit => (
+                None,
+                "remote-hit",
+                Outcome::Success,
+                format!("compile: {name}: shared cache hit {short} -> {}", artifacts.join(", ")),
             ),
             Finished::Compiled => (
                 None,
