@@ -30,22 +30,7 @@ impl Scratch {
     fn command(&self, args: &[&str]) -> harness::Cli {
         harness::air_stitch(["compile", "k.mlir", "--objects", "objects", "--color", "never"])
             .args(args)
-            .in_dir(&self.dir)
-            .env("AIRCC", self.dir.join("aircc"))
-            .env("XDG_CACHE_HOME", self.dir.join("xdg"))
-            // No shared tier or settings of the machine running the tests.
-            .env("XDG_CONFIG_HOME", self.dir.join("config"))
-            .env_remove("AIR_STITCH_CACHE_URL")
-            .env_remove("AIR_STITCH_CACHE_KEY")
-            .env_remove("AIR_STITCH_CACHE_READ_ONLY")
-            .env_remove("AIR_STITCH_TOOLCHAIN_ID")
-            .env_remove("AIR_STITCH_CONFIG")
-            // The private directories a failed compile keeps go with the scratch directory.
-            .env("TMPDIR", self.dir.join("tmp"))
-            .env("FAKE_AIRCC_COUNT", self.dir.join("count"))
-            .env_remove("AIR_OPT")
-            .env_remove("PEANO_INSTALL_DIR")
-            .env_remove("FAKE_AIRCC_MODE")
+            .compile_env(&self.dir)
     }
 
     fn compile(&self, args: &[&str]) -> Output {
@@ -53,7 +38,7 @@ impl Scratch {
     }
 
     fn runs(&self) -> usize {
-        std::fs::read_to_string(self.dir.join("count")).map_or(0, |t| t.lines().count())
+        harness::aircc_runs(&self.dir)
     }
 
     fn entries(&self) -> Vec<String> {

@@ -28,20 +28,8 @@ impl Machine {
 
     fn compile(&self, url: &str, env: &[(&str, &str)]) -> Output {
         let mut cli = harness::air_stitch(["compile", "k.mlir", "--objects", "objects", "--color", "never"])
-            .in_dir(&self.dir)
-            .env("AIRCC", self.dir.join("aircc"))
-            .env("XDG_CACHE_HOME", self.dir.join("xdg"))
-            .env("XDG_CONFIG_HOME", self.dir.join("config"))
-            .env("TMPDIR", self.dir.join("tmp"))
-            .env("FAKE_AIRCC_COUNT", self.dir.join("count"))
-            .env("AIR_STITCH_CACHE_URL", url)
-            .env_remove("AIR_STITCH_CACHE_KEY")
-            .env_remove("AIR_STITCH_CACHE_READ_ONLY")
-            .env_remove("AIR_STITCH_TOOLCHAIN_ID")
-            .env_remove("AIR_STITCH_CONFIG")
-            .env_remove("AIR_OPT")
-            .env_remove("PEANO_INSTALL_DIR")
-            .env_remove("FAKE_AIRCC_MODE");
+            .compile_env(&self.dir)
+            .env("AIR_STITCH_CACHE_URL", url);
         for (key, value) in env {
             cli = cli.env(key, value);
         }
@@ -49,7 +37,7 @@ impl Machine {
     }
 
     fn runs(&self) -> usize {
-        std::fs::read_to_string(self.dir.join("count")).map_or(0, |t| t.lines().count())
+        harness::aircc_runs(&self.dir)
     }
 
     fn artifact(&self, suffix: &str) -> Vec<u8> {
@@ -57,7 +45,7 @@ impl Machine {
     }
 
     fn record(&self) -> serde_json::Value {
-        serde_json::from_str(&std::fs::read_to_string(self.dir.join("build/k.compile.json")).unwrap()).unwrap()
+        harness::json_file(&self.dir.join("build/k.compile.json"))
     }
 }
 
@@ -67,9 +55,7 @@ impl Drop for Machine {
     }
 }
 
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use harness::stderr;
 
 /// The shared store's entries, as files under the server's root.
 fn entries(server: &Server) -> Vec<PathBuf> {
@@ -310,4 +296,58 @@ fn the_cache_command_lists_and_cleans_the_shared_tier() {
     assert_eq!((json["stats"]["compiles"].as_u64(), json["stats"]["remote_stored"].as_u64()), (Some(1), Some(1)));
     assert_eq!(cache(&["clean", "--remote"]).status.code(), Some(0));
     assert!(entries(&server).is_empty());
+}
+
+/// Two machines compiling one key at once: both compile, one entry wins, neither breaks.
+#[test]
+fn two_machines_compiling_one_key_at_once_both_finish_and_one_entry_wins() {
+    let Some(server) = server("race") else { return };
+    let url = server.url("cache");
+    let (a, b) = (Machine::new("race", "a"), Machine::new("race", "b"));
+    let slow = [("FAKE_AIRCC_MODE", "sleep:1")];
+    let (left, right) = std::thread::scope(|scope| {
+        let left = scope.spawn(|| a.compile(&url, &slow));
+        let right = scope.spawn(|| b.compile(&url, &slow));
+        (left.join().unwrap(), right.join().unwrap())
+    });
+    assert_eq!((left.status.code(), right.status.code()), (Some(0), Some(0)), "{}{}", stderr(&left), stderr(&right));
+    assert_eq!((a.runs(), b.runs()), (1, 1), "both compiled");
+    let mut outcomes = [a.record()["remote"]["status"].clone(), b.record()["remote"]["status"].clone()];
+    outcomes.sort_by_key(|v| v.to_string());
+    assert_eq!(outcomes, [serde_json::json!("already-there"), serde_json::json!("stored")]);
+    assert_eq!(entries(&server).len(), 1);
+    let c = Machine::new("race", "c");
+    assert_eq!((c.compile(&url, &[]).status.code(), c.runs()), (Some(0), 0), "the winner serves");
+}
+
+/// The demo's groups (the prefill layer) as a batch: a second machine with an empty local cache
+/// gets every artifact from the shared server without running aircc, byte for byte.
+#[test]
+fn a_second_machine_gets_a_layer_s_groups_from_the_shared_store() {
+    let Some(server) = server("batch") else { return };
+    let url = server.url("cache");
+    let machines = [Machine::new("batch", "first"), Machine::new("batch", "second")];
+    for machine in &machines {
+        harness::prefill_groups(&machine.dir);
+        let output =
+            harness::air_stitch(["compile", "groups", "--objects", "objects", "-o", "out", "--jobs", "2", "--no-lint"])
+                .in_dir(&machine.dir)
+                .env("AIRCC", machine.dir.join("aircc"))
+                .env("XDG_CACHE_HOME", machine.dir.join("xdg"))
+                .env("XDG_CONFIG_HOME", machine.dir.join("config"))
+                .env("FAKE_AIRCC_COUNT", machine.dir.join("count"))
+                .env("AIR_STITCH_CACHE_URL", &url)
+                .env_remove("AIR_STITCH_CACHE_KEY")
+                .env_remove("AIR_OPT")
+                .output();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    }
+    let [first, second] = &machines;
+    assert_eq!((first.runs(), second.runs()), (2, 0), "the second machine ran no aircc");
+    let summary = harness::json_file(&second.dir.join("out/compile-batch.json"));
+    assert_eq!(summary["counts"]["remote_hits"], 2, "{summary}");
+    for name in ["llama32_1b_prefill_1.elf", "llama32_1b_prefill_3.elf"] {
+        let read = |m: &Machine| std::fs::read(m.dir.join("out").join(name)).unwrap();
+        assert!(read(first) == read(second), "{name} byte for byte");
+    }
 }

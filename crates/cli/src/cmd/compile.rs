@@ -25,6 +25,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 mod args;
+mod batch;
 mod lower_only;
 mod outcome;
 mod tiers;
@@ -46,6 +47,9 @@ fn triage_failure(log: &str, module: &str, input_name: &str, options: &CompileOp
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
+        if self.is_batch() {
+            return batch::run(self);
+        }
         let started = Instant::now();
         let plan_backend = match self.plan_backend()? {
             Ok(backend) => backend,
@@ -61,14 +65,14 @@ impl Opts {
         self.run_files(&options).check()?;
         let timeout = self.timeout()?;
         let mut sources = SourceMap::new();
-        let load::Registered { file, raw, decoded } = load::registered(&self.file, &mut sources)?;
+        let load::Registered { file, raw, decoded } = load::registered(self.file(), &mut sources)?;
         let input_name =
-            self.file.file_name().map_or_else(|| "input.mlir".to_string(), |n| n.to_string_lossy().into_owned());
+            self.file().file_name().map_or_else(|| "input.mlir".to_string(), |n| n.to_string_lossy().into_owned());
         let name = self.name();
         std::fs::create_dir_all(&self.output)
             .map_err(|err| anyhow::anyhow!("cannot create the output directory {}: {err}", self.output.display()))?;
         let mut report = Report::of_its_own(SCHEMA, "compile", self.format.format, &self.global);
-        let mut record = Record::new(&self.file, &name, &self.output, &options);
+        let mut record = Record::new(self.file(), &name, &self.output, &options);
         if let Err(diagnostic) = decoded {
             return finish_problem(
                 report,
@@ -142,6 +146,9 @@ impl Opts {
                 tiers::Fetch::Served(done) => return done.finish(report, record, started),
                 tiers::Fetch::Compile { replace } => replace_remote = replace,
             }
+        }
+        if self.if_cached {
+            return Finished::NotCached.finish(report, record, started);
         }
         if !self.no_lint {
             let lint_started = Instant::now();
@@ -258,7 +265,7 @@ impl Opts {
     fn run_files(&self, options: &CompileOptions) -> RunFiles {
         const REMEDY: &str = "choose another -o or --name";
         let mut files = RunFiles::new();
-        files.input("the module to compile", &self.file);
+        files.input("the module to compile", self.file());
         if let Some(plan) = &self.plan {
             files.input("the plan (--plan)", plan);
         }
@@ -278,7 +285,7 @@ impl Opts {
 
     fn name(&self) -> String {
         self.name.clone().unwrap_or_else(|| {
-            self.file.file_stem().map_or_else(|| "kernel".to_string(), |s| s.to_string_lossy().into_owned())
+            self.file().file_stem().map_or_else(|| "kernel".to_string(), |s| s.to_string_lossy().into_owned())
         })
     }
 
@@ -307,7 +314,7 @@ impl Opts {
         file: FileId,
         sources: &SourceMap,
     ) -> Result<Vec<(String, PathBuf, Vec<u8>)>, (Vec<Diagnostic>, Outcome)> {
-        let dirs = if self.objects.is_empty() { vec![staging::input_dir(&self.file)] } else { self.objects.clone() };
+        let dirs = if self.objects.is_empty() { vec![staging::input_dir(self.file())] } else { self.objects.clone() };
         let recipes = self.recipes();
         let mut found = Vec::new();
         let mut problems = Vec::new();
@@ -438,7 +445,7 @@ impl Opts {
         let mut out = Vec::new();
         for (suffix, bytes) in files {
             let path = self.output.join(format!("{name}{suffix}"));
-            common::write_output(&path, bytes, std::slice::from_ref(&self.file))?;
+            common::write_output(&path, bytes, std::slice::from_ref(self.file()))?;
             let artifact = Artifact::of(suffix, bytes);
             out.push(json!({"path": path.display().to_string(), "size": artifact.size, "sha256": artifact.sha256}));
         }
@@ -530,7 +537,7 @@ impl Opts {
             key: c.key.hex.clone(),
             artifacts: files.iter().map(|(s, b)| Artifact::of(s, b)).collect(),
             components: c.key.components.clone(),
-            source: self.file.display().to_string(),
+            source: self.file().display().to_string(),
             created_unix: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()),
             compile_ms: took.as_millis() as u64,
         };

@@ -38,7 +38,7 @@ pub enum Command {
     Run(run::Opts),
     CheckMerge(check_merge::Opts),
     Inputs(inputs::Opts),
-    Compile(compile::Opts),
+    Compile(Box<compile::Opts>),
     Cache(cache::Opts),
     Group(group::Opts),
     Completions(generate::CompletionsOpts),

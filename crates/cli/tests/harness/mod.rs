@@ -84,6 +84,26 @@ impl Cli {
     }
 
     /// Runs to the end; the exit status and both outputs.
+    /// The environment of a compile in `dir` (a [`compile_scratch`]): the fake aircc counting its
+    /// runs in `dir/count`, the cache, config and temporary files in `dir`, and nothing of the
+    /// machine running the tests (no shared cache, team key, config, air-opt or peano).
+    pub fn compile_env(self, dir: &Path) -> Cli {
+        self.in_dir(dir)
+            .env("AIRCC", dir.join("aircc"))
+            .env("XDG_CACHE_HOME", dir.join("xdg"))
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("TMPDIR", dir.join("tmp"))
+            .env("FAKE_AIRCC_COUNT", dir.join("count"))
+            .env_remove("AIR_STITCH_CACHE_URL")
+            .env_remove("AIR_STITCH_CACHE_KEY")
+            .env_remove("AIR_STITCH_CACHE_READ_ONLY")
+            .env_remove("AIR_STITCH_TOOLCHAIN_ID")
+            .env_remove("AIR_STITCH_CONFIG")
+            .env_remove("AIR_OPT")
+            .env_remove("PEANO_INSTALL_DIR")
+            .env_remove("FAKE_AIRCC_MODE")
+    }
+
     pub fn output(mut self) -> Output {
         match self.stdin {
             Some(bytes) => air_testkit::run_with_stdin(&mut self.command, &bytes),
@@ -183,4 +203,36 @@ pub fn compile_scratch(dir: &Path) {
         std::fs::copy(fixtures.join("objects").join(object), dir.join("objects").join(object)).expect("an object");
     }
     std::fs::copy(root.join("testdata/kernels/silu_mul_8192.mlir"), dir.join("k.mlir")).expect("the module");
+}
+
+/// The prefill layer's groups (`air-stitch group testdata/layers/llama32_1b_prefill.toml -o
+/// DIR/groups`) and a placeholder for every object they link (`DIR/objects`), for batches of
+/// `compile` with the fake aircc.
+pub fn prefill_groups(dir: &Path) {
+    let layer = air_testkit::repo_root().join("testdata/layers/llama32_1b_prefill.toml");
+    let grouped = air_stitch(["group"]).arg(&layer).arg("-o").arg(dir.join("groups")).output();
+    assert_eq!(grouped.status.code(), Some(0), "{}", String::from_utf8_lossy(&grouped.stderr));
+    std::fs::create_dir_all(dir.join("objects")).expect("a scratch directory");
+    for (path, _) in files(&dir.join("groups").display().to_string(), "mlir") {
+        let text = std::fs::read_to_string(path).expect("a group's module");
+        for object in text.split("link_with = \"").skip(1).filter_map(|rest| rest.split('"').next()) {
+            std::fs::write(dir.join("objects").join(object), b"placeholder object\n").expect("an object");
+        }
+    }
+}
+
+/// A run's standard error as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A JSON file the binary wrote.
+pub fn json_file(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).expect("a JSON file the binary wrote");
+    serde_json::from_str(&text).expect("valid JSON")
+}
+
+/// How many times the fake aircc ran with `FAKE_AIRCC_COUNT=DIR/count`.
+pub fn aircc_runs(dir: &Path) -> usize {
+    std::fs::read_to_string(dir.join("count")).map_or(0, |t| t.lines().count())
 }

@@ -15,8 +15,9 @@ use std::path::PathBuf;
 /// the module in a private directory, runs aircc there in its own process group with a timeout,
 /// streams its output to OUT_DIR/NAME.compile.log, and writes NAME.xclbin + NAME.insts.bin (or
 /// NAME.elf) and NAME.compile.json atomically into OUT_DIR. Artifacts are cached by a sha256 key
-/// over every input to them (module, options, objects, toolchain); a hit is served without
-/// running aircc (docs/compile.md).
+/// over every input to them (module, options, objects, toolchain), locally and in a team's shared
+/// store (--cache-url); a hit is served without running aircc. Several modules, or a directory
+/// `group` wrote, compile as a batch, --jobs at once, with one summary (docs/compile.md).
 ///
 /// Exit status: 0 compiled or served from the cache, 1 the compile failed (aircc's error, the
 /// timeout, or lint errors), 2 usage or I/O errors, or aircc or an object is missing.
@@ -24,10 +25,21 @@ use std::path::PathBuf;
 #[command(after_help = "Examples:
   air-stitch compile testdata/kernels/silu_mul_8192.mlir --objects testdata/compile/objects -o build
   air-stitch compile testdata/kernels/gemm_2048x2048x2048.mlir --objects testdata/compile/objects \\
-      --air-runtime-loop-tiling-sizes 2,2 --no-cache --format json")]
+      --air-runtime-loop-tiling-sizes 2,2 --no-cache --format json
+  air-stitch compile testdata/kernels/silu_mul_8192.mlir testdata/kernels/gemm_2048x2048x2048.mlir \\
+      --objects testdata/compile/objects -o build --jobs 2")]
 pub struct Opts {
-    /// The module to compile (usually `merge`'s output).
-    pub(super) file: PathBuf,
+    /// The module to compile (usually `merge`'s output); several modules, or a directory `group`
+    /// wrote (each group's module with its plan), compile as a batch (--jobs at once).
+    #[arg(required = true, num_args = 1.., value_name = "FILE|DIR")]
+    pub(super) files: Vec<PathBuf>,
+    /// Compiles of a batch run at once (default: the number of cores).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub(super) jobs: Option<u16>,
+    /// (Internal, for a batch) serve the module from the cache if it is there, else compile
+    /// nothing and say so.
+    #[arg(long, hide = true)]
+    pub(super) if_cached: bool,
     /// Output directory.
     #[arg(short, long, default_value = "build", value_name = "OUT_DIR")]
     pub(super) output: PathBuf,
@@ -175,6 +187,16 @@ fn choice(yes: bool, no: bool) -> Option<bool> {
 }
 
 impl Opts {
+    /// The module of a single compile.
+    pub(super) fn file(&self) -> &PathBuf {
+        &self.files[0]
+    }
+
+    /// Whether the inputs make a batch: several, or a directory.
+    pub(super) fn is_batch(&self) -> bool {
+        self.files.len() > 1 || self.files.iter().any(|f| f.is_dir())
+    }
+
     /// The options of this compile: the flags over the plan's `[backend]` (`plan`, from --plan).
     pub(super) fn compile_options(&self, plan: &air_merge::plan::backend::Backend) -> anyhow::Result<CompileOptions> {
         let a = &self.aircc_options;

@@ -118,6 +118,8 @@ pub enum Finished {
     Hit,
     /// Served from the shared tier (and kept in the local one).
     RemoteHit,
+    /// `--if-cached` (a batch's first pass): in neither tier, nothing compiled.
+    NotCached,
     Compiled,
     Failed(Ended),
     TimedOut(String),
@@ -160,6 +162,12 @@ impl Finished {
                 "remote-hit",
                 Outcome::Success,
                 format!("compile: {name}: shared cache hit {short} -> {}", artifacts.join(", ")),
+            ),
+            Finished::NotCached => (
+                None,
+                "not-cached",
+                Outcome::Success,
+                format!("compile: {name}: not in the cache, not compiled (--if-cached)"),
             ),
             Finished::Compiled => (
                 None,
