@@ -1,8 +1,11 @@
 //! The work of a cache hit on a 6 MB module, without the process and file I/O: finding the
 //! `link_with` objects (the tokenizer), the sha256 key over the module, the objects and the
 //! toolchain, and the check of an entry's artifacts (a 2 MB xclbin and its instruction stream)
-//! against their recorded sha256. Target (issue 11): a whole cache hit well under 100 ms.
+//! against their recorded sha256. Target (issue 11): a whole cache hit well under 100 ms. And the
+//! shared tier's bundle of an entry (a tar, zstd) packed and unpacked with every check, at 1, 4
+//! and 16 MB of artifacts: linear in the size.
 
+use air_compile::aircc::bundle;
 use air_compile::aircc::{
     link_with_objects, Artifact, CacheKey, CompileOptions, KeyInputs, Manifest, OutputFormat, ToolIdentity,
 };
@@ -111,5 +114,35 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// pack + unpack (with every check) of an entry whose xclbin is `mb` MB of xclbin-like bytes.
+fn bench_bundle(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bundle");
+    group.sample_size(10);
+    for mb in [1usize, 4, 16] {
+        // Not all one byte: an xclbin compresses, but not to nothing.
+        let xclbin: Vec<u8> = (0..mb * 1024 * 1024).map(|i| ((i * 2_654_435_761) >> 13) as u8 & 0x3f).collect();
+        let insts = vec![0x01_u8; 64 * 1024];
+        let files = vec![(".xclbin".to_string(), xclbin), (".insts.bin".to_string(), insts)];
+        let manifest = Manifest {
+            schema: air_compile::aircc::MANIFEST_SCHEMA.to_string(),
+            key: "k".to_string(),
+            artifacts: files.iter().map(|(s, b)| Artifact::of(s, b)).collect(),
+            components: Vec::new(),
+            source: "fused.mlir".to_string(),
+            created_unix: 0,
+            compile_ms: 0,
+        };
+        let manifest_bytes = manifest.to_json().into_bytes();
+        group.throughput(Throughput::Bytes((mb * 1024 * 1024) as u64));
+        group.bench_function(format!("pack_unpack_{mb}MB"), |b| {
+            b.iter(|| {
+                let bundle = bundle::pack(&manifest_bytes, Some("sig"), black_box(&files)).ok();
+                bundle.map(|bytes| bundle::unpack(&bytes, "k", OutputFormat::Xclbin, 1 << 32).is_ok())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_bundle);
 criterion_main!(benches);
