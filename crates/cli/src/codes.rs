@@ -36,6 +36,9 @@ pub const REMOTE_ENTRY_DAMAGED: &str = "AS0739";
 pub const REMOTE_ENTRY_UNTRUSTED: &str = "AS0750";
 /// The shared cache cannot be opened, read or written: the compile goes on with the local one.
 pub const REMOTE_UNREACHABLE: &str = "AS0751";
+/// A finished compile's entry could not be kept in the local cache (a full disk, permissions):
+/// the artifacts are written, the next compile runs aircc again.
+pub const CACHE_NOT_STORED: &str = "AS0752";
 
 // `check-bd --lower` and `compile --lower-only` (AS0740–AS0749; docs/lowering.md).
 

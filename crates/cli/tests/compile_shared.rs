@@ -127,7 +127,8 @@ fn a_corrupted_shared_entry_is_refused_and_replaced() {
             // Whole and well-formed, but an artifact's bytes are not the ones its manifest records.
             _ => {
                 let format = air_compile::aircc::OutputFormat::Xclbin;
-                let unpacked = air_compile::aircc::bundle::unpack(&whole, &key, format, 1 << 30).unwrap();
+                let unpacked =
+                    air_compile::aircc::bundle::unpack(&whole, &key, format, 1 << 30, &mut |_, _| Ok(())).unwrap();
                 let mut files = unpacked.files.clone();
                 files[0].1[0] ^= 0x40;
                 air_compile::aircc::bundle::pack(&unpacked.manifest_bytes, None, &files).unwrap()
@@ -172,7 +173,14 @@ fn a_forged_or_unsigned_entry_is_refused_with_a_team_key() {
     let output = checked.compile(&url, &[("AIR_STITCH_CACHE_KEY", "the team's key")]);
     assert!(stderr(&output).contains("it carries no signature"), "{}", stderr(&output));
     assert_eq!(checked.runs(), 1);
-    // A consumer without a key takes either (the store's access control is all it has).
+    // ... and replaces it with a signed one, which the next machine with the key is served.
+    assert_eq!(checked.record()["remote"]["status"], "stored");
+    let next = Machine::new("forged", "next");
+    assert_eq!(
+        (next.compile(&url, &[("AIR_STITCH_CACHE_KEY", "the team's key")]).status.code(), next.runs()),
+        (Some(0), 0)
+    );
+    // A consumer without a key takes any whole entry (the store's access control is all it has).
     let trusting = Machine::new("forged", "trusting");
     assert_eq!((trusting.compile(&url, &[]).status.code(), trusting.runs()), (Some(0), 0));
 }
@@ -233,8 +241,8 @@ fn relay(mut client: TcpStream, server: &Mutex<Server>) {
     let _ = upstream.write_all(head.as_bytes());
     let mut body = vec![0u8; length];
     let _ = client.read_exact(&mut body);
-    // The entry's upload (a WebDAV store gets it under `uploads/`, then a COPY makes it visible).
-    if text.starts_with("PUT ") && text.contains("/v1/uploads/") && length > 0 {
+    // The entry's upload.
+    if text.starts_with("PUT ") && text.contains("/v1/entries/") && length > 0 {
         let _ = upstream.write_all(&body[..length / 2]);
         let _ = upstream.flush();
         std::thread::sleep(std::time::Duration::from_millis(200));
@@ -260,10 +268,7 @@ fn a_server_killed_mid_upload_leaves_no_entry() {
     assert!(machine.dir.join("build/k.xclbin").is_file());
     let mut server = server.lock().unwrap();
     server.restart();
-    assert!(entries(&server).is_empty(), "no entry is visible");
-    let uploads = server.root().join("cache/v1/uploads");
-    let left: Vec<_> = std::fs::read_dir(&uploads).map(|r| r.flatten().collect()).unwrap_or_default();
-    assert!(left.is_empty(), "no half upload is visible either: {left:?}");
+    assert!(entries(&server).is_empty(), "no entry is visible, not even half of one");
     // And the store works again: a fresh machine publishes, the next is served.
     let url = server.url("cache");
     let (a, b) = (Machine::new("killed", "a"), Machine::new("killed", "b"));
@@ -298,7 +303,7 @@ fn the_cache_command_lists_and_cleans_the_shared_tier() {
     assert!(entries(&server).is_empty());
 }
 
-/// Two machines compiling one key at once: both compile, one entry wins, neither breaks.
+/// Two machines compiling one key at once: both compile, one whole entry stays, neither breaks.
 #[test]
 fn two_machines_compiling_one_key_at_once_both_finish_and_one_entry_wins() {
     let Some(server) = server("race") else { return };
@@ -312,9 +317,12 @@ fn two_machines_compiling_one_key_at_once_both_finish_and_one_entry_wins() {
     });
     assert_eq!((left.status.code(), right.status.code()), (Some(0), Some(0)), "{}{}", stderr(&left), stderr(&right));
     assert_eq!((a.runs(), b.runs()), (1, 1), "both compiled");
-    let mut outcomes = [a.record()["remote"]["status"].clone(), b.record()["remote"]["status"].clone()];
-    outcomes.sort_by_key(|v| v.to_string());
-    assert_eq!(outcomes, [serde_json::json!("already-there"), serde_json::json!("stored")]);
+    // WebDAV has no conditional put: the second may find the first's entry, or write its own
+    // whole one over it (docs/compile.md, "Whole or absent"). Either way, one entry.
+    for record in [a.record(), b.record()] {
+        let status = record["remote"]["status"].as_str().unwrap().to_string();
+        assert!(status == "stored" || status == "already-there", "{status}");
+    }
     assert_eq!(entries(&server).len(), 1);
     let c = Machine::new("race", "c");
     assert_eq!((c.compile(&url, &[]).status.code(), c.runs()), (Some(0), 0), "the winner serves");
@@ -349,5 +357,27 @@ fn a_second_machine_gets_a_layer_s_groups_from_the_shared_store() {
     for name in ["llama32_1b_prefill_1.elf", "llama32_1b_prefill_3.elf"] {
         let read = |m: &Machine| std::fs::read(m.dir.join("out").join(name)).unwrap();
         assert!(read(first) == read(second), "{name} byte for byte");
+    }
+}
+
+/// A WebDAV server asking for a password: the URL's `user:password@` is sent as basic
+/// authentication and appears in no output; a wrong password is a warning, not a failure.
+#[test]
+fn a_url_s_credentials_authenticate_and_are_shown_nowhere() {
+    let prefix = std::env::temp_dir().join(format!("air-stitch-webdav-{}-auth", std::process::id()));
+    let Some(server) = Server::start_with_user(&prefix, "alice", "s3cr3t-pw") else { return };
+    let with = |password: &str| server.url("cache").replace("http://", &format!("http://alice:{password}@"));
+    let (a, b) = (Machine::new("auth", "a"), Machine::new("auth", "b"));
+    let stored = a.compile(&with("s3cr3t-pw"), &[]);
+    assert_eq!(stored.status.code(), Some(0), "{}", stderr(&stored));
+    assert_eq!(a.record()["remote"]["status"], "stored");
+    assert_eq!(entries(&server).len(), 1);
+    let refused = b.compile(&with("wrong-pw"), &[]);
+    assert_eq!((refused.status.code(), b.runs()), (Some(0), 1), "compiled here");
+    assert!(stderr(&refused).contains("warning[AS0751]"), "{}", stderr(&refused));
+    for (output, machine, password) in [(&stored, &a, "s3cr3t-pw"), (&refused, &b, "wrong-pw")] {
+        let record = std::fs::read_to_string(machine.dir.join("build/k.compile.json")).unwrap();
+        let said = format!("{}{}{record}", String::from_utf8_lossy(&output.stdout), stderr(output));
+        assert!(!said.contains(password) && !said.contains("alice"), "{said}");
     }
 }

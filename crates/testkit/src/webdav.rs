@@ -18,6 +18,8 @@ pub struct Server {
     prefix: PathBuf,
     port: u16,
     child: Option<Child>,
+    /// HTTP basic authentication's user and password, when asked for.
+    user: Option<(String, String)>,
 }
 
 fn nginx() -> Option<PathBuf> {
@@ -27,6 +29,15 @@ fn nginx() -> Option<PathBuf> {
 impl Server {
     /// Starts nginx with a fresh root under `prefix` (created; emptied first).
     pub fn start(prefix: &Path) -> Option<Server> {
+        Server::start_as(prefix, None)
+    }
+
+    /// Starts nginx asking for HTTP basic authentication as `user` with `password`.
+    pub fn start_with_user(prefix: &Path, user: &str, password: &str) -> Option<Server> {
+        Server::start_as(prefix, Some((user.to_string(), password.to_string())))
+    }
+
+    fn start_as(prefix: &Path, user: Option<(String, String)>) -> Option<Server> {
         let (Some(_), true) = (nginx(), Path::new(MODULE).is_file()) else {
             assert!(
                 !crate::on_ci(),
@@ -38,7 +49,7 @@ impl Server {
         let _ = std::fs::remove_dir_all(prefix);
         std::fs::create_dir_all(prefix.join("www")).unwrap();
         let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let mut server = Server { prefix: prefix.to_path_buf(), port, child: None };
+        let mut server = Server { prefix: prefix.to_path_buf(), port, child: None, user };
         server.write_config();
         server.run();
         Some(server)
@@ -74,6 +85,14 @@ impl Server {
 
     fn write_config(&self) {
         let p = self.prefix.display();
+        let auth = match &self.user {
+            Some((user, password)) => {
+                // nginx reads `{PLAIN}` passwords: no hashing tool is needed.
+                std::fs::write(self.prefix.join("htpasswd"), format!("{user}:{{PLAIN}}{password}\n")).unwrap();
+                format!("auth_basic \"air-stitch cache\"; auth_basic_user_file {p}/htpasswd;")
+            }
+            None => String::new(),
+        };
         let config = format!(
             "load_module {MODULE};
 daemon off;
@@ -94,6 +113,7 @@ http {{
     listen 127.0.0.1:{port};
     root {p}/www;
     location / {{
+      {auth}
       dav_methods PUT DELETE MKCOL COPY MOVE;
       dav_ext_methods PROPFIND OPTIONS;
       create_full_put_path on;
@@ -102,7 +122,7 @@ http {{
   }}
 }}
 ",
-            port = self.port
+            port = self.port,
         );
         std::fs::write(self.prefix.join("nginx.conf"), config).unwrap();
     }

@@ -111,17 +111,23 @@ impl Opts {
                 )
             }
         };
-        let aircc = match tools::find_aircc(self.aircc.as_deref()) {
-            Ok(aircc) => aircc,
-            Err(why) => {
-                let diagnostic = Diagnostic::error(codes::AIRCC_NOT_FOUND, why).with_help(tools::HOW_TO_GET_AIRCC);
-                return finish_problem(report, &[diagnostic], &sources, record, Outcome::Failed, "aircc is missing");
-            }
-        };
         let settings = self.settings()?;
         let cache = self.cache(&settings);
         let memo = cache.as_ref().map(Cache::tools_dir);
-        let toolchain = tools::toolchain(&aircc.path, &options, memo.as_deref());
+        // With a toolchain id the key needs no tool: a machine without aircc (one that only
+        // runs kernels) can still be served, and needs aircc only to compile.
+        let found = match &settings.toolchain_id {
+            Some(_) => None,
+            None => Some(tools::find_aircc(self.aircc.as_deref())),
+        };
+        let toolchain = match &found {
+            Some(Ok(aircc)) => tools::toolchain(&aircc.path, &options, memo.as_deref()),
+            Some(Err(_)) | None => Vec::new(),
+        };
+        if let Some(Err(why)) = &found {
+            let diagnostic = Diagnostic::error(codes::AIRCC_NOT_FOUND, why.clone()).with_help(tools::HOW_TO_GET_AIRCC);
+            return finish_problem(report, &[diagnostic], &sources, record, Outcome::Failed, "aircc is missing");
+        }
         let objects: Vec<(&str, &[u8])> = staged.iter().map(|(n, _, b)| (n.as_str(), b.as_slice())).collect();
         let inputs = KeyInputs {
             module: &raw.bytes,
@@ -135,7 +141,8 @@ impl Opts {
         record.key(&key, started.elapsed());
         if let Some(cache) = &cache {
             record.cache_dir(&cache.dir);
-            if let Some(done) = self.serve(cache, &key, &options, &mut report, &mut record)? {
+            // A batch's first pass counts hits only: its misses are counted when they compile.
+            if let Some(done) = self.serve(cache, &key, &options, &mut report, &mut record, !self.if_cached)? {
                 return done.finish(report, record, started);
             }
         }
@@ -150,6 +157,23 @@ impl Opts {
         if self.if_cached {
             return Finished::NotCached.finish(report, record, started);
         }
+        let aircc = match found {
+            Some(Ok(aircc)) => aircc,
+            _ => match tools::find_aircc(self.aircc.as_deref()) {
+                Ok(aircc) => aircc,
+                Err(why) => {
+                    let diagnostic = Diagnostic::error(codes::AIRCC_NOT_FOUND, why).with_help(tools::HOW_TO_GET_AIRCC);
+                    return finish_problem(
+                        report,
+                        &[diagnostic],
+                        &sources,
+                        record,
+                        Outcome::Failed,
+                        "aircc is missing",
+                    );
+                }
+            },
+        };
         if !self.no_lint {
             let lint_started = Instant::now();
             let found = self.lint(&text, file, &raw.name, &options)?;
@@ -175,7 +199,9 @@ impl Opts {
                 let lock = cache
                     .lock(&key.hex)
                     .map_err(|err| anyhow::anyhow!("cannot lock the cache entry in {}: {err}", cache.dir.display()))?;
-                if let Some(done) = self.serve(cache, &key, &options, &mut report, &mut record)? {
+                // The second look (another compile of the key may have finished) is not a lookup
+                // of its own for the counters.
+                if let Some(done) = self.serve(cache, &key, &options, &mut report, &mut record, false)? {
                     return done.finish(report, record, started);
                 }
                 Some(lock)
@@ -411,10 +437,13 @@ impl Opts {
         options: &CompileOptions,
         report: &mut Report,
         record: &mut Record,
+        count_misses: bool,
     ) -> anyhow::Result<Option<Finished>> {
         match cache.lookup(&key.hex, options.output_format) {
             Lookup::Miss => {
-                stats::add(&cache.dir, |s| s.local_misses += 1);
+                if count_misses {
+                    stats::add(&cache.dir, |s| s.local_misses += 1);
+                }
                 Ok(None)
             }
             Lookup::Evicted(problem) => {
@@ -425,7 +454,9 @@ impl Opts {
                 .with_note("it has been removed; aircc runs again");
                 report.add(&[warning], &SourceMap::new());
                 record.set("cache_status", "evicted");
-                stats::add(&cache.dir, |s| s.local_misses += 1);
+                if count_misses {
+                    stats::add(&cache.dir, |s| s.local_misses += 1);
+                }
                 Ok(None)
             }
             Lookup::Hit(manifest, files) => {
@@ -542,10 +573,15 @@ impl Opts {
             compile_ms: took.as_millis() as u64,
         };
         if let Some(cache) = cache {
-            cache
-                .store(&manifest, &files)
-                .map_err(|err| anyhow::anyhow!("cannot store the cache entry in {}: {err}", cache.dir.display()))?;
-            record.set("cache_status", "stored");
+            // The artifacts are made: a cache that cannot keep them is a warning, not a failure.
+            match cache.store(&manifest, &files) {
+                Ok(()) => record.set("cache_status", "stored"),
+                Err(err) => record.warnings(vec![Diagnostic::warning(
+                    codes::CACHE_NOT_STORED,
+                    format!("the compile's entry was not kept in {}: {err}", cache.dir.display()),
+                )
+                .with_note("the artifacts are written; the next compile of the same inputs runs aircc again")]),
+            }
             stats::add(&cache.dir, |s| s.compiles += 1);
         }
         if let Some(shared) = c.shared {

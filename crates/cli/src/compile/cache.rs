@@ -105,9 +105,16 @@ impl Cache {
             }
             write_synced(&tmp.join(MANIFEST_FILE), manifest.to_json().as_bytes())?;
             let dir = self.entry_dir(&manifest.key);
-            // Under the key's lock nobody else writes this entry: a stale one is replaced.
+            // Under the key's lock no compile writes this entry, but a fill from the shared tier
+            // (which takes no lock) may have: a whole entry of the key is as good as this one.
             let _ = std::fs::remove_dir_all(&dir);
-            std::fs::rename(&tmp, &dir)
+            match std::fs::rename(&tmp, &dir) {
+                Err(_) if dir.join(MANIFEST_FILE).is_file() => {
+                    let _ = std::fs::remove_dir_all(&tmp);
+                    Ok(())
+                }
+                other => other,
+            }
         })();
         if result.is_err() {
             let _ = std::fs::remove_dir_all(&tmp);

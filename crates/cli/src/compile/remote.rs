@@ -4,21 +4,23 @@
 //! (`AWS_*`, `GOOGLE_*`, `AZURE_*`, read by each store's `from_env`) and never appear in what
 //! air-stitch prints or records.
 //!
-//! Layout under the URL's path: `v1/entries/KEY.tar.zst`, and `v1/uploads/` for uploads not yet
-//! made visible. An entry appears whole or not at all: a conditional put of the final object
-//! where the store has one (S3, GCS, Azure, a local directory; two machines writing one key:
-//! the first wins, the second finds it there), else (WebDAV) an upload under `uploads/` and a
-//! server-side COPY that refuses to overwrite, then the upload is deleted.
+//! Layout under the URL's path: `v1/entries/KEY.tar.zst`. An entry appears whole or not at all:
+//! a conditional put of the final object where the store has one (S3, GCS, Azure, a local
+//! directory; two machines writing one key: the first wins, the second finds it there); on
+//! WebDAV, which has none, a plain PUT of the final object after a HEAD found none, which a
+//! server that writes a body aside and renames it into place when whole (nginx, Apache
+//! mod_dav) makes visible at once. Two machines racing there both write whole entries of the
+//! same key; the last stays.
 
 use object_store::path::Path as StorePath;
-use object_store::{ClientOptions, ObjectStore, ObjectStoreExt, ObjectStoreScheme, PutMode, PutOptions, PutPayload};
+use object_store::{
+    ClientConfigKey, ClientOptions, ObjectStore, ObjectStoreExt, ObjectStoreScheme, PutMode, PutOptions, PutPayload,
+};
 use std::sync::Arc;
 use std::time::Duration;
 
 /// Entries and uploads live under this version of the layout.
 const LAYOUT: &str = "v1";
-/// What `v1/entries/LAYOUT` says to someone browsing the store.
-const LAYOUT_TEXT: &[u8] = b"air-stitch compile cache, layout v1: entries/KEY.tar.zst (docs/compile.md)\n";
 
 /// A remote tier, opened.
 pub struct Remote {
@@ -37,11 +39,26 @@ pub enum Put {
     AlreadyThere,
 }
 
+/// What a get found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Got {
+    Missing,
+    Bytes(Vec<u8>),
+    /// An object larger than a caller will read (its size).
+    TooLarge(u64),
+}
+
 /// One remote entry, as `cache list` shows it.
 pub struct RemoteEntry {
     pub key: String,
     pub bytes: u64,
     pub age_secs: u64,
+}
+
+/// What a message may show of a URL as given: the URL without credentials, or a placeholder
+/// for text that is not a URL (it may still hold a password).
+pub fn shown(url: &str) -> String {
+    url::Url::parse(url).map_or_else(|_| "<the cache URL, which is not a URL>".to_string(), |u| shown_url(&u))
 }
 
 /// The URL without user, password or query (which may hold a token).
@@ -68,53 +85,99 @@ fn retry() -> object_store::RetryConfig {
     }
 }
 
+/// A request's timeouts: a store that refuses connections costs seconds (the retries); one
+/// that accepts and hangs, the request timeout.
+const CONNECT_TIMEOUT: &str = "5s";
+const REQUEST_TIMEOUT: &str = "60s";
+
 /// The store `url` names, built with its cloud's environment (`from_env`: `AWS_*`,
-/// `GOOGLE_*`, `AZURE_*`), and the path of the cache under it.
+/// `GOOGLE_*`, `AZURE_*`, client settings such as `AWS_ALLOW_HTTP` included), and the path of
+/// the cache under it.
 fn store(url: &url::Url) -> object_store::Result<(Arc<dyn ObjectStore>, StorePath)> {
     let (scheme, root) = ObjectStoreScheme::parse(url)?;
-    let client = ClientOptions::new()
-        .with_allow_http(url.scheme() == "http")
-        .with_connect_timeout(Duration::from_secs(5))
-        .with_timeout(Duration::from_secs(120));
     let store: Arc<dyn ObjectStore> = match scheme {
         ObjectStoreScheme::Local => Arc::new(object_store::local::LocalFileSystem::new()),
-        ObjectStoreScheme::AmazonS3 => Arc::new(
-            object_store::aws::AmazonS3Builder::from_env()
-                .with_url(url.as_str())
-                .with_retry(retry())
-                .with_client_options(client)
-                .build()?,
-        ),
-        ObjectStoreScheme::GoogleCloudStorage => Arc::new(
-            object_store::gcp::GoogleCloudStorageBuilder::from_env()
-                .with_url(url.as_str())
-                .with_retry(retry())
-                .with_client_options(client)
-                .build()?,
-        ),
-        ObjectStoreScheme::MicrosoftAzure => Arc::new(
-            object_store::azure::MicrosoftAzureBuilder::from_env()
-                .with_url(url.as_str())
-                .with_retry(retry())
-                .with_client_options(client)
-                .build()?,
-        ),
-        ObjectStoreScheme::Http => Arc::new(
-            object_store::http::HttpBuilder::new()
-                .with_url(&url[..url::Position::BeforePath])
-                .with_retry(retry())
-                .with_client_options(client)
-                .build()?,
-        ),
-        _ => return Err(object_store::Error::NotSupported { source: format!("the scheme of {url}").into() }),
+        ObjectStoreScheme::AmazonS3 => {
+            use object_store::aws::AmazonS3ConfigKey as Key;
+            Arc::new(
+                object_store::aws::AmazonS3Builder::from_env()
+                    .with_url(url.as_str())
+                    .with_retry(retry())
+                    .with_config(Key::Client(ClientConfigKey::ConnectTimeout), CONNECT_TIMEOUT)
+                    .with_config(Key::Client(ClientConfigKey::Timeout), REQUEST_TIMEOUT)
+                    .build()?,
+            )
+        }
+        ObjectStoreScheme::GoogleCloudStorage => {
+            use object_store::gcp::GoogleConfigKey as Key;
+            Arc::new(
+                object_store::gcp::GoogleCloudStorageBuilder::from_env()
+                    .with_url(url.as_str())
+                    .with_retry(retry())
+                    .with_config(Key::Client(ClientConfigKey::ConnectTimeout), CONNECT_TIMEOUT)
+                    .with_config(Key::Client(ClientConfigKey::Timeout), REQUEST_TIMEOUT)
+                    .build()?,
+            )
+        }
+        ObjectStoreScheme::MicrosoftAzure => {
+            use object_store::azure::AzureConfigKey as Key;
+            Arc::new(
+                object_store::azure::MicrosoftAzureBuilder::from_env()
+                    .with_url(url.as_str())
+                    .with_retry(retry())
+                    .with_config(Key::Client(ClientConfigKey::ConnectTimeout), CONNECT_TIMEOUT)
+                    .with_config(Key::Client(ClientConfigKey::Timeout), REQUEST_TIMEOUT)
+                    .build()?,
+            )
+        }
+        ObjectStoreScheme::Http => Arc::new(http_store(url)?),
+        _ => return Err(object_store::Error::NotSupported { source: format!("the scheme {}", url.scheme()).into() }),
     };
     Ok((store, root))
+}
+
+/// A WebDAV store. A user and password in the URL become an `Authorization: Basic` header and
+/// leave the URL (the store would send them along in a COPY's `Destination`).
+fn http_store(url: &url::Url) -> object_store::Result<object_store::http::HttpStore> {
+    let mut base = url.clone();
+    base.set_path("");
+    base.set_query(None);
+    base.set_fragment(None);
+    let mut client = ClientOptions::new()
+        .with_allow_http(url.scheme() == "http")
+        .with_config(ClientConfigKey::ConnectTimeout, CONNECT_TIMEOUT)
+        .with_config(ClientConfigKey::Timeout, REQUEST_TIMEOUT);
+    if !url.username().is_empty() || url.password().is_some() {
+        use base64::Engine;
+        let user = percent_decoded(url.username());
+        let password = percent_decoded(url.password().unwrap_or(""));
+        let token = base64::engine::general_purpose::STANDARD.encode(format!("{user}:{password}"));
+        let mut value =
+            http::HeaderValue::from_str(&format!("Basic {token}")).map_err(|e| object_store::Error::Generic {
+                store: "HTTP",
+                source: format!("the URL's credentials cannot be sent: {e}").into(),
+            })?;
+        value.set_sensitive(true);
+        let mut headers = http::HeaderMap::new();
+        headers.insert(http::header::AUTHORIZATION, value);
+        client = client.with_default_headers(headers);
+        let _ = base.set_username("");
+        let _ = base.set_password(None);
+    }
+    let base = base.as_str().trim_end_matches('/').to_string();
+    object_store::http::HttpBuilder::new().with_url(base).with_retry(retry()).with_client_options(client).build()
+}
+
+fn percent_decoded(text: &str) -> String {
+    url::form_urlencoded::parse(format!("x={text}").as_bytes())
+        .next()
+        .map_or_else(|| text.to_string(), |(_, v)| v.into_owned())
 }
 
 impl Remote {
     /// Opens the store `url` names; `Err` says why it cannot be used.
     pub fn open(url: &str) -> Result<Remote, String> {
-        let parsed = url::Url::parse(url).map_err(|e| format!("{url:?} is not a URL ({e})"))?;
+        let parsed = url::Url::parse(url).map_err(|e| format!("the cache URL is not a URL ({e})"))?;
         let shown = shown_url(&parsed);
         let (store, root) = store(&parsed).map_err(|e| format!("{shown} cannot be opened: {}", one_line(&e)))?;
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -128,20 +191,21 @@ impl Remote {
         self.root.clone().join(LAYOUT).join("entries").join(format!("{key}.tar.zst"))
     }
 
-    /// The entry of `key`, if the store has one.
-    pub fn get(&self, key: &str) -> Result<Option<Vec<u8>>, String> {
+    /// The entry of `key`: its bytes, absent, or larger than `max` (not downloaded).
+    pub fn get(&self, key: &str, max: u64) -> Result<Got, String> {
         let path = self.entry(key);
         self.runtime.block_on(async {
             match self.store.get(&path).await {
-                Ok(found) => found.bytes().await.map(|b| Some(b.to_vec())).map_err(|e| one_line(&e)),
-                Err(object_store::Error::NotFound { .. }) => Ok(None),
+                Ok(found) if found.meta.size > max => Ok(Got::TooLarge(found.meta.size)),
+                Ok(found) => found.bytes().await.map(|b| Got::Bytes(b.to_vec())).map_err(|e| one_line(&e)),
+                Err(object_store::Error::NotFound { .. }) => Ok(Got::Missing),
                 Err(e) => Err(one_line(&e)),
             }
         })
     }
 
     /// Stores `bundle` as the entry of `key`. `replace` overwrites an entry that is there (one
-    /// found damaged or forged); otherwise an existing entry wins.
+    /// found damaged, or unsigned where a key is asked for); otherwise an existing entry wins.
     pub fn put(&self, key: &str, bundle: Vec<u8>, replace: bool) -> Result<Put, String> {
         let path = self.entry(key);
         self.runtime.block_on(async {
@@ -150,33 +214,16 @@ impl Remote {
             match self.store.put_opts(&path, payload, PutOptions { mode, ..Default::default() }).await {
                 Ok(_) => Ok(Put::Stored),
                 Err(object_store::Error::AlreadyExists { .. }) => Ok(Put::AlreadyThere),
-                Err(object_store::Error::NotImplemented { .. }) => self.put_by_copy(&path, key, bundle, replace).await,
+                // WebDAV: no conditional put. A HEAD, then a plain PUT of the final object.
+                Err(object_store::Error::NotImplemented { .. }) => {
+                    if !replace && self.store.head(&path).await.is_ok() {
+                        return Ok(Put::AlreadyThere);
+                    }
+                    self.store.put(&path, PutPayload::from(bundle)).await.map(|_| Put::Stored).map_err(|e| one_line(&e))
+                }
                 Err(e) => Err(one_line(&e)),
             }
         })
-    }
-
-    /// A store without conditional puts (WebDAV): upload beside, then a COPY that does not
-    /// overwrite (or does, for `replace`), then remove the upload.
-    async fn put_by_copy(&self, path: &StorePath, key: &str, bundle: Vec<u8>, replace: bool) -> Result<Put, String> {
-        let unique = format!("{key}.{}.{}", std::process::id(), nanos());
-        let upload = self.root.clone().join(LAYOUT).join("uploads").join(unique);
-        // A COPY into a collection that does not exist fails (nginx answers 500, not 409): a
-        // PUT makes the collection, as servers with `create_full_put_path` do for a PUT.
-        let marker = self.root.clone().join(LAYOUT).join("entries").join("LAYOUT");
-        self.store.put(&marker, PutPayload::from_static(LAYOUT_TEXT)).await.map_err(|e| one_line(&e))?;
-        self.store.put(&upload, PutPayload::from(bundle)).await.map_err(|e| one_line(&e))?;
-        let copied = if replace {
-            self.store.copy(&upload, path).await
-        } else {
-            self.store.copy_if_not_exists(&upload, path).await
-        };
-        let _ = self.store.delete(&upload).await;
-        match copied {
-            Ok(()) => Ok(Put::Stored),
-            Err(object_store::Error::AlreadyExists { .. }) => Ok(Put::AlreadyThere),
-            Err(e) => Err(one_line(&e)),
-        }
     }
 
     /// Removes the entry of `key` (absent is fine).
@@ -218,24 +265,31 @@ impl Remote {
     }
 }
 
-fn nanos() -> u128 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
-}
-
 fn chrono_now() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-/// An error on one line, without the request's URL query (a signed URL's token).
+/// An error on one line, without what a URL in it may carry: a query (a signed URL's token)
+/// or a user and password.
 fn one_line(err: &dyn std::fmt::Display) -> String {
     let text = err.to_string().replace('\n', " ");
-    match text.find('?') {
-        Some(at) => {
-            let end = text[at..].find(char::is_whitespace).map_or(text.len(), |n| at + n);
-            format!("{}{}", &text[..at], &text[end..])
-        }
-        None => text,
+    text.split(' ').map(without_secrets).collect::<Vec<_>>().join(" ")
+}
+
+/// A word of a message with the query and the userinfo of a URL in it removed.
+fn without_secrets(word: &str) -> String {
+    let mut word = word.to_string();
+    if let Some(at) = word.find('?') {
+        word.truncate(at);
     }
+    if let Some(scheme_end) = word.find("://") {
+        let rest = &word[scheme_end + 3..];
+        let host_end = rest.find('/').unwrap_or(rest.len());
+        if let Some(user_end) = rest[..host_end].rfind('@') {
+            word = format!("{}{}", &word[..scheme_end + 3], &rest[user_end + 1..]);
+        }
+    }
+    word
 }
 
 #[cfg(test)]
@@ -248,6 +302,11 @@ mod tests {
         let url = url::Url::parse("https://alice:s3cret@cache.example.com/air/?X-Amz-Signature=abc").unwrap();
         assert_eq!(shown_url(&url), "https://cache.example.com/air/");
         assert_eq!(one_line(&"GET https://h/x?sig=abc failed\nretry"), "GET https://h/x failed retry");
+        assert_eq!(
+            one_line(&"Unable to recognise URL \"https://ci:TOKEN@dav:44x3/c\""),
+            "Unable to recognise URL \"https://dav:44x3/c\""
+        );
+        assert_eq!(shown("https://ci:TOKEN@dav:44x3/"), "<the cache URL, which is not a URL>");
     }
 
     #[test]
@@ -255,16 +314,17 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("air-stitch-remote-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let remote = Remote::open(&format!("file://{}", dir.display())).unwrap();
-        assert_eq!(remote.get("k").unwrap(), None);
+        assert_eq!(remote.get("k", 100).unwrap(), Got::Missing);
         assert_eq!(remote.put("k", b"first".to_vec(), false).unwrap(), Put::Stored);
         assert_eq!(remote.put("k", b"second".to_vec(), false).unwrap(), Put::AlreadyThere);
-        assert_eq!(remote.get("k").unwrap().as_deref(), Some(&b"first"[..]));
+        assert_eq!(remote.get("k", 100).unwrap(), Got::Bytes(b"first".to_vec()));
+        assert_eq!(remote.get("k", 3).unwrap(), Got::TooLarge(5));
         assert_eq!(remote.put("k", b"fixed".to_vec(), true).unwrap(), Put::Stored);
-        assert_eq!(remote.get("k").unwrap().as_deref(), Some(&b"fixed"[..]));
+        assert_eq!(remote.get("k", 100).unwrap(), Got::Bytes(b"fixed".to_vec()));
         let listed = remote.list().unwrap();
         assert_eq!((listed.len(), listed[0].key.as_str(), listed[0].bytes), (1, "k", 5));
         remote.delete("k").unwrap();
-        assert_eq!(remote.get("k").unwrap(), None);
+        assert_eq!(remote.get("k", 100).unwrap(), Got::Missing);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

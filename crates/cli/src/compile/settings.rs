@@ -91,6 +91,18 @@ fn env_flag(name: &str) -> Option<bool> {
     env_text(name).map(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes"))
 }
 
+/// `AIR_STITCH_CACHE_KEY`'s bytes. Set but empty is an error, not "no key": a CI secret that
+/// did not arrive must not turn verification off without a word.
+fn team_key() -> anyhow::Result<Option<Vec<u8>>> {
+    match std::env::var_os("AIR_STITCH_CACHE_KEY") {
+        None => Ok(None),
+        Some(value) if value.is_empty() => anyhow::bail!(
+            "$AIR_STITCH_CACHE_KEY is set but empty: give the team key, or unset it to use the shared cache without one"
+        ),
+        Some(value) => Ok(Some(value.as_encoded_bytes().to_vec())),
+    }
+}
+
 impl CacheSettings {
     /// Resolves `args` (and `toolchain_id`, compile's flag) over the environment and the config.
     pub fn resolve(args: &CacheArgs, toolchain_id: Option<&str>) -> anyhow::Result<CacheSettings> {
@@ -108,9 +120,7 @@ impl CacheSettings {
             dir: args.cache_dir.clone().or(cache.dir).or_else(super::cache::default_dir),
             url,
             read_only,
-            team_key: std::env::var_os("AIR_STITCH_CACHE_KEY")
-                .filter(|v| !v.is_empty())
-                .map(|v| v.as_encoded_bytes().to_vec()),
+            team_key: team_key()?,
             toolchain_id,
         })
     }

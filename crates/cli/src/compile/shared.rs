@@ -2,7 +2,7 @@
 //! verified against the team key) and publishing a fresh compile's. What to do with a refused
 //! or unreachable entry is a located warning for the run; the compile goes on locally.
 
-use super::remote::{Put, Remote};
+use super::remote::{Got, Put, Remote};
 use super::settings::CacheSettings;
 use crate::codes;
 use air_compile::aircc::bundle::{self, Unpacked};
@@ -27,9 +27,13 @@ pub enum Fetched {
     Miss,
     /// A damaged entry, not served: a fresh compile replaces it.
     Damaged(Diagnostic),
-    /// An entry whose signature does not verify with the team key: not served, and left in
-    /// place (a machine with a wrong key must not overwrite the team's entries).
-    Untrusted(Diagnostic),
+    /// An entry the team key does not vouch for, not served. `replace`: it carries no
+    /// signature, so a signed one replaces it; a forged one stays (a machine with a wrong key
+    /// must not overwrite the team's entries).
+    Untrusted {
+        warning: Diagnostic,
+        replace: bool,
+    },
     /// The store could not be read.
     Unreachable(Diagnostic),
 }
@@ -45,45 +49,60 @@ impl Shared {
         Ok(Some(Shared { remote, read_only: settings.read_only, team_key: settings.team_key.clone() }))
     }
 
-    /// The entry of `key`, fetched and checked.
+    /// The entry of `key`, fetched and checked: its signature judged before any artifact is read.
     pub fn fetch(&self, key: &str, format: OutputFormat) -> Fetched {
-        let bytes = match self.remote.get(key) {
-            Ok(Some(bytes)) => bytes,
-            Ok(None) => return Fetched::Miss,
+        let bytes = match self.remote.get(key, MAX_ENTRY_BYTES) {
+            Ok(Got::Bytes(bytes)) => bytes,
+            Ok(Got::Missing) => return Fetched::Miss,
+            Ok(Got::TooLarge(size)) => {
+                return self
+                    .damaged(key, &format!("it is {size} bytes, more than the {MAX_ENTRY_BYTES} an entry may be"))
+            }
             Err(why) => return Fetched::Unreachable(self.unreachable("read", &why)),
         };
         let size = bytes.len() as u64;
-        let unpacked = match bundle::unpack(&bytes, key, format, MAX_ENTRY_BYTES) {
-            Ok(unpacked) => unpacked,
-            Err(problem) => {
-                return Fetched::Damaged(
-                    Diagnostic::warning(
-                        codes::REMOTE_ENTRY_DAMAGED,
-                        format!("the shared cache's entry {} was not served: {problem}", short(key)),
-                    )
-                    .with_note(format!("in {}", self.remote.shown))
-                    .with_note("aircc runs here; a fresh entry replaces it unless the cache is read-only"),
-                )
+        let mut trust = Trust::NotChecked;
+        let mut judge = |manifest: &[u8], signature: Option<&str>| {
+            trust = sign::trust(manifest, signature, self.team_key.as_deref());
+            match trust.may_serve() {
+                true => Ok(()),
+                false => Err(air_compile::aircc::EntryProblem::Refused("its signature".to_string())),
             }
         };
-        match sign::trust(&unpacked.manifest_bytes, unpacked.signature.as_deref(), self.team_key.as_deref()) {
-            trust if trust.may_serve() => Fetched::Hit(Box::new(unpacked), size),
-            trust => Fetched::Untrusted(
-                Diagnostic::warning(
-                    codes::REMOTE_ENTRY_UNTRUSTED,
-                    format!(
-                        "the shared cache's entry {} was refused: {}",
-                        short(key),
-                        match trust {
-                            Trust::Unsigned => "it carries no signature, and $AIR_STITCH_CACHE_KEY asks for one",
-                            _ => "its signature does not verify with $AIR_STITCH_CACHE_KEY",
-                        }
-                    ),
-                )
-                .with_note(format!("in {}; anyone who can write the store could have put it there", self.remote.shown))
-                .with_help("aircc runs here, and the entry stays: if the team key changed, every machine needs the new one; `air-stitch cache clean --remote` removes entries"),
-            ),
+        match bundle::unpack(&bytes, key, format, MAX_ENTRY_BYTES, &mut judge) {
+            Ok(unpacked) => Fetched::Hit(Box::new(unpacked), size),
+            Err(air_compile::aircc::EntryProblem::Refused(_)) => self.untrusted(key, trust),
+            Err(problem) => self.damaged(key, &problem.to_string()),
         }
+    }
+
+    fn damaged(&self, key: &str, why: &str) -> Fetched {
+        Fetched::Damaged(
+            Diagnostic::warning(
+                codes::REMOTE_ENTRY_DAMAGED,
+                format!("the shared cache's entry {} was not served: {why}", short(key)),
+            )
+            .with_note(format!("in {}", self.remote.shown))
+            .with_note("aircc runs here; a fresh entry replaces it unless the cache is read-only"),
+        )
+    }
+
+    fn untrusted(&self, key: &str, trust: Trust) -> Fetched {
+        let (why, replace) = match trust {
+            Trust::Unsigned => ("it carries no signature, and $AIR_STITCH_CACHE_KEY asks for one", true),
+            _ => ("its signature does not verify with $AIR_STITCH_CACHE_KEY", false),
+        };
+        let then = match replace {
+            true => "aircc runs here, and the signed entry replaces it unless the cache is read-only",
+            false => "aircc runs here, and the entry stays: if the team key changed, every machine needs the new one; `air-stitch cache clean --remote` removes entries",
+        };
+        let warning = Diagnostic::warning(
+            codes::REMOTE_ENTRY_UNTRUSTED,
+            format!("the shared cache's entry {} was refused: {why}", short(key)),
+        )
+        .with_note(format!("in {}; anyone who can write the store could have put it there", self.remote.shown))
+        .with_help(then);
+        Fetched::Untrusted { warning, replace }
     }
 
     /// Publishes a fresh compile's entry (signed with the team key when there is one);

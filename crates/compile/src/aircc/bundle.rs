@@ -20,6 +20,9 @@ const MANIFEST_MAX: u64 = 1 << 20;
 /// zstd's level: fast, and xclbins shrink well at it.
 const LEVEL: i32 = 3;
 
+/// The reader's judgement of an entry's manifest (its bytes) and signature.
+pub type Judge<'a> = dyn FnMut(&[u8], Option<&str>) -> Result<(), EntryProblem> + 'a;
+
 /// An entry read from a bundle, checked: the manifest as it was signed, its signature, and each
 /// artifact's (suffix, bytes).
 #[derive(Clone, Debug)]
@@ -61,14 +64,23 @@ pub fn pack(
 }
 
 /// Unpacks and checks the bundle of `key`: every artifact of `format` there, with the size and
-/// sha256 its manifest records. Reads at most `max_bytes` of decompressed data.
-pub fn unpack(bytes: &[u8], key: &str, format: OutputFormat, max_bytes: u64) -> Result<Unpacked, EntryProblem> {
+/// sha256 its manifest records, and nothing else. Reads at most `max_bytes` of decompressed
+/// data, and refuses a manifest that records more. `accept` judges the manifest's bytes and
+/// signature (the team key) before any artifact is read.
+pub fn unpack(
+    bytes: &[u8],
+    key: &str,
+    format: OutputFormat,
+    max_bytes: u64,
+    accept: &mut Judge<'_>,
+) -> Result<Unpacked, EntryProblem> {
     let bad = |why: String| EntryProblem::BadBundle(why);
     let decoder = zstd::stream::read::Decoder::new(bytes).map_err(|e| bad(format!("not zstd: {e}")))?;
     let mut archive = tar::Archive::new(decoder.take(max_bytes));
     let members = archive.entries().map_err(|e| bad(format!("not a tar: {e}")))?;
     let mut manifest: Option<(Manifest, Vec<u8>)> = None;
-    let mut signature = None;
+    let mut signature: Option<String> = None;
+    let mut accepted = false;
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     for member in members {
         let mut member = member.map_err(|e| bad(format!("a damaged member: {e}")))?;
@@ -91,12 +103,24 @@ pub fn unpack(bytes: &[u8], key: &str, format: OutputFormat, max_bytes: u64) -> 
         if size > bound {
             return Err(EntryProblem::Size { file: name, recorded: bound, found: size });
         }
-        let mut data = Vec::with_capacity(size as usize);
-        member.read_to_end(&mut data).map_err(|e| bad(format!("{name} cannot be read: {e}")))?;
+        if let (Some((_, manifest_bytes)), false, false) = (&manifest, accepted, name == SIGNATURE_FILE) {
+            accept(manifest_bytes, signature.as_deref())?;
+            accepted = true;
+        }
+        // The recorded size is the writer's word: grow as bytes arrive.
+        let mut data = Vec::with_capacity(size.min(1 << 20) as usize);
+        (&mut member).take(size).read_to_end(&mut data).map_err(|e| bad(format!("{name} cannot be read: {e}")))?;
         match (&manifest, name.as_str()) {
             (None, _) => {
                 let text = std::str::from_utf8(&data).map_err(|_| bad(format!("{MANIFEST_FILE} is not UTF-8")))?;
-                manifest = Some((Manifest::parse(text, key)?, data));
+                let parsed = Manifest::parse(text, key)?;
+                let recorded = parsed.artifacts.iter().fold(MANIFEST_MAX, |sum, a| sum.saturating_add(a.size));
+                if recorded > max_bytes {
+                    return Err(bad(format!(
+                        "its manifest records {recorded} bytes, more than the {max_bytes} allowed"
+                    )));
+                }
+                manifest = Some((parsed, data));
             }
             (Some(_), SIGNATURE_FILE) => {
                 signature = Some(String::from_utf8_lossy(&data).trim().to_string());
@@ -110,6 +134,9 @@ pub fn unpack(bytes: &[u8], key: &str, format: OutputFormat, max_bytes: u64) -> 
     let Some((manifest, manifest_bytes)) = manifest else {
         return Err(EntryProblem::Missing { file: MANIFEST_FILE.to_string() });
     };
+    if !accepted {
+        accept(&manifest_bytes, signature.as_deref())?;
+    }
     manifest.check(format, |file| files.iter().find(|(s, _)| entry_file(s) == file).map(|(_, b)| b.as_slice()))?;
     Ok(Unpacked { manifest, manifest_bytes, signature, files })
 }
@@ -119,6 +146,10 @@ pub fn unpack(bytes: &[u8], key: &str, format: OutputFormat, max_bytes: u64) -> 
 mod tests {
     use super::*;
     use crate::aircc::manifest::{Artifact, MANIFEST_SCHEMA};
+
+    fn any(_: &[u8], _: Option<&str>) -> Result<(), EntryProblem> {
+        Ok(())
+    }
 
     fn entry() -> (Vec<u8>, Vec<(String, Vec<u8>)>) {
         let files =
@@ -140,7 +171,7 @@ mod tests {
         let (manifest, files) = entry();
         let bundle = pack(&manifest, Some("ab12"), &files).unwrap();
         assert_eq!(bundle, pack(&manifest, Some("ab12"), &files).unwrap(), "deterministic");
-        let unpacked = unpack(&bundle, "k", OutputFormat::Xclbin, 1 << 30).unwrap();
+        let unpacked = unpack(&bundle, "k", OutputFormat::Xclbin, 1 << 30, &mut any).unwrap();
         assert_eq!((unpacked.manifest_bytes, unpacked.signature.as_deref()), (manifest, Some("ab12")));
         assert_eq!(unpacked.files, files);
     }
@@ -149,7 +180,7 @@ mod tests {
     fn damage_is_refused_and_named() {
         let (manifest, files) = entry();
         let bundle = pack(&manifest, None, &files).unwrap();
-        let refused = |bytes: &[u8]| unpack(bytes, "k", OutputFormat::Xclbin, 1 << 30).unwrap_err();
+        let refused = |bytes: &[u8]| unpack(bytes, "k", OutputFormat::Xclbin, 1 << 30, &mut any).unwrap_err();
         // Truncated: the compressed stream ends early.
         assert!(matches!(
             refused(&bundle[..bundle.len() / 2]),
@@ -158,7 +189,7 @@ mod tests {
         assert!(matches!(refused(b"not zstd at all"), EntryProblem::BadBundle(_)));
         // Another key's entry.
         assert!(matches!(
-            unpack(&bundle, "other", OutputFormat::Xclbin, 1 << 30).unwrap_err(),
+            unpack(&bundle, "other", OutputFormat::Xclbin, 1 << 30, &mut any).unwrap_err(),
             EntryProblem::WrongKey { .. }
         ));
         // An artifact whose bytes changed (same size), repacked around the same manifest.
@@ -173,7 +204,7 @@ mod tests {
         // A missing artifact.
         assert!(matches!(refused(&pack(&manifest, None, &files[..1]).unwrap()), EntryProblem::Missing { .. }));
         // More decompressed bytes than allowed.
-        assert!(unpack(&bundle, "k", OutputFormat::Xclbin, 600).is_err());
+        assert!(unpack(&bundle, "k", OutputFormat::Xclbin, 600, &mut any).is_err());
     }
 
     #[test]
@@ -183,8 +214,38 @@ mod tests {
         extra.push((".sh".to_string(), b"#!/bin/sh\n".to_vec()));
         let bundle = pack(&manifest, None, &extra).unwrap();
         assert!(matches!(
-            unpack(&bundle, "k", OutputFormat::Xclbin, 1 << 30).unwrap_err(),
+            unpack(&bundle, "k", OutputFormat::Xclbin, 1 << 30, &mut any).unwrap_err(),
             EntryProblem::BadBundle(why) if why.contains("unexpected member artifact.sh")
+        ));
+    }
+
+    #[test]
+    fn the_reader_judges_the_signature_before_any_artifact_and_sizes_are_bounded() {
+        let (manifest, files) = entry();
+        let bundle = pack(&manifest, Some("ab12"), &files).unwrap();
+        let mut seen = Vec::new();
+        let mut refuse = |m: &[u8], s: Option<&str>| {
+            seen.push((m.len(), s.map(str::to_string)));
+            Err(EntryProblem::Refused("forged".into()))
+        };
+        let err = unpack(&bundle, "k", OutputFormat::Xclbin, 1 << 30, &mut refuse).unwrap_err();
+        assert_eq!(err, EntryProblem::Refused("forged".into()));
+        assert_eq!(seen, [(manifest.len(), Some("ab12".to_string()))], "asked once, with the signature");
+        // A manifest that records more than allowed is refused before anything is read.
+        let mut huge: Manifest = serde_json::from_slice(&manifest).unwrap();
+        huge.artifacts[0].size = u64::MAX / 2;
+        let bundle = pack(huge.to_json().as_bytes(), None, &files).unwrap();
+        let err = unpack(&bundle, "k", OutputFormat::Xclbin, 1 << 30, &mut any).unwrap_err();
+        assert!(matches!(err, EntryProblem::BadBundle(ref why) if why.contains("more than")), "{err:?}");
+        // An artifact of another format is not served along.
+        let mut extra: Manifest = serde_json::from_slice(&manifest).unwrap();
+        extra.artifacts.push(Artifact::of(".elf", b"ELF"));
+        let mut with_elf = files.clone();
+        with_elf.push((".elf".to_string(), b"ELF".to_vec()));
+        let bundle = pack(extra.to_json().as_bytes(), None, &with_elf).unwrap();
+        assert!(matches!(
+            unpack(&bundle, "k", OutputFormat::Xclbin, 1 << 30, &mut any).unwrap_err(),
+            EntryProblem::BadManifest(_)
         ));
     }
 }

@@ -107,7 +107,15 @@ impl CacheKey {
             KeyComponent { name: "input-name".into(), value: inputs.input_name.into() },
         ];
         let option = |name: &str, value: &String| KeyComponent { name: name.into(), value: value.clone() };
-        components.extend(inputs.options.option_args().iter().map(|arg| option("option", arg)));
+        // `--peano=DIR` names this machine's directory: peano is in the key as its clang's bytes.
+        components.extend(
+            inputs
+                .options
+                .option_args()
+                .iter()
+                .filter(|arg| !arg.starts_with("--peano="))
+                .map(|arg| option("option", arg)),
+        );
         components.extend(inputs.options.extra.iter().map(|arg| option("extra", arg)));
         let mut objects: Vec<&(&str, &[u8])> = inputs.objects.iter().collect();
         objects.sort_by_key(|(name, _)| *name);

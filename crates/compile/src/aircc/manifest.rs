@@ -44,6 +44,8 @@ pub enum EntryProblem {
     BadManifest(String),
     /// A bundle (a remote entry) that is not a whole zstd'd tar of the expected members.
     BadBundle(String),
+    /// An entry its reader refused before reading its artifacts (its signature).
+    Refused(String),
     WrongKey {
         recorded: String,
     },
@@ -65,6 +67,7 @@ impl std::fmt::Display for EntryProblem {
         match self {
             EntryProblem::BadManifest(why) => write!(f, "its manifest cannot be read ({why})"),
             EntryProblem::BadBundle(why) => write!(f, "it is not a whole entry ({why})"),
+            EntryProblem::Refused(why) => write!(f, "it was refused ({why})"),
             EntryProblem::WrongKey { recorded } => write!(f, "its manifest records another key ({recorded})"),
             EntryProblem::Missing { file } => write!(f, "{file} is missing"),
             EntryProblem::Size { file, recorded, found } => {
@@ -79,6 +82,9 @@ impl std::fmt::Display for EntryProblem {
 pub fn entry_file(suffix: &str) -> String {
     format!("artifact{suffix}")
 }
+
+/// Every artifact suffix an entry may hold.
+pub const SUFFIXES: [&str; 3] = [".xclbin", ".insts.bin", ".elf"];
 
 /// The suffixes of the artifacts of `format`.
 pub fn suffixes(format: OutputFormat) -> &'static [&'static str] {
@@ -138,6 +144,10 @@ impl Manifest {
         if let Some(bad) = manifest.artifacts.iter().find(|a| a.file != entry_file(&a.suffix)) {
             return Err(EntryProblem::BadManifest(format!("artifact file {:?}", bad.file)));
         }
+        // Only the artifacts air-stitch writes: a suffix names an output file (NAME + suffix).
+        if let Some(bad) = manifest.artifacts.iter().find(|a| !SUFFIXES.contains(&a.suffix.as_str())) {
+            return Err(EntryProblem::BadManifest(format!("artifact suffix {:?}", bad.suffix)));
+        }
         Ok(manifest)
     }
 
@@ -155,6 +165,10 @@ impl Manifest {
                 .find(|a| a.suffix == *suffix)
                 .ok_or_else(|| EntryProblem::Missing { file: entry_file(suffix) })?;
             artifact.check(read(&artifact.file))?;
+        }
+        // Exactly the artifacts of the format: nothing unchecked comes along.
+        if let Some(extra) = self.artifacts.iter().find(|a| !suffixes(format).contains(&a.suffix.as_str())) {
+            return Err(EntryProblem::BadManifest(format!("an artifact {:?} of another format", extra.suffix)));
         }
         Ok(())
     }

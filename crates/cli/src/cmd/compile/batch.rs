@@ -155,8 +155,10 @@ fn forwarded_args() -> anyhow::Result<Vec<OsString>> {
 }
 
 /// `tokens` (after `compile`) without the inputs and the options a child is given itself.
+/// Short options are taken one per token (`-v`, `-o DIR`, `-j4`), as `compile` has few.
 fn forward(tokens: &[OsString], compile: &clap::Command) -> Vec<OsString> {
-    const DROPPED: [&str; 4] = ["jobs", "format", "name", "if-cached"];
+    // A child is given its module's plan (`--plan` of a module, or its group's) itself.
+    const DROPPED: [&str; 5] = ["jobs", "format", "name", "if-cached", "plan"];
     // Long and short names of the options that take a separate value.
     let mut valued_long = BTreeSet::new();
     let mut valued_short = BTreeSet::new();
@@ -217,6 +219,10 @@ fn run_jobs(
     let (tx, rx) = mpsc::channel::<(usize, std::io::Result<std::process::Output>, Duration)>();
     let mut queue = which.iter().copied();
     let mut running = 0usize;
+    // The running children: an interrupt of the batch is passed on to each (a terminal's
+    // Ctrl-C reaches them anyway; `kill`, a CI's cancel or `timeout` reach only the batch).
+    let mut pids: std::collections::BTreeMap<usize, u32> = std::collections::BTreeMap::new();
+    let mut passed_on = false;
     loop {
         while running < width && !interrupted.load(Ordering::SeqCst) {
             let Some(i) = queue.next() else { break };
@@ -233,8 +239,10 @@ fn run_jobs(
             command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
             let tx = tx.clone();
             let started = Instant::now();
+            let child = command.spawn().with_context(|| format!("cannot run {}", exe.display()))?;
+            pids.insert(i, child.id());
             std::thread::spawn(move || {
-                let output = command.output();
+                let output = child.wait_with_output();
                 let _ = tx.send((i, output, started.elapsed()));
             });
             if !probe {
@@ -245,9 +253,14 @@ fn run_jobs(
         if running == 0 {
             break;
         }
+        if interrupted.load(Ordering::SeqCst) && !passed_on {
+            passed_on = true;
+            pass_on(pids.values());
+        }
         match rx.recv_timeout(Duration::from_millis(500)) {
             Ok((i, output, took)) => {
                 running -= 1;
+                pids.remove(&i);
                 let output = output.with_context(|| format!("cannot run {}", exe.display()))?;
                 let report = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
                 let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
@@ -262,6 +275,18 @@ fn run_jobs(
         }
     }
     Ok(ended)
+}
+
+/// SIGTERM to each running child: each kills its aircc's process group and ends.
+fn pass_on<'a>(pids: impl Iterator<Item = &'a u32>) {
+    #[cfg(unix)]
+    for &pid in pids {
+        if let Ok(pid) = i32::try_from(pid) {
+            let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGTERM);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = pids.count();
 }
 
 /// One module's line: its status, key and time, or its first problem.
@@ -327,8 +352,8 @@ fn summarize(
                 (done.status().to_string(), entry)
             }
             None => (
-                "not-run".to_string(),
-                json!({"module": job.module.display().to_string(), "name": job.name, "status": "not-run"}),
+                "not-started".to_string(),
+                json!({"module": job.module.display().to_string(), "name": job.name, "status": "not-started"}),
             ),
         };
         let counter = match status.as_str() {

@@ -30,7 +30,7 @@ impl Opts {
             Err(warning) => {
                 report.add(&[warning], &SourceMap::new());
                 if let Some(url) = &settings.url {
-                    record.remote(url, "unusable");
+                    record.remote(&crate::compile::remote::shown(url), "unusable");
                 }
                 None
             }
@@ -49,6 +49,13 @@ impl Opts {
         record: &mut Record,
     ) -> anyhow::Result<Fetch> {
         let count = |change: &dyn Fn(&mut stats::Stats)| count(cache, change);
+        // A batch's first pass (`--if-cached`) counts hits only: the rest are counted when the
+        // module compiles.
+        let count_miss = |change: &dyn Fn(&mut stats::Stats)| {
+            if !self.if_cached {
+                count(change);
+            }
+        };
         match shared.fetch(&key.hex, options.output_format) {
             Fetched::Hit(unpacked, size) => {
                 if let Some(cache) = cache {
@@ -68,25 +75,25 @@ impl Opts {
             }
             Fetched::Miss => {
                 record.remote(&shared.remote.shown, "miss");
-                count(&|s| s.remote_misses += 1);
+                count_miss(&|s| s.remote_misses += 1);
                 Ok(Fetch::Compile { replace: false })
             }
             Fetched::Damaged(warning) => {
                 report.add(&[warning], &SourceMap::new());
                 record.remote(&shared.remote.shown, "damaged");
-                count(&|s| s.remote_refused += 1);
+                count_miss(&|s| s.remote_refused += 1);
                 Ok(Fetch::Compile { replace: true })
             }
-            Fetched::Untrusted(warning) => {
+            Fetched::Untrusted { warning, replace } => {
                 report.add(&[warning], &SourceMap::new());
                 record.remote(&shared.remote.shown, "untrusted");
-                count(&|s| s.remote_refused += 1);
-                Ok(Fetch::Compile { replace: false })
+                count_miss(&|s| s.remote_refused += 1);
+                Ok(Fetch::Compile { replace })
             }
             Fetched::Unreachable(warning) => {
                 report.add(&[warning], &SourceMap::new());
                 record.remote(&shared.remote.shown, "unreachable");
-                count(&|s| s.remote_errors += 1);
+                count_miss(&|s| s.remote_errors += 1);
                 Ok(Fetch::Compile { replace: false })
             }
         }
