@@ -13,9 +13,24 @@ pub(crate) mod structure;
 pub(crate) mod tiles;
 pub(crate) mod tiling;
 
-/// One finding of one rule, before it has words.
-#[derive(Clone, Debug)]
-pub(crate) enum Fact {
+/// `Fact`, one variant per family, and `From` each family's facts (what `Cx::report` takes).
+macro_rules! families {
+    ($($variant:ident($family:ident::$fact:ident),)*) => {
+        /// One finding of one rule, before it has words.
+        #[derive(Clone, Debug)]
+        pub(crate) enum Fact {
+            $($variant($family::$fact),)*
+        }
+
+        $(impl From<$family::$fact> for Fact {
+            fn from(fact: $family::$fact) -> Fact {
+                Fact::$variant(fact)
+            }
+        })*
+    };
+}
+
+families! {
     Structure(structure::StructureFact),
     Tiling(tiling::TilingFact),
     Sequence(sequence::SequenceFact),
@@ -25,58 +40,4 @@ pub(crate) enum Fact {
     Shim(shim::ShimFact),
     CompileTime(compile_time::CompileTimeFact),
     Fields(fields::FieldFact),
-}
-
-impl From<structure::StructureFact> for Fact {
-    fn from(fact: structure::StructureFact) -> Fact {
-        Fact::Structure(fact)
-    }
-}
-
-impl From<tiling::TilingFact> for Fact {
-    fn from(fact: tiling::TilingFact) -> Fact {
-        Fact::Tiling(fact)
-    }
-}
-
-impl From<sequence::SequenceFact> for Fact {
-    fn from(fact: sequence::SequenceFact) -> Fact {
-        Fact::Sequence(fact)
-    }
-}
-
-impl From<placement::PlacementFact> for Fact {
-    fn from(fact: placement::PlacementFact) -> Fact {
-        Fact::Placement(fact)
-    }
-}
-
-impl From<memory::MemoryFact> for Fact {
-    fn from(fact: memory::MemoryFact) -> Fact {
-        Fact::Memory(fact)
-    }
-}
-
-impl From<tiles::TileFact> for Fact {
-    fn from(fact: tiles::TileFact) -> Fact {
-        Fact::Tiles(fact)
-    }
-}
-
-impl From<shim::ShimFact> for Fact {
-    fn from(fact: shim::ShimFact) -> Fact {
-        Fact::Shim(fact)
-    }
-}
-
-impl From<compile_time::CompileTimeFact> for Fact {
-    fn from(fact: compile_time::CompileTimeFact) -> Fact {
-        Fact::CompileTime(fact)
-    }
-}
-
-impl From<fields::FieldFact> for Fact {
-    fn from(fact: fields::FieldFact) -> Fact {
-        Fact::Fields(fact)
-    }
 }

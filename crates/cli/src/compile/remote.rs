@@ -95,41 +95,24 @@ const REQUEST_TIMEOUT: &str = "60s";
 /// the cache under it.
 fn store(url: &url::Url) -> object_store::Result<(Arc<dyn ObjectStore>, StorePath)> {
     let (scheme, root) = ObjectStoreScheme::parse(url)?;
+    // A cloud's builder: its environment, the URL, and only our retries and timeouts on top.
+    macro_rules! cloud {
+        ($builder:ident::$ty:ident, $keys:ident::$key:ident) => {
+            Arc::new(
+                object_store::$builder::$ty::from_env()
+                    .with_url(url.as_str())
+                    .with_retry(retry())
+                    .with_config(object_store::$keys::$key::Client(ClientConfigKey::ConnectTimeout), CONNECT_TIMEOUT)
+                    .with_config(object_store::$keys::$key::Client(ClientConfigKey::Timeout), REQUEST_TIMEOUT)
+                    .build()?,
+            )
+        };
+    }
     let store: Arc<dyn ObjectStore> = match scheme {
         ObjectStoreScheme::Local => Arc::new(object_store::local::LocalFileSystem::new()),
-        ObjectStoreScheme::AmazonS3 => {
-            use object_store::aws::AmazonS3ConfigKey as Key;
-            Arc::new(
-                object_store::aws::AmazonS3Builder::from_env()
-                    .with_url(url.as_str())
-                    .with_retry(retry())
-                    .with_config(Key::Client(ClientConfigKey::ConnectTimeout), CONNECT_TIMEOUT)
-                    .with_config(Key::Client(ClientConfigKey::Timeout), REQUEST_TIMEOUT)
-                    .build()?,
-            )
-        }
-        ObjectStoreScheme::GoogleCloudStorage => {
-            use object_store::gcp::GoogleConfigKey as Key;
-            Arc::new(
-                object_store::gcp::GoogleCloudStorageBuilder::from_env()
-                    .with_url(url.as_str())
-                    .with_retry(retry())
-                    .with_config(Key::Client(ClientConfigKey::ConnectTimeout), CONNECT_TIMEOUT)
-                    .with_config(Key::Client(ClientConfigKey::Timeout), REQUEST_TIMEOUT)
-                    .build()?,
-            )
-        }
-        ObjectStoreScheme::MicrosoftAzure => {
-            use object_store::azure::AzureConfigKey as Key;
-            Arc::new(
-                object_store::azure::MicrosoftAzureBuilder::from_env()
-                    .with_url(url.as_str())
-                    .with_retry(retry())
-                    .with_config(Key::Client(ClientConfigKey::ConnectTimeout), CONNECT_TIMEOUT)
-                    .with_config(Key::Client(ClientConfigKey::Timeout), REQUEST_TIMEOUT)
-                    .build()?,
-            )
-        }
+        ObjectStoreScheme::AmazonS3 => cloud!(aws::AmazonS3Builder, aws::AmazonS3ConfigKey),
+        ObjectStoreScheme::GoogleCloudStorage => cloud!(gcp::GoogleCloudStorageBuilder, gcp::GoogleConfigKey),
+        ObjectStoreScheme::MicrosoftAzure => cloud!(azure::MicrosoftAzureBuilder, azure::AzureConfigKey),
         ObjectStoreScheme::Http => Arc::new(http_store(url)?),
         _ => return Err(object_store::Error::NotSupported { source: format!("the scheme {}", url.scheme()).into() }),
     };
