@@ -39,6 +39,10 @@ pub const REMOTE_UNREACHABLE: &str = "AS0751";
 /// A finished compile's entry could not be kept in the local cache (a full disk, permissions):
 /// the artifacts are written, the next compile runs aircc again.
 pub const CACHE_NOT_STORED: &str = "AS0752";
+/// The cache's config file does not read (TOML, or an unknown setting); exit status 2.
+pub const CONFIG_INVALID: &str = "AS0753";
+/// A group directory's `*.groups.json` does not read; exit status 2.
+pub const GROUPS_LISTING_INVALID: &str = "AS0754";
 
 // `check-bd --lower` and `compile --lower-only` (AS0740–AS0749; docs/lowering.md).
 

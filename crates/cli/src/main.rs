@@ -77,6 +77,15 @@ fn main() -> ExitCode {
             }
             ExitCode::from(2)
         }
+        Err(err) if err.downcast_ref::<load::BadInput>().is_some() => {
+            if let Some(bad) = err.downcast_ref::<load::BadInput>() {
+                let mut sources = air_diagnostics::SourceMap::new();
+                let diagnostic = bad.diagnostic(&mut sources);
+                let options = common::GlobalOpts { color: color_of(&matches), max_errors: 0 }.render_options();
+                eprintln!("{}", air_diagnostics::render(&diagnostic, &sources, options));
+            }
+            ExitCode::from(2)
+        }
         Err(err) => {
             eprintln!("error: {err}");
             for cause in err.chain().skip(1) {

@@ -481,3 +481,15 @@ fn the_install_help_is_upstream_s_command() {
     let stderr = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(stderr.contains(&command), "AS0730's help lacks `{command}`: {stderr}");
 }
+
+#[test]
+fn a_config_file_with_an_unknown_setting_is_located() {
+    let s = Scratch::new("config");
+    std::fs::create_dir_all(s.dir.join("config/air-stitch")).unwrap();
+    std::fs::write(s.dir.join("config/air-stitch/config.toml"), "[cache]\nurl = \"file:///x\"\nkey = \"secret\"\n")
+        .unwrap();
+    let output = s.compile(&[]);
+    assert_eq!((output.status.code(), s.runs()), (Some(2), 0));
+    let said = s.redact(&String::from_utf8_lossy(&output.stderr));
+    snapshot("config-invalid", said);
+}

@@ -139,3 +139,17 @@ fn a_batch_refuses_what_names_one_module() {
     assert!(stderr(&planned).contains("each group compiles with its own plan"), "{}", stderr(&planned));
     assert_eq!(batch.runs(), 0);
 }
+
+#[test]
+fn a_listing_that_does_not_read_is_located() {
+    let batch = Batch::new("listing");
+    let listing = batch.dir.join("groups/llama32_1b_prefill.groups.json");
+    let text = std::fs::read_to_string(&listing).unwrap();
+    std::fs::write(&listing, &text[..text.len() / 2]).unwrap();
+    let output = batch.compile(&["--color", "never"], &[]);
+    assert_eq!((output.status.code(), batch.runs()), (Some(2), 0));
+    let said = stderr(&output);
+    assert!(said.starts_with("error[AS0754]: this group listing is not JSON"), "{said}");
+    assert!(said.contains("--> groups/llama32_1b_prefill.groups.json:"), "file:line:col: {said}");
+    assert!(!said.contains("panicked"), "{said}");
+}

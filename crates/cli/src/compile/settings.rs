@@ -13,6 +13,8 @@
 //! else `~/.config/air-stitch/config.toml`; a missing default file is no config. The team key
 //! is read from the environment only: a flag would sit in shell histories and process lists.
 
+use crate::codes;
+use crate::load::BadInput;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -76,10 +78,42 @@ fn read_config(path: &Path, required: bool) -> anyhow::Result<Option<Config>> {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound && !required => return Ok(None),
         Err(err) => anyhow::bail!("cannot read the config file {}: {err}", path.display()),
     };
-    let config: Config = toml::from_str(&text).map_err(|err| {
-        anyhow::anyhow!("the config file {} is not valid: {}", path.display(), err.to_string().trim_end())
-    })?;
-    Ok(Some(config))
+    match toml::from_str(&text) {
+        Ok(config) => Ok(Some(config)),
+        Err(err) => {
+            let message = format!("the config file is not valid: {}", err.message().trim_end().replace('\n', "; "));
+            // The file is quoted with its strings masked: a user may have put a secret in it (a
+            // team key, a URL's password), and the message goes to logs.
+            let bad = BadInput::at_span(codes::CONFIG_INVALID, path.display().to_string(), masked(&text), err.span())
+                .saying(
+                    message,
+                    "[cache] takes dir, url, read_only and toolchain_id (docs/compile.md, \"A team's cache\")",
+                );
+            Err(bad.into())
+        }
+    }
+}
+
+/// `text` with the inside of every quoted string replaced by `*`, byte for byte (spans stay).
+fn masked(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match quote {
+            Some(q) if c == q => {
+                quote = None;
+                out.push(c);
+            }
+            Some(_) => out.extend(std::iter::repeat_n('*', c.len_utf8())),
+            None => {
+                if c == '"' || c == '\'' {
+                    quote = Some(c);
+                }
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 fn env_text(name: &str) -> Option<String> {
@@ -130,6 +164,11 @@ impl CacheSettings {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quoted_config_file_shows_no_string() {
+        assert_eq!(masked("url = \"https://u:pw@h\"\nkey = 'é'\n"), "url = \"**************\"\nkey = '**'\n");
+    }
 
     #[test]
     fn the_config_file_names_only_known_settings() {

@@ -7,7 +7,9 @@
 //! `OUT_DIR/compile-batch.json` (`air-stitch/compile-batch/1`).
 
 use super::Opts;
+use crate::codes;
 use crate::common::{self, Outcome};
+use crate::load::BadInput;
 use crate::report::Report;
 use anyhow::Context;
 use serde_json::{json, Value};
@@ -54,6 +56,10 @@ pub(super) fn run(opts: &Opts) -> anyhow::Result<Outcome> {
     }
     if opts.lower_only {
         anyhow::bail!("--lower-only takes one module");
+    }
+    if !opts.no_cache {
+        // A bad config file is reported once, here, not by every child.
+        crate::compile::settings::CacheSettings::resolve(&opts.cache, opts.toolchain_id.as_deref())?;
     }
     let jobs = collect_jobs(opts)?;
     let forwarded = forwarded_args()?;
@@ -114,8 +120,19 @@ fn collect_jobs(opts: &Opts) -> anyhow::Result<Vec<Job>> {
         for listing in listings {
             let text =
                 std::fs::read_to_string(&listing).with_context(|| format!("cannot read {}", listing.display()))?;
-            let document: Value =
-                serde_json::from_str(&text).with_context(|| format!("{} is not JSON", listing.display()))?;
+            let document: Value = serde_json::from_str(&text).map_err(|err| {
+                let plain = err.to_string();
+                let why =
+                    format!("this group listing is not JSON: {}", plain.split(" at line ").next().unwrap_or(&plain));
+                BadInput::at_line(
+                    codes::GROUPS_LISTING_INVALID,
+                    listing.display().to_string(),
+                    text.clone(),
+                    err.line(),
+                    err.column(),
+                )
+                .saying(why, "give a directory `air-stitch group -o` wrote, whole (`group` writes it again)")
+            })?;
             for group in document["groups"].as_array().into_iter().flatten() {
                 let (Some(merged), false) = (group["merged"].as_str(), group["external"].as_bool().unwrap_or(false))
                 else {
