@@ -75,7 +75,9 @@ fn node_label(flow: &Dataflow, node: &Node) -> String {
     }
 }
 
-fn edge_label(flow: &Dataflow, edge: &Edge) -> String {
+/// The argument an edge carries, as shown: its name, `(part)`, the views it goes through, and
+/// for one call of a layer where it comes from or goes to (`from call 4`, `to calls 5, 7`).
+fn edge_label(flow: &Dataflow, edge: &Edge, from: &Node, to: &Node) -> String {
     let arg = &flow.args[edge.arg];
     let via: Vec<&str> = {
         let mut v: Vec<&str> = arg.accesses.iter().filter_map(|a| a.via.as_deref()).collect();
@@ -89,6 +91,21 @@ fn edge_label(flow: &Dataflow, edge: &Edge) -> String {
     }
     if !via.is_empty() {
         let _ = write!(label, " via {}", via.join(", "));
+    }
+    if let Some(layer) = &arg.layer {
+        let calls = |word: &str, list: &[usize]| {
+            let list: Vec<String> = list.iter().map(usize::to_string).collect();
+            format!(" ({word} call{} {})", if list.len() == 1 { "" } else { "s" }, list.join(", "))
+        };
+        if *from == Node::Inputs && !layer.from_calls.is_empty() {
+            label.push_str(&calls("from", &layer.from_calls));
+        }
+        if *to == Node::Outputs && !layer.to_calls.is_empty() {
+            label.push_str(&calls("to", &layer.to_calls));
+        }
+        if *to == Node::Outputs && layer.layer_output {
+            label.push_str(" (the layer's output)");
+        }
     }
     label
 }
@@ -118,6 +135,12 @@ pub struct EdgeData {
     pub arg: usize,
     pub label: String,
     pub partial: bool,
+    /// For one call of a layer: an edge from `inputs` carries what these earlier calls wrote.
+    pub from_calls: Vec<usize>,
+    /// For one call of a layer: an edge to `outputs` is read back for these later calls.
+    pub to_calls: Vec<usize>,
+    /// For one call of a layer: an edge to `outputs` is read back for the layer's consumer.
+    pub layer_output: bool,
 }
 
 fn node_id(node: &Node) -> String {
@@ -144,12 +167,19 @@ pub fn to_data(flow: &Dataflow) -> (Vec<NodeData>, Vec<EdgeData>) {
         .collect();
     let edges = sorted_edges(&graph)
         .into_iter()
-        .map(|(from, to, edge)| EdgeData {
-            from: node_id(&graph[from]),
-            to: node_id(&graph[to]),
-            arg: edge.arg,
-            label: edge_label(flow, edge),
-            partial: edge.partial,
+        .map(|(from, to, edge)| {
+            let layer = flow.args[edge.arg].layer.clone().unwrap_or_default();
+            let (into_call, out_of_call) = (graph[from] == Node::Inputs, graph[to] == Node::Outputs);
+            EdgeData {
+                from: node_id(&graph[from]),
+                to: node_id(&graph[to]),
+                arg: edge.arg,
+                label: edge_label(flow, edge, &graph[from], &graph[to]),
+                partial: edge.partial,
+                from_calls: if into_call { layer.from_calls } else { Vec::new() },
+                to_calls: if out_of_call { layer.to_calls } else { Vec::new() },
+                layer_output: out_of_call && layer.layer_output,
+            }
         })
         .collect();
     (nodes, edges)
@@ -173,7 +203,7 @@ pub fn to_text(flow: &Dataflow) -> String {
         let (from, to, _) = edges[k];
         let mut labels = Vec::new();
         while k < edges.len() && edges[k].0 == from && edges[k].1 == to {
-            labels.push(edge_label(flow, edges[k].2));
+            labels.push(edge_label(flow, edges[k].2, &graph[from], &graph[to]));
             k += 1;
         }
         let _ = writeln!(
@@ -223,7 +253,7 @@ pub fn to_dot(flow: &Dataflow) -> String {
             "  {} -> {} [label={}{style}];",
             id(&graph[from]),
             id(&graph[to]),
-            quote(&edge_label(flow, edge))
+            quote(&edge_label(flow, edge, &graph[from], &graph[to]))
         );
     }
     out.push_str("}\n");

@@ -8,6 +8,15 @@ use crate::part::Footprint;
 use crate::{Access, ArgFlow, Dataflow, Mode, Step};
 use air_diagnostics::{Diagnostic, FileId};
 
+/// The codes [`hazards`] reports (the rest of a flow's diagnostics are notes on its transfers).
+pub const CODES: &[&str] = &[
+    codes::READ_BEFORE_WRITE,
+    codes::WRITE_AFTER_WRITE,
+    codes::OUTPUT_NEVER_WRITTEN,
+    codes::DEAD_WRITE,
+    codes::OUTPUT_PARTLY_WRITTEN,
+];
+
 pub fn hazards(flow: &Dataflow, file: FileId) -> Vec<Diagnostic> {
     let outputs = flow.outputs_or_candidates();
     let mut out = Vec::new();

@@ -31,11 +31,13 @@ mod hazards;
 pub mod intervals;
 mod notes;
 pub mod part;
+pub mod replay;
 mod roles;
+pub mod segments;
 
 pub use air_syntax::buffer::BufferKind;
 pub use part::{Coverage, Footprint};
-pub use roles::Roles;
+pub use roles::{ArgLayer, Roles};
 
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_model::eval::{Evaluator, VarId};
@@ -129,6 +131,8 @@ pub struct ArgFlow {
     /// What the caller declares its host contents to be ([`Options::kinds`]): only a
     /// declared weight is written once by `load_and_run`.
     pub kind: Option<BufferKind>,
+    /// What the layer's other calls do with it, when the module is one call of a layer.
+    pub layer: Option<ArgLayer>,
 }
 
 impl ArgFlow {
@@ -216,6 +220,9 @@ pub struct Dataflow {
     pub outputs: Vec<usize>,
     /// The hazards and the transfers that could not be read, as diagnostics.
     pub diagnostics: Vec<Diagnostic>,
+    /// Whether the module is one call of a layer ([`Dataflow::apply_layer`]): its outputs are
+    /// then the layer's decision, even when there are none.
+    pub in_layer: bool,
 }
 
 impl Dataflow {
@@ -254,9 +261,9 @@ impl Dataflow {
         self.indices(|r| r.output_candidate)
     }
 
-    /// The outputs read back: the caller's when given, else the candidates.
+    /// The outputs read back: the caller's (or the layer's) when given, else the candidates.
     pub fn outputs_or_candidates(&self) -> Vec<usize> {
-        if self.outputs.is_empty() {
+        if self.outputs.is_empty() && !self.in_layer {
             self.output_candidates()
         } else {
             self.outputs.clone()
@@ -279,6 +286,24 @@ impl Dataflow {
             set(self.static_input_indices()),
             set(self.intermediate_indices())
         )
+    }
+}
+
+impl Dataflow {
+    /// Makes the module one call of a layer: `layer` says, per argument, what the layer's other
+    /// calls do with it. The roles, the outputs (the arguments read back) and the hazards
+    /// follow.
+    pub fn apply_layer(&mut self, layer: Vec<ArgLayer>, file: FileId) {
+        for (arg, context) in self.args.iter_mut().zip(layer) {
+            arg.layer = Some(context);
+            arg.roles = roles::roles(arg);
+        }
+        self.in_layer = true;
+        self.outputs =
+            self.args.iter().filter(|a| a.layer.as_ref().is_some_and(ArgLayer::read_back)).map(|a| a.index).collect();
+        let mut diagnostics = hazards::hazards(self, file);
+        diagnostics.extend(self.diagnostics.drain(..).filter(|d| !hazards::CODES.contains(&d.code)));
+        self.diagnostics = diagnostics;
     }
 }
 
@@ -350,6 +375,7 @@ pub fn analyze(parse: &Parse, file: FileId, opts: &Options) -> Result<Dataflow, 
         prelude: prelude.into_values().collect(),
         outputs,
         diagnostics: Vec::new(),
+        in_layer: false,
     };
     let mut found = hazards::hazards(&flow, file);
     found.append(&mut diagnostics);
@@ -406,6 +432,7 @@ fn signature(func: FuncOp<'_>, text: &str, opts: &Options) -> Vec<ArgFlow> {
                 range: a.node.text_range(),
                 accesses: Vec::new(),
                 roles: Roles::default(),
+                layer: None,
             }
         })
         .collect()

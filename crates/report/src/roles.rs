@@ -40,7 +40,7 @@ pub fn fields(flow: &Dataflow) -> Map<String, Value> {
             let mut via: Vec<&str> = a.accesses.iter().filter_map(|x| x.via.as_deref()).collect();
             via.sort_unstable();
             via.dedup();
-            json!({
+            let mut arg = json!({
                 "index": a.index,
                 "name": a.name.clone().unwrap_or_else(|| a.ssa.clone()),
                 "type": a.ty,
@@ -51,7 +51,16 @@ pub fn fields(flow: &Dataflow) -> Map<String, Value> {
                 "roles": a.roles.names(),
                 "kind": a.kind.map(|k| k.as_str()),
                 "via": via,
-            })
+            });
+            // One call of a layer: what the layer's other calls do with it.
+            if let Some(layer) = &a.layer {
+                arg["layer"] = json!({
+                    "from_calls": layer.from_calls,
+                    "to_calls": layer.to_calls,
+                    "layer_output": layer.layer_output,
+                });
+            }
+            arg
         })
         .collect();
     let launches: Vec<Value> = flow
@@ -76,6 +85,10 @@ pub fn fields(flow: &Dataflow) -> Map<String, Value> {
     map.insert("outputs".into(), json!(flow.outputs));
     map.insert("load_and_run".into(), json!(flow.load_and_run()));
     map.insert("load_and_run_ready".into(), json!(flow.load_and_run_ready()));
+    if flow.in_layer {
+        // The outputs are the layer's: what later calls and the layer's consumer read back.
+        map.insert("in_layer".into(), json!(true));
+    }
     map
 }
 
