@@ -15,6 +15,8 @@ bench:
     cargo bench -p air-checkbd --bench check_bd
     cargo bench -p air-verify --bench generic
     cargo bench -p air-compile --bench cache_key
+    cargo bench -p air-group --bench group
+    cargo bench -p air-dataflow --bench replay
 
 # Fuzz the parser (needs `cargo install cargo-fuzz` and a nightly toolchain).
 fuzz seconds="60":

@@ -315,7 +315,7 @@ fn two_compiles_of_one_key_run_aircc_once() {
 fn missing_tool_missing_object_and_usage() {
     let s = Scratch::new("missing");
     let mut transcript = String::new();
-    let output = s.command(&[]).env_remove("AIRCC").env("PATH", "/nonexistent").output();
+    let output = s.command(&[]).env_remove("AIRCC").env_remove("AIR_LOWERING_KIT").env("PATH", "/nonexistent").output();
     assert_eq!(output.status.code(), Some(2));
     transcript.push_str(&s.transcript(&[], &output));
     std::fs::remove_file(s.dir.join("objects/silu_and_mul.o")).unwrap();
@@ -329,6 +329,13 @@ fn missing_tool_missing_object_and_usage() {
         assert_eq!(output.status.code(), Some(2));
         transcript.push_str(&s.transcript(args, &output));
     }
+    // The report `group` writes beside a group's module (NAME.externs.json) is found without
+    // the flag.
+    std::fs::rename(s.dir.join("externs.json"), s.dir.join("k.externs.json")).unwrap();
+    let output = s.compile(&[]);
+    assert_eq!(output.status.code(), Some(2));
+    transcript.push_str(&s.transcript(&[], &output));
+    std::fs::remove_file(s.dir.join("k.externs.json")).unwrap();
     for args in [&["--device", "npu1", "--output-format", "elf"][..], &["--timeout", "20 minutes"], &["--", "-o", "x"]]
     {
         let output = s.compile(args);
@@ -476,7 +483,7 @@ fn the_install_help_is_upstream_s_command() {
     assert_eq!(block.len(), 4, "the install command in docs/compile.md: {block:?}");
     let command = block.join(" ");
     let s = Scratch::new("install-help");
-    let output = s.command(&[]).env_remove("AIRCC").env("PATH", "/nonexistent").output();
+    let output = s.command(&[]).env_remove("AIRCC").env_remove("AIR_LOWERING_KIT").env("PATH", "/nonexistent").output();
     let stderr = String::from_utf8_lossy(&output.stderr).replace('\n', " ");
     let stderr = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(stderr.contains(&command), "AS0730's help lacks `{command}`: {stderr}");

@@ -49,6 +49,14 @@ fn shipped_layers_group_as_upstream_and_every_group_is_valid_air() {
             ],
         ),
         ("llama32_1b_decode", vec![vec!["r", "q", "k", "v", "rq", "rk"], vec!["attention"], vec!["s1", "s2", "s3"]]),
+        (
+            "qwen25_1_5b_decode",
+            vec![
+                vec!["r", "q", "k", "v", "qb", "kb", "vb", "rq", "rk"],
+                vec!["attention"],
+                vec!["o", "ra", "rm", "gg", "ug", "sw", "dg", "fa"],
+            ],
+        ),
     ];
     let air_opt = air_testkit::air_opt();
     for (layer, expected) in cases {
@@ -66,6 +74,8 @@ fn shipped_layers_group_as_upstream_and_every_group_is_valid_air() {
             .map(|g| g["kernels"].as_array().unwrap().iter().map(|k| k.as_str().unwrap().to_string()).collect())
             .collect();
         assert_eq!(found, expected, "{layer}");
+        // The layer's calls, replayed twice through load_and_run's protocol, read right.
+        assert_eq!(doc["replay"]["passed"], true, "{layer}: {}", doc["replay"]);
         for entry in doc["groups"].as_array().unwrap().iter().filter(|g| g["external"] == false) {
             let plan = entry["plan"].as_str().unwrap();
             let module = std::fs::read_to_string(dir.join(entry["merged"].as_str().unwrap())).unwrap();
@@ -100,16 +110,21 @@ fn upstream_roles(plan: &str) -> Option<UpstreamRoles> {
         "llama32_1b_prefill_1.toml" => Some((&[8, 11, 12], &[1, 3, 5, 7, 9, 10], &[2, 4, 6, 8, 11, 12])),
         "llama32_1b_decode_1.toml" => Some((&[8, 11, 12], &[1, 3, 5, 7], &[2, 4, 6, 8, 11, 12])),
         "llama32_1b_decode_3.toml" => Some((&[14], &[0, 6, 7, 12], &[2, 4, 5, 8, 9, 10, 11, 13, 14])),
+        // qwen25_1_5b_decode.py::_fused_bias_rope_gemv_call (rms_qkv_bias_rope_gemv).
+        "qwen25_1_5b_decode_1.toml" => {
+            Some((&[14, 17, 18], &[1, 3, 5, 7, 9, 10, 11], &[2, 4, 6, 8, 12, 13, 14, 17, 18]))
+        }
         _ => None,
     }
 }
 
-/// Outputs, intermediates and static inputs equal upstream's: the layers declare their
-/// buffers' kinds (the decode layer's RoPE tables change with the token's position, so they
-/// are activations there and weights in prefill), and the snippet is ready.
+/// Outputs (what the layer reads back from the call), intermediates and static inputs equal
+/// upstream's: the layers declare their buffers' kinds (the decode layer's RoPE tables change
+/// with the token's position, so they are activations there and weights in prefill), and the
+/// snippet is ready.
 fn agrees_with_upstream(plan: &str, roles: &serde_json::Value, (output, stat, inter): UpstreamRoles) {
     let set = |key: &str| -> Vec<u64> { roles[key].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect() };
-    assert_eq!(set("output_candidates"), output, "{plan}: output candidates");
+    assert_eq!(set("outputs"), output, "{plan}: outputs read back");
     assert_eq!(set("intermediate_indices"), inter, "{plan}: intermediate indices");
     assert_eq!(set("static_input_indices"), stat, "{plan}: static inputs");
     assert_eq!(roles["load_and_run_ready"], true, "{plan}: {roles}");
@@ -122,11 +137,13 @@ fn json_report_carries_the_groups_and_the_table() {
     let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(doc["schema"], "air-stitch/diagnostics/1");
     // The groups document's fields, not the document nested in a field.
-    assert_eq!(doc["groups_schema"], "air-stitch/groups/1");
+    assert_eq!(doc["groups_schema"], "air-stitch/groups/2");
     assert_eq!(doc["layer"], "llama32_1b_prefill");
     assert_eq!(doc["groups"].as_array().map(Vec::len), Some(3));
     assert!(doc["groups"]["groups"].is_null());
-    assert!(doc["table"].as_str().unwrap().ends_with("llama32_1b_prefill: 14 launches, 15 kernels → 3 calls\n"));
+    let table = doc["table"].as_str().unwrap();
+    assert!(table.contains("llama32_1b_prefill: 14 launches, 15 kernels → 3 calls\n"), "{table}");
+    assert!(table.ends_with("2 invocations: every read sees its invocation's values\n"), "{table}");
 }
 
 /// (case, exit status, the cut: (group, code, kernel) or none).
@@ -134,10 +151,12 @@ type Fixture = (&'static str, i32, Option<(usize, &'static str, &'static str)>);
 
 #[test]
 fn fixtures_cut_at_the_right_kernel_and_locate_their_errors() {
-    let cases: [Fixture; 5] = [
+    let cases: [Fixture; 7] = [
         ("cut-abi", 0, Some((0, "AS0859", "b"))),
+        ("cross-call", 0, Some((0, "AS0856", "qb"))),
         ("cut-check-bd", 1, Some((0, "AS0858", "q"))),
         ("cut-max-launches", 0, Some((0, "AS0856", "c"))),
+        ("option-spread", 0, Some((0, "AS0862", "c"))),
         ("type-mismatch", 1, None),
         ("unknown-buffer", 1, None),
     ];

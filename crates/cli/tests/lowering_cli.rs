@@ -14,7 +14,7 @@ use std::path::Path;
 fn run(args: &[&str], path: Option<&str>) -> (Option<i32>, String, String) {
     let mut command = harness::air_stitch(args).color_never().in_repo();
     if let Some(path) = path {
-        command = command.env("PATH", path);
+        command = command.env("PATH", path).env_remove("AIR_LOWERING_KIT").env_remove("AIRCC");
     }
     let output = command.output();
     (

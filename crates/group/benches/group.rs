@@ -1,11 +1,12 @@
 //! Planning a 16-kernel layer with `group`: the shipped prefill layer
 //! (testdata/layers/llama32_1b_prefill.toml, 15 kernels) plus a final RMSNorm, every candidate
 //! merged and checked by check-bd in memory. Kernel files are parsed once, outside the loop
-//! (`group` parses each once too); a second figure includes that parse.
+//! (`group` parses each once too); a second figure includes that parse, a third is the layer's
+//! roles and their replay on the planned groups.
 #![allow(clippy::expect_used)]
 
 use air_diagnostics::FileId;
-use air_group::{check_kernels, parse_layer, plan_groups, KernelInput};
+use air_group::{calls::layer_calls, check_kernels, parse_layer, plan_groups, KernelInput};
 use air_merge::slice::ParsedSlice;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::collections::BTreeMap;
@@ -61,6 +62,10 @@ fn bench_group(c: &mut Criterion) {
     let mut group = c.benchmark_group("group_16_kernels");
     group.sample_size(10);
     group.bench_function("plan", |b| b.iter(|| plan_groups(&layer, &inputs)));
+    // The layer's roles (each group's dataflow, the cross-call facts) and the two-invocation
+    // replay, on the planned groups: what every `group` run adds to planning.
+    assert!(layer_calls(&layer, &grouping).stale.is_empty());
+    group.bench_function("layer_calls", |b| b.iter(|| layer_calls(&layer, &grouping).stale.len()));
     group.bench_function("parse_and_plan", |b| {
         b.iter(|| {
             let layer = parse_layer(&text, FileId(0)).expect("layer");

@@ -42,6 +42,9 @@ struct RawLayer {
     max_launches: Option<Spanned<i64>>,
     #[serde(default)]
     abi: Option<Spanned<String>>,
+    /// The buffers the layer's consumer reads after its last call.
+    #[serde(default)]
+    outputs: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 #[derive(Deserialize)]
@@ -80,6 +83,9 @@ struct RawKernel {
     /// Backend options this kernel needs (a group holding it is built with them).
     #[serde(default)]
     backend: Option<Spanned<RawBackend>>,
+    /// An external kernel's arguments it writes (the others it reads).
+    #[serde(default)]
+    writes: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 #[derive(Deserialize)]
@@ -136,6 +142,9 @@ pub struct KernelDecl {
     /// `backend = { ... }`: options a group holding this kernel is built with (an option two
     /// kernels need differently cuts between them).
     pub backend: Backend,
+    /// An external kernel's `writes`: the positions in `args` it writes (the others it reads);
+    /// `None` when not given.
+    pub writes: Option<Vec<usize>>,
     pub loc: Loc,
 }
 
@@ -162,6 +171,9 @@ pub struct Layer {
     pub views: Vec<View>,
     pub kernels: Vec<KernelDecl>,
     pub abis: Vec<GroupAbi>,
+    /// `[layer] outputs`: the buffers the layer's consumer reads after its last call; `None`
+    /// when not given.
+    pub outputs: Option<Vec<usize>>,
     /// `[lints]`, in the layer's order: the levels of what `group` reports (checked by the CLI,
     /// which knows every crate's lints; AS0853 for an unknown lint or level).
     pub lints: Vec<PlanLint>,
@@ -270,6 +282,16 @@ pub fn parse_layer(text: &str, file: FileId) -> Result<Layer, Vec<Diagnostic>> {
             });
         }
     }
+    let outputs = layer.outputs.as_ref().map(|list| {
+        let mut out = Vec::new();
+        for name in list.get_ref() {
+            match names.get(name.get_ref()) {
+                Some((Binding::Buffer(b), _)) => out.push(*b),
+                _ => errors.push(unknown_buffer(&names, name.get_ref(), loc(name.span()), "`outputs`")),
+            }
+        }
+        out
+    });
     let kernels = kernels(raw.kernel, &names, file, &mut errors);
     let abis = group_abis(raw.group_abi, &names, &kernels, file, &mut errors);
     if kernels.is_empty() {
@@ -292,6 +314,7 @@ pub fn parse_layer(text: &str, file: FileId) -> Result<Layer, Vec<Diagnostic>> {
         views,
         kernels,
         abis,
+        outputs,
         lints: plan_lints(raw.lints, file),
     })
 }
@@ -419,6 +442,8 @@ fn kernels(
                 .with_help(air_merge::plan::TILE_SIZES_HELP),
             );
         }
+        let writes =
+            kernel.writes.map(|list| external_writes(&name, kernel.external, &list, &args, names, file, errors));
         let kernel_backend = kernel
             .backend
             .map(|table| backend::resolve(table, file, codes::LAYER_INVALID, false, errors))
@@ -434,8 +459,51 @@ fn kernels(
             external: kernel.external,
             shim_dma_tile_sizes: tile_sizes,
             backend: kernel_backend,
+            writes,
             loc: kernel_loc,
         });
+    }
+    out
+}
+
+/// An external kernel's `writes`: each name one of its arguments, by position. Only an external
+/// kernel takes it (a module's writes are read from the module).
+fn external_writes(
+    name: &str,
+    external: bool,
+    list: &Spanned<Vec<Spanned<String>>>,
+    args: &[(Binding, Loc)],
+    names: &BTreeMap<String, (Binding, Loc)>,
+    file: FileId,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<usize> {
+    let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
+    if !external {
+        errors.push(
+            located(
+                codes::LAYER_INVALID,
+                &format!("kernel `{name}` is not external: `writes` is read from its module"),
+                loc(list.span()),
+            )
+            .with_help("remove `writes`; only an external kernel (`external = true`) says what it writes"),
+        );
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for written in list.get_ref() {
+        let position =
+            names.get(written.get_ref()).and_then(|(binding, _)| args.iter().position(|(arg, _)| arg == binding));
+        match position {
+            Some(p) => out.push(p),
+            None => errors.push(
+                located(
+                    codes::UNKNOWN_BUFFER_NAME,
+                    &format!("kernel `{name}` writes `{}`, which is none of its `args`", written.get_ref()),
+                    loc(written.span()),
+                )
+                .with_help("list in `writes` the arguments the external kernel writes, by the names in its `args`"),
+            ),
+        }
     }
     out
 }

@@ -8,8 +8,11 @@
 //! [`air_merge::plan::parse_plan`] and merged in memory, so the written plan reproduces the
 //! written module exactly.
 
+pub mod calls;
+pub mod judge;
 pub mod layer;
 mod plan_text;
+pub mod sequence;
 
 use air_diagnostics::{Diagnostic, FileId, Severity, TextRange};
 use air_merge::codes;
@@ -17,12 +20,13 @@ use air_merge::merge::{finish, stitch_with_memo, MergeMemo, Merged};
 use air_merge::plan::{located, parse_plan};
 use air_merge::slice::{find_kernel, ParsedSlice};
 use air_syntax::views::{all_ops, types_equal};
+use judge::{Decision, Judge, Verdict};
 use layer::{Binding, Layer};
 use std::cell::Cell;
 use std::ops::Range;
 
 pub use layer::parse_layer;
-pub use plan_text::plan_text;
+pub use plan_text::{plan_text, Spread};
 
 /// One kernel of the layer as the caller read it: its parse (none for an external kernel
 /// without a file), named by its path as the group plans will write it (relative to the output
@@ -53,6 +57,13 @@ pub struct Candidate {
     /// How the group is compiled: the layer's backend with its kernels' additions (the plan's
     /// `[backend]`).
     pub backend: air_merge::plan::backend::Backend,
+    /// The options one of its kernels sets that its others are built with too.
+    pub spreads: Vec<Spread>,
+    /// check-bd's errors on a candidate the compiler accepts (`group --lower`): kept, and
+    /// reported as check-bd's disagreement with the compiler.
+    pub overruled: Vec<Diagnostic>,
+    /// Whether the compiler has lowered it (`group --lower`).
+    pub compiler_accepted: bool,
 }
 
 /// One XRT call of the layer.
@@ -159,7 +170,19 @@ fn plural(n: usize, noun: &str) -> String {
 
 /// Groups the layer. `inputs` are in the layer's kernel order; `check_kernels` has passed.
 pub fn plan_groups(layer: &Layer, inputs: &[KernelInput]) -> Grouping {
-    plan_groups_reusing(layer, inputs, true).0
+    plan_groups_reusing(layer, inputs, true, None).0
+}
+
+/// [`plan_groups`] with the compiler as the judge of every candidate check-bd is asked about
+/// ([`judge`]): its verdict decides where check-bd and it disagree.
+pub fn plan_groups_judged(layer: &Layer, inputs: &[KernelInput], judge: &mut dyn Judge) -> Grouping {
+    plan_groups_reusing(layer, inputs, true, Some(judge)).0
+}
+
+/// What checks a candidate: check-bd (counted), and the compiler when there is a judge.
+struct Checker<'a> {
+    checks: usize,
+    judge: Option<&'a mut dyn Judge>,
 }
 
 /// The work [`plan_groups`] did and saved: slices whose leading passes came from the memo,
@@ -174,8 +197,14 @@ struct Work {
 
 /// [`plan_groups`], reusing work between candidates or (`reuse` false) merging each from
 /// scratch and checking each as it grows; the tests compare both ways.
-fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (Grouping, Work) {
-    let (checks, merges) = (Cell::new(0), Cell::new(0));
+fn plan_groups_reusing(
+    layer: &Layer,
+    inputs: &[KernelInput],
+    reuse: bool,
+    judge: Option<&mut dyn Judge>,
+) -> (Grouping, Work) {
+    let merges = Cell::new(0);
+    let mut checker = Checker { checks: 0, judge };
     let (slices, at) = contiguous(inputs);
     let mergeable = |k: usize| !layer.kernels[k].external && inputs.get(k).is_some_and(|i| i.slice.is_some());
     let merge_range = |range: Range<usize>, number: usize, memo: &mut MergeMemo| {
@@ -207,15 +236,15 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
         // One memo per group: each candidate is the last one plus a kernel, so the passes
         // before remap-args of the kernels already in it carry over.
         let mut memo = MergeMemo::new();
-        let mut best = match merge_range(start..start + 1, number, &mut memo).and_then(|m| check_candidate(m, &checks))
-        {
-            Ok(candidate) => candidate,
-            Err(failure) => {
-                groups.push(failure.alone(start));
-                start += 1;
-                continue;
-            }
-        };
+        let mut best =
+            match merge_range(start..start + 1, number, &mut memo).and_then(|m| check_candidate(m, &mut checker)) {
+                Ok(candidate) => candidate,
+                Err(failure) => {
+                    groups.push(failure.alone(start));
+                    start += 1;
+                    continue;
+                }
+            };
         let mut end = start + 1;
         let mut cut = None;
         // Candidates merged but not yet checked, each with its last kernel. With reuse they are
@@ -237,7 +266,7 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
                 continue;
             }
             next_check *= 2;
-            let settled = settle(std::mem::take(&mut unchecked), &checks);
+            let settled = settle(std::mem::take(&mut unchecked), &mut checker);
             if let Some(candidate) = settled.best {
                 best = candidate;
             }
@@ -248,7 +277,7 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
             }
         }
         // What the growth left unchecked (after a merge cut, or at the end of the run).
-        let settled = settle(unchecked, &checks);
+        let settled = settle(unchecked, &mut checker);
         if let Some(candidate) = settled.best {
             best = candidate;
         }
@@ -258,6 +287,25 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
         }
         hits += memo.hits();
         proof_hits += memo.proof_hits();
+        // With the compiler as judge: the group check-bd settled on must lower, else its largest
+        // prefix that does (the compiler's verdict need not shrink with the group: it is asked
+        // about the largest first).
+        if checker.judge.is_some() && !best.compiler_accepted {
+            match confirm(layer, best, start..end, number, &merge_range, &mut checker) {
+                Confirmed::Group { candidate, end: confirmed, cut: compiler_cut } => {
+                    best = candidate;
+                    if let Some(compiler_cut) = compiler_cut {
+                        end = confirmed;
+                        cut = Some(compiler_cut);
+                    }
+                }
+                Confirmed::Alone(failure) => {
+                    groups.push(failure.alone(start));
+                    start += 1;
+                    continue;
+                }
+            }
+        }
         groups.push(Group {
             kernels: start..end,
             external: false,
@@ -268,7 +316,7 @@ fn plan_groups_reusing(layer: &Layer, inputs: &[KernelInput], reuse: bool) -> (G
         });
         start = end;
     }
-    (Grouping { groups }, Work { memo_hits: hits, proof_hits, merges: merges.get(), checks: checks.get() })
+    (Grouping { groups }, Work { memo_hits: hits, proof_hits, merges: merges.get(), checks: checker.checks })
 }
 
 /// The parses of the kernels that have one, contiguous, so that a group is a sub-slice, and
@@ -301,15 +349,15 @@ struct Grown {
 /// smaller one does, and only the largest needs the check. When it fails, the others are
 /// checked in order to find the first that fails, as growing one kernel at a time would. The
 /// chosen candidate's report is always check-bd's own on it.
-fn settle(mut unchecked: Vec<(usize, Merging)>, checks: &Cell<usize>) -> Grown {
+fn settle(mut unchecked: Vec<(usize, Merging)>, checker: &mut Checker<'_>) -> Grown {
     let Some((largest_last, largest)) = unchecked.pop() else { return Grown { best: None, cut: None } };
-    let failure = match check_candidate(largest, checks) {
+    let failure = match check_candidate(largest, checker) {
         Ok(candidate) => return Grown { best: Some(candidate), cut: None },
         Err(failure) => failure,
     };
     let mut best = None;
     for (last, merging) in unchecked {
-        match check_candidate(merging, checks) {
+        match check_candidate(merging, checker) {
             Ok(candidate) => best = Some(candidate),
             Err(earlier) => return Grown { best, cut: Some(earlier.cut(last)) },
         }
@@ -326,6 +374,7 @@ struct Failure {
     names: Vec<Option<String>>,
     diagnostics: Vec<Diagnostic>,
     backend: air_merge::plan::backend::Backend,
+    spreads: Vec<Spread>,
 }
 
 impl Failure {
@@ -337,8 +386,13 @@ impl Failure {
     /// A kernel that fails alone is its own group, its findings errors.
     fn alone(self, kernel: usize) -> Group {
         // check-bd's errors and warnings (its notes are `check-bd`'s to show).
-        let errors: Vec<Diagnostic> = self.diagnostics.into_iter().filter(|d| d.severity != Severity::Note).collect();
-        let errors = if errors.is_empty() { vec![Diagnostic::error(self.code, self.message)] } else { errors };
+        let mut errors: Vec<Diagnostic> =
+            self.diagnostics.into_iter().filter(|d| d.severity != Severity::Note).collect();
+        // Unless check-bd's own errors say why, the cut's reason is the error (the compiler's
+        // rejection, a merge that fails).
+        if !errors.iter().any(Diagnostic::is_error) {
+            errors.insert(0, Diagnostic::error(self.code, self.message));
+        }
         let failed_plan = self.merged.is_none().then(|| self.plan.clone());
         let candidate = self.merged.map(|merged| Candidate {
             plan: self.plan,
@@ -346,6 +400,9 @@ impl Failure {
             check: Vec::new(),
             names: self.names,
             backend: self.backend,
+            spreads: self.spreads,
+            overruled: Vec::new(),
+            compiler_accepted: false,
         });
         Group { kernels: kernel..kernel + 1, external: false, candidate, failed_plan, cut: None, errors }
     }
@@ -360,6 +417,7 @@ struct Merging {
     last: String,
     /// The group's backend (the layer's, with its kernels' additions).
     backend: air_merge::plan::backend::Backend,
+    spreads: Vec<Spread>,
 }
 
 /// Plans and merges one candidate group, and holds it to `max_launches`.
@@ -380,12 +438,16 @@ fn merge_candidate(
         names: planned.names.clone(),
         diagnostics,
         backend: layer.backend.clone(),
+        spreads: planned.spreads.clone(),
     };
     if let Some(abi) = &planned.abi_problem {
         return Err(fail(codes::CUT_ABI, abi.clone(), Vec::new()));
     }
     if let Some(backend) = &planned.backend_problem {
         return Err(fail(codes::CUT_BACKEND, backend.clone(), Vec::new()));
+    }
+    if let Some(regression) = &planned.regression {
+        return Err(fail(codes::CUT_OPTION_REGRESSION, regression.clone(), Vec::new()));
     }
     let plan = match parse_plan(&planned.text, PLAN_FILE) {
         Ok(plan) => plan,
@@ -405,28 +467,147 @@ fn merge_candidate(
             return Err(fail(codes::CUT_MAX_LAUNCHES, message, Vec::new()));
         }
     }
-    Ok(Merging { plan: planned.text, merged, names: planned.names, last: last.clone(), backend: plan.backend })
+    Ok(Merging {
+        plan: planned.text,
+        merged,
+        names: planned.names,
+        last: last.clone(),
+        backend: plan.backend,
+        spreads: planned.spreads,
+    })
 }
 
-/// check-bd on a merged candidate, with the group's backend: no errors, or the cut.
-fn check_candidate(merging: Merging, checks: &Cell<usize>) -> Result<Candidate, Failure> {
-    let Merging { plan, merged, names, last, backend } = merging;
-    checks.set(checks.get() + 1);
+/// check-bd on a merged candidate, with the group's backend: the candidate, or the cut. With a
+/// judge, a candidate check-bd rejects is put to the compiler, and kept when it lowers (check-bd's
+/// errors become its `overruled`).
+fn check_candidate(merging: Merging, checker: &mut Checker<'_>) -> Result<Candidate, Failure> {
+    let Merging { plan, merged, names, last, backend, spreads } = merging;
+    checker.checks += 1;
     let report = air_checkbd::check(&merged.parse, FileId(0), &backend.check_options());
-    if let Some(error) = report.diagnostics.iter().find(|d| d.is_error()) {
-        let launch = launch_of(&merged, error).map(|n| format!(" in launch {n}")).unwrap_or_default();
-        let message = format!("with `{last}` check-bd fails{launch}: {}: {}", error.code, error.message);
-        return Err(Failure {
-            code: codes::CUT_CHECK_BD,
-            message,
-            plan,
-            merged: Some(merged),
-            names,
-            diagnostics: report.diagnostics,
-            backend,
-        });
+    let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
+    let verdict = match (&error, checker.judge.as_deref_mut()) {
+        (Some(_), Some(judge)) => Some(judge.judge(&func_name(&merged), &merged, &backend)),
+        _ => None,
+    };
+    let candidate = |check, overruled, compiler_accepted, merged| Candidate {
+        plan: plan.clone(),
+        merged,
+        check,
+        names: names.clone(),
+        backend: backend.clone(),
+        spreads: spreads.clone(),
+        overruled,
+        compiler_accepted,
+    };
+    match judge::decide(error.is_some(), verdict.as_ref()) {
+        Decision::Overrule => {
+            let (overruled, check) = report.diagnostics.into_iter().partition(|d| d.is_error());
+            Ok(candidate(check, overruled, true, merged))
+        }
+        Decision::CheckBd { compiler_agrees } => {
+            let error = error.unwrap_or_else(|| Diagnostic::error(codes::CUT_CHECK_BD, "check-bd fails"));
+            let launch = launch_of(&merged, &error).map(|n| format!(" in launch {n}")).unwrap_or_default();
+            let agrees = if compiler_agrees { " (the compiler agrees)" } else { "" };
+            let message = format!("with `{last}` check-bd fails{launch}: {}: {}{agrees}", error.code, error.message);
+            Err(Failure {
+                code: codes::CUT_CHECK_BD,
+                message,
+                plan,
+                merged: Some(merged),
+                names,
+                diagnostics: report.diagnostics,
+                backend,
+                spreads,
+            })
+        }
+        // The compiler is asked only about what check-bd rejects: a clean candidate is kept here.
+        Decision::Keep | Decision::Compiler(_) => Ok(candidate(report.diagnostics, Vec::new(), false, merged)),
     }
-    Ok(Candidate { plan, merged, check: report.diagnostics, names, backend })
+}
+
+/// What the compiler made of the group check-bd settled on.
+enum Confirmed {
+    /// The group, or its largest prefix that lowers (ending at `end`, cut by the compiler).
+    Group { candidate: Candidate, end: usize, cut: Option<Cut> },
+    /// Not even its first kernel lowers.
+    Alone(Failure),
+}
+
+type MergeRange<'a> = dyn Fn(Range<usize>, usize, &mut MergeMemo) -> Result<Merging, Failure> + 'a;
+
+/// Puts the group `range` (its candidate `best`) to the compiler; when it does not lower, its
+/// prefixes, largest first, until one does.
+fn confirm(
+    layer: &Layer,
+    best: Candidate,
+    range: Range<usize>,
+    number: usize,
+    merge_range: &MergeRange<'_>,
+    checker: &mut Checker<'_>,
+) -> Confirmed {
+    let Some(judge) = checker.judge.as_deref_mut() else {
+        return Confirmed::Group { candidate: best, end: range.end, cut: None };
+    };
+    let mut rejection =
+        match judge::decide(false, Some(&judge.judge(&func_name(&best.merged), &best.merged, &best.backend))) {
+            Decision::Compiler(why) => why,
+            _ => return Confirmed::Group { candidate: best, end: range.end, cut: None },
+        };
+    let mut rejected = (best.plan, best.merged, best.names, best.backend, best.spreads);
+    for end in (range.start + 1..range.end).rev() {
+        let Ok(merging) = merge_range(range.start..end, number, &mut MergeMemo::new()) else { continue };
+        let cut_message = rejection.clone();
+        match check_candidate(merging, checker) {
+            Ok(candidate) => {
+                let verdict = match (candidate.compiler_accepted, checker.judge.as_deref_mut()) {
+                    (true, _) | (false, None) => Verdict::Accepted,
+                    (false, Some(judge)) => {
+                        judge.judge(&func_name(&candidate.merged), &candidate.merged, &candidate.backend)
+                    }
+                };
+                match judge::decide(false, Some(&verdict)) {
+                    Decision::Compiler(why) => {
+                        rejection = why;
+                        rejected =
+                            (candidate.plan, candidate.merged, candidate.names, candidate.backend, candidate.spreads);
+                    }
+                    _ => {
+                        let cut = Cut {
+                            code: codes::CUT_COMPILER,
+                            message: format!("with `{}` {cut_message}", layer.kernels[end].name),
+                            kernel: end,
+                        };
+                        return Confirmed::Group {
+                            candidate: Candidate { compiler_accepted: true, ..candidate },
+                            end,
+                            cut: Some(cut),
+                        };
+                    }
+                }
+            }
+            Err(failure) => rejection = failure.message,
+        }
+    }
+    let (plan, merged, names, backend, spreads) = rejected;
+    Confirmed::Alone(Failure {
+        code: codes::CUT_COMPILER,
+        message: rejection,
+        plan,
+        merged: Some(merged),
+        names,
+        diagnostics: Vec::new(),
+        backend,
+        spreads,
+    })
+}
+
+/// The merged module's function (`@<layer>_<n>`), without its `@`.
+fn func_name(merged: &Merged) -> String {
+    all_ops(merged.parse.tree.root())
+        .filter_map(air_syntax::views::FuncOp::cast)
+        .find(|f| !f.is_declaration())
+        .map(|f| f.name())
+        .unwrap_or_default()
 }
 
 /// The file id of a group's plan text in cut messages (never rendered: cuts quote messages).

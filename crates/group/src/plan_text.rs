@@ -19,7 +19,34 @@ pub struct PlannedText {
     pub abi_problem: Option<String>,
     /// Two kernels need different backend options.
     pub backend_problem: Option<String>,
+    /// Options one kernel sets that the group's other kernels are built with too.
+    pub spreads: Vec<Spread>,
+    /// A spread upstream measured as a regression: the group is cut instead.
+    pub regression: Option<String>,
 }
+
+/// A backend option a kernel sets (`backend = { ... }`) that applies to its whole group: the
+/// group's other kernels, which do not set it, are built with it too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spread {
+    pub option: &'static str,
+    /// As the layer writes it (`"all"`, `4096`).
+    pub value: String,
+    /// The kernels that set it.
+    pub from: Vec<String>,
+    /// The kernels built with it although they do not set it.
+    pub to: Vec<String>,
+}
+
+/// The option whose spread upstream measured as a regression: ping-pong buffering off.
+/// mlir-air `programming_examples/llms/shared/infra/backend_presets.py`: the int4 decode GEMVs
+/// keep ping-pong because "dropping ping-pong regressed e2e 12.4 -> 7.8 tok/s" (80.6 to 128 ms a
+/// token over 16 layers: about 0.4 ms per GEMV, more than an XRT dispatch's 0.05-0.2 ms).
+pub const REGRESSING_OPTION: &str = "omit_ping_pong_transform";
+
+/// Where upstream measured it.
+pub const REGRESSION_SOURCE: &str =
+    "mlir-air llms/shared/infra/backend_presets.py: dropping ping-pong regressed an int4 decode from 12.4 to 7.8 tok/s";
 
 /// The plan of kernels `range` as function `func` (`slices` are their parses, named as the
 /// plan writes them).
@@ -51,6 +78,17 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], fun
         }
     }
     let (backend, backend_problem) = group_backend(layer, kernels);
+    let spreads = spreads(layer, kernels);
+    let regression = spreads.iter().find(|s| s.option == REGRESSING_OPTION && s.value != "\"none\"").map(|s| {
+        format!(
+            "with `{}` the group would build {} without ping-pong too ({} = {}, set by {}), which upstream measured as a regression ({REGRESSION_SOURCE}); an extra call costs less",
+            kernels.last().map_or("", |k| k.name.as_str()),
+            names(&s.to),
+            s.option,
+            s.value,
+            names(&s.from)
+        )
+    });
     let used: Vec<usize> = kernels.iter().flat_map(|k| k.args.iter().map(|(b, _)| layer.buffer_of(*b))).collect();
     let kernel_names: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
     let header = format!(
@@ -112,7 +150,35 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], fun
     };
     let (out, _) = file.write();
     let names = args.iter().map(|&b| Some(layer.buffers[b].name.clone())).collect();
-    PlannedText { text: out, names, abi_problem, backend_problem }
+    PlannedText { text: out, names, abi_problem, backend_problem, spreads, regression }
+}
+
+/// `` `a`, `b` ``.
+fn names(list: &[String]) -> String {
+    list.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+}
+
+/// The options kernels of the group set that others of it do not (and the layer does not set):
+/// each applies to the whole group.
+fn spreads(layer: &Layer, kernels: &[KernelDecl]) -> Vec<Spread> {
+    let layer_sets: Vec<&'static str> = layer.backend.options_set().into_iter().map(|(o, _)| o).collect();
+    let mut out: Vec<Spread> = Vec::new();
+    for kernel in kernels {
+        for (option, value) in kernel.backend.options_set() {
+            if layer_sets.contains(&option) {
+                continue;
+            }
+            match out.iter_mut().find(|s| s.option == option) {
+                Some(spread) => spread.from.push(kernel.name.clone()),
+                None => out.push(Spread { option, value, from: vec![kernel.name.clone()], to: Vec::new() }),
+            }
+        }
+    }
+    for spread in &mut out {
+        spread.to = kernels.iter().filter(|k| !spread.from.contains(&k.name)).map(|k| k.name.clone()).collect();
+    }
+    out.retain(|s| !s.to.is_empty());
+    out
 }
 
 /// How the group of `kernels` is built: the layer's backend with each kernel's additions, and

@@ -75,8 +75,8 @@ fn same_both_ways(layer: &str) -> (Grouping, Work) {
         })
         .collect();
     assert!(check_kernels(&layer, &inputs).is_empty());
-    let (reused, work) = plan_groups_reusing(&layer, &inputs, true);
-    let (fresh, fresh_work) = plan_groups_reusing(&layer, &inputs, false);
+    let (reused, work) = plan_groups_reusing(&layer, &inputs, true, None);
+    let (fresh, fresh_work) = plan_groups_reusing(&layer, &inputs, false, None);
     assert_eq!((fresh_work.memo_hits, fresh_work.proof_hits), (0, 0));
     assert_eq!(outcome(&reused), outcome(&fresh));
     // check-bd at doubling sizes: at most about twice the merges of checking each candidate,
@@ -145,4 +145,94 @@ fn groups_cut_early_by_check_bd_do_not_merge_the_rest_of_the_layer() {
     assert_eq!(grouping.groups.len(), 16, "{:?}", shape(&grouping));
     // 8 groups of r (merged alone, then with the next q) and 8 of q alone.
     assert_eq!((work.merges, work.checks), (24, 24));
+}
+
+/// A judge that answers from the candidate's text, counting what it is asked.
+struct Scripted<F: FnMut(&str) -> judge::Verdict> {
+    answer: F,
+    asked: usize,
+}
+
+impl<F: FnMut(&str) -> judge::Verdict> Judge for Scripted<F> {
+    fn judge(&mut self, _func: &str, merged: &Merged, _backend: &air_merge::plan::backend::Backend) -> judge::Verdict {
+        self.asked += 1;
+        (self.answer)(merged.text())
+    }
+}
+
+fn inputs_of(layer: &Layer) -> Vec<KernelInput> {
+    let texts = kernel_texts();
+    let text_of = |file: &str| texts[file.rsplit('/').next().unwrap_or(file)];
+    layer
+        .kernels
+        .iter()
+        .enumerate()
+        .map(|(idx, k)| KernelInput {
+            slice: k.file.as_deref().map(|f| ParsedSlice::new(FileId(idx as u32 + 1), f, text_of(f))),
+        })
+        .collect()
+}
+
+#[test]
+fn the_compiler_keeps_a_group_check_bd_rejects() {
+    // check-bd rejects the channel-form GEMM (AS0437); a compiler that accepts everything keeps
+    // the RMSNorm and the GEMM together, with check-bd's errors as its disagreement.
+    let layer = parse_layer(include_str!("../../../testdata/group/cut-check-bd/layer.toml"), FileId(0)).unwrap();
+    let inputs = inputs_of(&layer);
+    let mut judge = Scripted { answer: |_: &str| judge::Verdict::Accepted, asked: 0 };
+    let grouping = plan_groups_judged(&layer, &inputs, &mut judge);
+    assert_eq!(shape(&grouping), vec![(0..2, None)]);
+    let candidate = grouping.groups[0].candidate.as_ref().unwrap();
+    assert!(candidate.overruled.iter().any(|d| d.code == "AS0437"), "{:?}", candidate.overruled);
+    assert!(candidate.check.iter().all(|d| !d.is_error()));
+    assert!(!grouping.has_errors());
+    // Without the compiler, check-bd's verdict stands.
+    assert_eq!(shape(&plan_groups(&layer, &inputs)), vec![(0..1, Some(codes::CUT_CHECK_BD)), (1..2, None)]);
+}
+
+#[test]
+fn the_compiler_cuts_a_group_check_bd_accepts() {
+    // The prefill layer: a compiler that refuses any module holding the gate GEMM's slice cuts
+    // the second group before `gg`, and `gg` then fails alone (its own group, an error).
+    let layer = parse_layer(PREFILL, FileId(0)).unwrap();
+    let inputs = inputs_of(&layer);
+    let refuse = |text: &str| {
+        if text.contains("// slice gg:") {
+            judge::Verdict::Rejected("'aie.dma_bd' op Stride 2 exceeds the [1:1048576] range".to_string())
+        } else {
+            judge::Verdict::Accepted
+        }
+    };
+    let mut judge = Scripted { answer: refuse, asked: 0 };
+    let grouping = plan_groups_judged(&layer, &inputs, &mut judge);
+    let cut = grouping.groups[2].cut.as_ref().unwrap();
+    assert_eq!((cut.code, cut.kernel), (codes::CUT_COMPILER, 10));
+    assert!(cut.message.contains("the compiler rejects it: 'aie.dma_bd' op Stride 2"), "{}", cut.message);
+    assert_eq!(grouping.groups[3].kernels, 10..11);
+    assert!(!grouping.groups[3].errors.is_empty());
+    // The judge is asked where check-bd is: each candidate checked, not every one merged.
+    assert!(judge.asked <= 14, "{}", judge.asked);
+    // A crash or a timeout cuts too: no verdict is no group.
+    let mut judge = Scripted { answer: |_: &str| judge::Verdict::NoVerdict("crashed".to_string()), asked: 0 };
+    let grouping = plan_groups_judged(&layer, &inputs, &mut judge);
+    assert!(grouping.has_errors());
+    assert!(grouping.groups[0].errors[0].message.contains("the compiler gives no verdict (crashed)"));
+}
+
+#[test]
+fn the_compiler_is_asked_about_the_largest_group_first() {
+    // The pinned compiler lowers o_gemv_ffn's three stages together but refuses `s1` alone and
+    // `s2, s3` ('memref.cast' op using value defined outside the region): its verdict does not
+    // shrink with the group, so the group check-bd settles on is asked about first.
+    let layer = parse_layer(DECODE, FileId(0)).unwrap();
+    let inputs = inputs_of(&layer);
+    let answer = |text: &str| match (text.contains("// slice s1:"), text.contains("// slice s3:")) {
+        (true, true) | (false, false) => judge::Verdict::Accepted,
+        _ => judge::Verdict::Rejected("'memref.cast' op using value defined outside the region".to_string()),
+    };
+    let mut judge = Scripted { answer, asked: 0 };
+    let grouping = plan_groups_judged(&layer, &inputs, &mut judge);
+    assert_eq!(shape(&grouping), vec![(0..6, None), (6..7, None), (7..10, None)]);
+    // One question per group.
+    assert_eq!(judge.asked, 2);
 }

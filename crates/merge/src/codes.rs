@@ -45,3 +45,17 @@ pub const CUT_MERGE: &str = "AS0857";
 pub const CUT_CHECK_BD: &str = "AS0858";
 pub const CUT_ABI: &str = "AS0859";
 pub const CUT_BACKEND: &str = "AS0860";
+/// The layer's calls, replayed through `KernelCache.load_and_run`'s protocol for two
+/// invocations, read a value that is not their invocation's (error).
+pub const STALE_READ: &str = "AS0861";
+/// A group ends before a kernel: with it, a backend option upstream measured as a regression
+/// (ping-pong off) would apply to kernels that do not ask for it (note).
+pub const CUT_OPTION_REGRESSION: &str = "AS0862";
+/// A backend option one kernel sets applies to the other kernels of its group (note).
+pub const OPTION_SPREAD: &str = "AS0863";
+/// The compiler accepts a group check-bd rejects (`group --lower`): kept; check-bd is wrong
+/// here (warning).
+pub const CHECK_BD_OVERRULED: &str = "AS0864";
+/// A group ends before a kernel: with it the compiler rejects the candidate, or gives no
+/// verdict, though check-bd accepts it (`group --lower`; note).
+pub const CUT_COMPILER: &str = "AS0865";

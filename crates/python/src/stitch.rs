@@ -144,6 +144,10 @@ fn run_merge(plan: &MergePlan, slices: Vec<ParsedSlice>, sources: &SourceMap, mu
     match air_merge::merge::merge(plan, slices) {
         Ok(merged) => {
             warnings.extend(merged.warnings.iter().map(|w| rendered(std::slice::from_ref(w), sources)));
+            // A renamed extern needs an object built for it: never silent (docs/python.md).
+            let builds = air_merge::passes::externs::builds(&merged.externs);
+            warnings
+                .extend(merged.externs.renames.iter().map(|r| air_merge::passes::externs::rename_message(r, &builds)));
             json!({
                 "ok": true,
                 "text": merged.text(),

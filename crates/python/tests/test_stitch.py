@@ -175,6 +175,31 @@ def test_listed_symbols_that_are_not_externs_warn_and_real_ones_do_not() -> None
         stitch_text("f", gemv_args(), [KernelSlice(GEMV, "a", {0: 0, 1: 1, 2: 2})], extra_externs={"@nowhere"})
 
 
+def test_an_extern_renamed_warns_with_its_objects_recipe() -> None:
+    # The multi-K GEMV: K = 2048 and K = 8192 declare @matvec_vectorized_bf16_bf16 differently,
+    # so the second slice's is renamed, its object too, and the object must be built.
+    k8192 = kernel("gemv_k8192")
+    args = [
+        FuncArg("%arg0", GEMV_TYPES[0]),
+        FuncArg("%arg1", GEMV_TYPES[1]),
+        FuncArg("%arg2", GEMV_TYPES[2]),
+        FuncArg("%arg3", "memref<2048x8192xbf16>"),
+        FuncArg("%arg4", "memref<2048xbf16>"),
+    ]
+    slices = [KernelSlice(GEMV, "up", {0: 0, 1: 1, 2: 2}), KernelSlice(k8192, "dg", {0: 3, 1: 2, 2: 4})]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        text = stitch_text("f", args, slices)
+    renames = [str(w.message) for w in caught if issubclass(w.category, AirStitchWarning)]
+    assert any(
+        m.startswith("slice `dg`: extern @matvec_vectorized_bf16_bf16 is renamed @dg_matvec_vectorized_bf16_bf16")
+        and "-Dmatvec_vectorized_bf16_bf16=dg_matvec_vectorized_bf16_bf16" in m
+        and "-o dg_mv.o" in m
+        for m in renames
+    ), renames
+    assert "@dg_matvec_vectorized_bf16_bf16" in text
+
+
 @dataclasses.dataclass
 class UpstreamFuncArg:
     """Shaped as upstream's FuncArg (its fields only)."""

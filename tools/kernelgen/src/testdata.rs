@@ -1,6 +1,7 @@
 //! The kernels committed under testdata/kernels/: the llama-3.2-1B shapes the reference merges
 //! (testdata/plans/) and layers need, and those of the Qwen3-0.6B prefill layer of docs/group.md's
-//! walkthrough (testdata/layers/qwen3_06b_prefill.toml). `kernelgen testdata DIR` writes exactly
+//! walkthrough (testdata/layers/qwen3_06b_prefill.toml), and those of the Qwen2.5-1.5B decode layer
+//! (testdata/layers/qwen25_1_5b_decode.toml). `kernelgen testdata DIR` writes exactly
 //! these files, and a test checks the committed copies are byte-identical to what this list
 //! generates.
 
@@ -64,6 +65,16 @@ fn matvec_2tile_add(m: u64, k: u64) -> Box<dyn Kernel> {
 pub fn fixtures() -> Vec<Fixture> {
     vec![
         Fixture {
+            file: "add_1536.mlir",
+            used_by: "qwen25_1_5b_decode qb, ra, fa (Q bias and residual adds at hidden 1536, 1-D, tile 192)",
+            kernel: add(1536, Some(192), None, false),
+        },
+        Fixture {
+            file: "add_256.mlir",
+            used_by: "qwen25_1_5b_decode kb, vb (K and V bias adds: 2 KV heads of 128, 1-D, tile 32)",
+            kernel: add(256, Some(32), None, false),
+        },
+        Fixture {
             file: "add_2048.mlir",
             used_by: "1-D bare-herd add (original o_gemv_ffn a1/a2)",
             kernel: add(2048, Some(256), None, false),
@@ -106,9 +117,24 @@ pub fn fixtures() -> Vec<Fixture> {
         Fixture { file: "gemm_2048x3072x1024.mlir", used_by: "qwen3_06b_prefill dg", kernel: gemm(2048, 3072, 1024) },
         Fixture { file: "gemm_2048x8192x2048.mlir", used_by: "o_ffn dg", kernel: gemm(2048, 8192, 2048) },
         Fixture {
+            file: "gemv_1536x1536.mlir",
+            used_by: "qwen25_1_5b_decode q, o (Q and O GEMVs, M=1536, K=1536)",
+            kernel: gemv(1536, 1536, 8, 4),
+        },
+        Fixture {
+            file: "gemv_1536x8960.mlir",
+            used_by: "qwen25_1_5b_decode dg (down GEMV, M=1536, K=8960: tile_m=2, m_input=2 fit L1 with ping-pong)",
+            kernel: gemv(1536, 8960, 2, 2),
+        },
+        Fixture {
             file: "gemv_2048x2048.mlir",
             used_by: "decode layer q (rms_gemv_rope Q GEMV, M=2048, K=2048)",
             kernel: gemv(2048, 2048, 8, 4),
+        },
+        Fixture {
+            file: "gemv_256x1536.mlir",
+            used_by: "qwen25_1_5b_decode k, v (2 KV heads of 128: M=256, K=1536)",
+            kernel: gemv(256, 1536, 8, 4),
         },
         Fixture {
             file: "gemv_512x2048.mlir",
@@ -124,6 +150,11 @@ pub fn fixtures() -> Vec<Fixture> {
             file: "gemv_k8192.mlir",
             used_by: "gemv_2k dg (M=2048, K=8192, tile_m=2, m_input=1)",
             kernel: gemv(2048, 8192, 2, 1),
+        },
+        Fixture {
+            file: "gemv_8960x1536.mlir",
+            used_by: "qwen25_1_5b_decode gg, ug (gate and up GEMVs, M=8960, K=1536)",
+            kernel: gemv(8960, 1536, 8, 4),
         },
         Fixture {
             file: "matvec_2tile_add_2048x2048.mlir",
@@ -154,6 +185,11 @@ pub fn fixtures() -> Vec<Fixture> {
             kernel: Box::new(RmsNorm { m: 16384, n: 128, herd_x: 8, vector_size: 16, decode: false }),
         },
         Fixture {
+            file: "rmsnorm_1d_1536.mlir",
+            used_by: "qwen25_1_5b_decode r, rm (M=1, 1-D arguments)",
+            kernel: Box::new(RmsNorm { m: 1, n: 1536, herd_x: 1, vector_size: 16, decode: true }),
+        },
+        Fixture {
             file: "rmsnorm_1d_2048.mlir",
             used_by: "decode layer r (rms_gemv_rope RMSNorm, M=1, 1-D arguments)",
             kernel: Box::new(RmsNorm { m: 1, n: 2048, herd_x: 1, vector_size: 16, decode: true }),
@@ -179,9 +215,19 @@ pub fn fixtures() -> Vec<Fixture> {
             kernel: Box::new(Rope { rows: 16384, cols: 128, embed_dim: 128, herd_x: 8, decode: false, bare: false }),
         },
         Fixture {
+            file: "rope_1d_1536.mlir",
+            used_by: "qwen25_1_5b_decode rq (12 heads of 128, 1-D)",
+            kernel: Box::new(Rope { rows: 1, cols: 1536, embed_dim: 128, herd_x: 1, decode: true, bare: false }),
+        },
+        Fixture {
             file: "rope_1d_2048.mlir",
             used_by: "decode layer rq (rms_gemv_rope RoPE Q: 32 heads of 64, 1-D)",
             kernel: Box::new(Rope { rows: 1, cols: 2048, embed_dim: 64, herd_x: 1, decode: true, bare: false }),
+        },
+        Fixture {
+            file: "rope_1d_256.mlir",
+            used_by: "qwen25_1_5b_decode rk (2 KV heads of 128, 1-D)",
+            kernel: Box::new(Rope { rows: 1, cols: 256, embed_dim: 128, herd_x: 1, decode: true, bare: false }),
         },
         Fixture {
             file: "rope_1d_512.mlir",
@@ -212,6 +258,11 @@ pub fn fixtures() -> Vec<Fixture> {
             file: "silu_mul_2d_2048x8192.mlir",
             used_by: "o_ffn sw",
             kernel: Box::new(SiluMul { n: 2048 * 8192, tile_n: 4096, herd_x: 8, rows: Some(2048), launches: 1 }),
+        },
+        Fixture {
+            file: "silu_mul_8960.mlir",
+            used_by: "qwen25_1_5b_decode sw (intermediate 8960, tile 1120)",
+            kernel: Box::new(SiluMul { n: 8960, tile_n: 1120, herd_x: 8, rows: None, launches: 1 }),
         },
         Fixture {
             file: "silu_mul_8192.mlir",

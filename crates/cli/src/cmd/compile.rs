@@ -375,11 +375,12 @@ impl Opts {
                         ),
                     )
                     .with_primary(file, object.range, "named here");
-                    diagnostic = match recipes.iter().find(|(new, _)| *new == object.name) {
-                        Some((_, recipe)) => diagnostic.with_note(format!(
-                            "{} is a renamed object (merge's extern report): {recipe}",
-                            object.name
-                        )),
+                    diagnostic = match recipes.iter().find(|(new, _, _)| *new == object.name) {
+                        Some((_, recipe, report)) => diagnostic
+                            .with_note(format!("{} is a renamed object (the extern report {report}): {recipe}", object.name))
+                            .with_help(
+                                "build it so, adding the -D defines the original object is built with for this slice's shapes (tile sizes such as -DDIM_M_OUTPUT), then put it beside the module or give its directory with --objects DIR",
+                            ),
                         None => {
                             diagnostic.with_help("build it, or give the directory that holds it with --objects DIR")
                         }
@@ -396,15 +397,27 @@ impl Opts {
         }
     }
 
-    /// `--externs-report`: each renamed object's recipe, by its new name.
-    fn recipes(&self) -> Vec<(String, String)> {
-        let Some(path) = &self.externs_report else { return Vec::new() };
-        let Ok(text) = std::fs::read_to_string(path) else { return Vec::new() };
+    /// The extern report: `--externs-report`, else `NAME.externs.json` beside the module (what
+    /// `group` writes beside a group that renames an extern).
+    fn externs_report(&self) -> Option<PathBuf> {
+        self.externs_report.clone().or_else(|| {
+            let beside = self.file().with_extension("externs.json");
+            beside.is_file().then_some(beside)
+        })
+    }
+
+    /// Each renamed object's recipe by its new name, with the report it is from.
+    fn recipes(&self) -> Vec<(String, String, String)> {
+        let Some(path) = self.externs_report() else { return Vec::new() };
+        let Ok(text) = std::fs::read_to_string(&path) else { return Vec::new() };
         let Ok(report) = serde_json::from_str::<Value>(&text) else { return Vec::new() };
         let builds = report["builds"].as_array().cloned().unwrap_or_default();
+        let shown = common::shown(&path);
         builds
             .iter()
-            .filter_map(|b| Some((b["new_object"].as_str()?.to_string(), b["recipe"].as_str()?.to_string())))
+            .filter_map(|b| {
+                Some((b["new_object"].as_str()?.to_string(), b["recipe"].as_str()?.to_string(), shown.clone()))
+            })
             .collect()
     }
 

@@ -48,10 +48,22 @@ impl Opts {
         };
         let parse = air_syntax::parse(sources.text(file));
         let options = Options { func: self.func.clone(), ..Options::default() };
-        let flow = match analyze(&parse, file, &options) {
+        let mut flow = match analyze(&parse, file, &options) {
             Ok(flow) => flow,
             Err(errors) => return report.stop(&errors, &sources, |p| format!("graph: {shown}: {p}; no graph")),
         };
+        // A module `group` wrote: its roles are the layer's (the groups document beside it).
+        if let Some(call) = load::layer_call::find(&self.file, flow.args.len()) {
+            report.info(&format!(
+                "{}: call {} of layer `{}` ({}): the roles are the layer's",
+                shown,
+                call.call,
+                call.layer,
+                common::shown(&call.document)
+            ));
+            report.field("layer_call", serde_json::json!({"groups": common::shown(&call.document), "call": call.call}));
+            flow.apply_layer(call.args, file);
+        }
         let text = if self.dot { graph::to_dot(&flow) } else { graph::to_text(&flow) };
         if report.is_json() {
             let (nodes, edges) = graph::to_data(&flow);
@@ -62,7 +74,13 @@ impl Opts {
             let edges: Vec<serde_json::Value> = edges
                 .into_iter()
                 .map(|e| {
-                    serde_json::json!({"from": e.from, "to": e.to, "arg": e.arg, "label": e.label, "partial": e.partial})
+                    let mut edge = serde_json::json!({"from": e.from, "to": e.to, "arg": e.arg, "label": e.label, "partial": e.partial});
+                    if flow.in_layer {
+                        edge["from_calls"] = serde_json::json!(e.from_calls);
+                        edge["to_calls"] = serde_json::json!(e.to_calls);
+                        edge["layer_output"] = serde_json::json!(e.layer_output);
+                    }
+                    edge
                 })
                 .collect();
             report.field("nodes", nodes);

@@ -2,6 +2,8 @@
 //! is `air_group`; this reads the layer and its kernels (each file parsed once), and
 //! writes the groups' plans, modules and roles and the groups document atomically.
 
+mod calls;
+mod lowering;
 mod output;
 mod owned;
 
@@ -12,7 +14,7 @@ use crate::load;
 use crate::report::{count, Report};
 use air_compile::lower::Verdict;
 use air_diagnostics::{Diagnostic, FileId, SourceMap};
-use air_group::{check_kernels, layer::Layer, parse_layer, plan_groups, Grouping, KernelInput};
+use air_group::{check_kernels, layer::Layer, parse_layer, plan_groups, plan_groups_judged, Grouping, KernelInput};
 use air_merge::slice::ParsedSlice;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -66,7 +68,9 @@ pub struct Opts {
 }
 
 /// The groups document's schema.
-pub const SCHEMA: &str = "air-stitch/groups/1";
+/// Version 2: each call's arguments and `load_and_run` sets decided over the layer, the layer's
+/// outputs, the replay's verdict and the sequence to paste.
+pub const SCHEMA: &str = "air-stitch/groups/2";
 
 impl Opts {
     pub fn run(&self) -> anyhow::Result<Outcome> {
@@ -102,15 +106,30 @@ impl Opts {
         if !errors.is_empty() {
             return stop(report, &errors, &sources, &shown, Outcome::Problems);
         }
-        let grouping = plan_groups(&layer, &inputs);
+        let (grouping, lowered) = match self.lowering_tools()? {
+            // The compiler decides where check-bd and it disagree; each group's lowering is
+            // reported.
+            Some((tools, timeout)) => {
+                let mut judge = lowering::CompilerJudge::new(&tools, timeout);
+                let grouping = plan_groups_judged(&layer, &inputs, &mut judge);
+                if let Some(fatal) = judge.fatal.take() {
+                    anyhow::bail!("--lower: {fatal}");
+                }
+                let lowered = lowering::lower_groups(&layer, &grouping, &mut judge)?;
+                (grouping, lowered)
+            }
+            None => (plan_groups(&layer, &inputs), Vec::new()),
+        };
         drop(inputs);
-        let lowered = self.lower_groups(&layer, &grouping)?;
+        let calls = air_group::calls::layer_calls(&layer, &grouping);
         let mut sink = output::Sink { sources: &mut sources, levels: &mut levels, report: &mut report };
-        let files = output::files(&layer, &grouping, &lowered, &self.output, &mut sink);
+        let files = output::files(&layer, &grouping, &calls, &lowered, &self.output, &mut sink);
         output::write_atomically(&self.output, &files)?;
         let written = files.entries.iter().map(|(name, _)| name.as_str()).collect();
         let removed = owned::remove_stale(&self.output, &earlier.owned, &written)?;
-        let (table, summary) = table(&layer, &grouping, &lowered);
+        let (mut table, summary) = table(&layer, &grouping, &lowered);
+        table.push_str(&renamed_lines(&layer, &grouping));
+        table.push_str(&calls::replay_line(&calls));
         if report.is_json() {
             report.field("table", table);
         } else {
@@ -124,8 +143,8 @@ impl Opts {
         report.field("groups_schema", files.document["schema"].clone());
         report.count("kernels", layer.kernels.len());
         report.count("calls", grouping.groups.len());
-        // A kernel that fails alone, or a finding the levels made an error (`-D warnings`).
-        let failed = grouping.has_errors() || report.tally().errors > 0;
+        // A kernel that fails alone, a stale read, or a finding the levels made an error.
+        let failed = grouping.has_errors() || !calls.stale.is_empty() || report.tally().errors > 0;
         let problems = report.tally().errors_and_warnings();
         let removed = match removed.len() {
             0 => String::new(),
@@ -138,27 +157,14 @@ impl Opts {
 }
 
 impl Opts {
-    /// `--lower`: each merged group through the compiler with its backend, in group order.
-    fn lower_groups(&self, layer: &Layer, grouping: &Grouping) -> anyhow::Result<Vec<Option<Lowered>>> {
-        let Some(dir) = &self.lower else { return Ok(Vec::new()) };
-        let dir = dir.as_deref();
+    /// `--lower`: the drivers and the timeout of one lowering.
+    fn lowering_tools(&self) -> anyhow::Result<Option<(lower::LowerTools, std::time::Duration)>> {
+        let Some(dir) = &self.lower else { return Ok(None) };
         let timeout = air_compile::aircc::parse_duration(&self.lower_timeout)
             .map_err(|why| anyhow::anyhow!("--lower-timeout {why}"))?;
-        let tools = lower::find_tools(dir).map_err(|why| anyhow::anyhow!("--lower: {why}; {}", lower::HOW_TO_GET))?;
-        let mut out = Vec::new();
-        for (index, group) in grouping.groups.iter().enumerate() {
-            let Some(candidate) = &group.candidate else {
-                out.push(None);
-                continue;
-            };
-            let options = crate::backend_args::BackendFlags::default().resolve(&candidate.backend)?;
-            let name = format!("{}_{}.mlir", layer.name, index + 1);
-            let text = candidate.merged.parse.tree.shared_text();
-            let run = lower::lower(&tools, text.as_bytes(), &name, &options, timeout, false)
-                .map_err(|err| anyhow::anyhow!("cannot lower group {}: {err}", index + 1))?;
-            out.push(Some(run));
-        }
-        Ok(out)
+        let tools = lower::find_tools(dir.as_deref())
+            .map_err(|why| anyhow::anyhow!("--lower: {why}; {}", lower::HOW_TO_GET))?;
+        Ok(Some((tools, timeout)))
     }
 }
 
@@ -236,6 +242,27 @@ fn read_kernels(
     } else {
         Err((errors, if unreadable { Outcome::Failed } else { Outcome::Problems }))
     }
+}
+
+/// Every extern a group renames, with the recipe of its object: the group does not compile
+/// until each is built.
+fn renamed_lines(layer: &Layer, grouping: &Grouping) -> String {
+    let mut out = String::new();
+    for (n, group) in grouping.groups.iter().enumerate() {
+        let Some(candidate) = &group.candidate else { continue };
+        let externs = &candidate.merged.externs;
+        let builds = air_merge::passes::externs::builds(externs);
+        for rename in &externs.renames {
+            if out.is_empty() {
+                out.push_str(
+                    "renamed externs: build each object before compiling (recipes in <group>.externs.json):\n",
+                );
+            }
+            let message = air_merge::passes::externs::rename_message(rename, &builds);
+            out.push_str(&format!("  {}_{}: {message}\n", layer.name, n + 1));
+        }
+    }
+    out
 }
 
 /// The table, and the closing line's summary (`14 kernels → 3 calls`). With lowerings, the

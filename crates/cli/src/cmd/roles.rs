@@ -59,10 +59,22 @@ impl Opts {
         };
         let parse = air_syntax::parse(sources.text(file));
         let options = Options { func: self.func.clone(), outputs: self.outputs.clone(), ..Options::default() };
-        let flow = match analyze(&parse, file, &options) {
+        let mut flow = match analyze(&parse, file, &options) {
             Ok(flow) => flow,
             Err(errors) => return report.stop(&errors, &sources, |p| format!("roles: {shown}: {p}; nothing analysed")),
         };
+        // A module `group` wrote: its roles are the layer's (the groups document beside it).
+        if let Some(call) = load::layer_call::find(&self.file, flow.args.len()) {
+            report.info(&format!(
+                "{}: call {} of layer `{}` ({}): the roles are the layer's",
+                shown,
+                call.call,
+                call.layer,
+                common::shown(&call.document)
+            ));
+            report.field("layer_call", serde_json::json!({"groups": common::shown(&call.document), "call": call.call}));
+            flow.apply_layer(call.args, file);
+        }
         if let Some(&bad) = self.outputs.iter().find(|&&o| o >= flow.args.len()) {
             anyhow::bail!(
                 "--output {bad}: @{} has {} (indices 0 to {})",

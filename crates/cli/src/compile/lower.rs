@@ -31,21 +31,29 @@ pub const HOW_TO_GET: &str = concat!(
     "-f https://github.com/Xilinx/mlir-aie/releases/expanded_assets/latest-wheels-4 ",
     "-f https://github.com/Xilinx/llvm-aie/releases/expanded_assets/nightly",
     "` and put the bin/ of both mlir_air (aircc) and mlir_aie (aiecc) on PATH; or give one directory holding both ",
-    "with --lower=DIR (a built compiler kit's bin/ works too)"
+    "with --lower=DIR or $AIR_LOWERING_KIT (a built compiler kit's bin/ works too)"
 );
 
-/// `--lower=DIR` (DIR or DIR/bin holding both), else `$AIRCC` with aiecc beside it or on PATH,
-/// else both on PATH.
+/// `--lower=DIR` (DIR or DIR/bin holding both), else `$AIR_LOWERING_KIT` (the same: a built
+/// compiler kit's directory, as the README names it), else `$AIRCC` with aiecc beside it or on
+/// PATH, else both on PATH.
 pub fn find_tools(dir: Option<&Path>) -> Result<LowerTools, String> {
-    if let Some(dir) = dir {
+    let in_dir = |dir: &Path, named: String| {
         let dir = &super::tools::absolute(dir);
         for candidate in [dir.to_path_buf(), dir.join("bin")] {
             let (aircc, aiecc) = (candidate.join("aircc"), candidate.join("aiecc"));
             if is_executable(&aircc) && is_executable(&aiecc) {
-                return Ok(LowerTools { aircc, aiecc, from: format!("--lower={}", dir.display()) });
+                return Ok(LowerTools { aircc, aiecc, from: named });
             }
         }
-        return Err(format!("--lower={}: neither it nor its bin/ holds both aircc and aiecc", dir.display()));
+        Err(format!("{named}: neither {} nor its bin/ holds both aircc and aiecc", dir.display()))
+    };
+    if let Some(dir) = dir {
+        return in_dir(dir, format!("--lower={}", dir.display()));
+    }
+    if let Some(kit) = std::env::var_os("AIR_LOWERING_KIT").filter(|v| !v.is_empty()) {
+        let kit = PathBuf::from(kit);
+        return in_dir(&kit, format!("$AIR_LOWERING_KIT={}", kit.display()));
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     let on_path = |name: &str| on_path_of(name, &path);

@@ -274,6 +274,62 @@ impl Externs {
     }
 }
 
+/// How to build one renamed object: the original's source again, with a `-D` per symbol
+/// renamed in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Build {
+    pub slice: String,
+    pub object: Option<String>,
+    pub new_object: Option<String>,
+    pub defines: Vec<String>,
+    pub recipe: String,
+}
+
+/// The note every build carries: the original object's own defines still apply.
+pub const BUILD_NOTE: &str = "also pass the -D defines the original object was built with for this slice's shapes (e.g. tile sizes such as -DDIM_M_OUTPUT): they may differ from the other slices'";
+
+/// One build per renamed object (per slice), in (slice, object) order.
+pub fn builds(state: &ExternState) -> Vec<Build> {
+    type Objects<'a> = BTreeMap<(String, String), (Option<String>, Vec<&'a ExternRename>)>;
+    let mut objects: Objects<'_> = BTreeMap::new();
+    for rename in &state.renames {
+        let key = (rename.slice.clone(), rename.new_object.clone().unwrap_or_default());
+        objects.entry(key).or_insert_with(|| (rename.object.clone(), Vec::new())).1.push(rename);
+    }
+    objects
+        .into_iter()
+        .map(|((slice, new_object), (object, renames))| {
+            let defines: Vec<String> = renames.iter().map(|r| format!("-D{}={}", r.symbol, r.new_symbol)).collect();
+            let recipe = match &object {
+                Some(object) => {
+                    format!("compile the source of {object} again with {} -o {new_object}", defines.join(" "))
+                }
+                None => {
+                    format!("the declaration has no link_with; define the renamed symbol(s) with {}", defines.join(" "))
+                }
+            };
+            Build { slice, object, new_object: (!new_object.is_empty()).then_some(new_object), defines, recipe }
+        })
+        .collect()
+}
+
+/// A rename in words, with its object's recipe: what merge, group and Python's warning say.
+pub fn rename_message(rename: &ExternRename, builds: &[Build]) -> String {
+    let recipe = builds
+        .iter()
+        .find(|b| b.slice == rename.slice && b.new_object == rename.new_object)
+        .map(|b| format!(": {}", b.recipe))
+        .unwrap_or_default();
+    let object = match (&rename.object, &rename.new_object) {
+        (Some(old), Some(new)) => format!(", linked from {new} instead of {old}"),
+        _ => String::new(),
+    };
+    format!(
+        "slice `{}`: extern @{} is renamed @{}{object} (an earlier slice declares @{} differently){recipe}",
+        rename.slice, rename.symbol, rename.new_symbol, rename.symbol
+    )
+}
+
 /// The extern report (`--externs-report`): every extern with its object and slices, and for each
 /// renamed object the recipe to build it.
 pub fn report_json(state: &ExternState) -> serde_json::Value {
@@ -289,26 +345,22 @@ pub fn report_json(state: &ExternState) -> serde_json::Value {
             })
         })
         .collect();
-    type Builds<'a> = BTreeMap<(String, String), (Option<String>, Vec<&'a ExternRename>)>;
-    let mut objects: Builds<'_> = BTreeMap::new();
-    for rename in &state.renames {
-        let key = (rename.slice.clone(), rename.new_object.clone().unwrap_or_default());
-        objects.entry(key).or_insert_with(|| (rename.object.clone(), Vec::new())).1.push(rename);
-    }
-    let builds: Vec<serde_json::Value> = objects
-        .iter()
-        .map(|((slice, new_object), (object, renames))| {
-            let defines: Vec<String> = renames.iter().map(|r| format!("-D{}={}", r.symbol, r.new_symbol)).collect();
+    let (renamed, builds) = renames_json(state);
+    serde_json::json!({ "externs": externs, "renamed": renamed, "builds": builds })
+}
+
+/// The report's `renamed` and `builds` lists.
+pub fn renames_json(state: &ExternState) -> (serde_json::Value, serde_json::Value) {
+    let builds: Vec<serde_json::Value> = builds(state)
+        .into_iter()
+        .map(|b| {
             serde_json::json!({
-                "slice": slice,
-                "object": object,
-                "new_object": if new_object.is_empty() { None } else { Some(new_object) },
-                "defines": defines,
-                "note": "also pass the -D defines the original object was built with for this slice's shapes (e.g. tile sizes such as -DDIM_M_OUTPUT): they may differ from the other slices'",
-                "recipe": match object {
-                    Some(object) => format!("compile the source of {object} again with {} -o {new_object}", defines.join(" ")),
-                    None => format!("the declaration has no link_with; define the renamed symbol(s) with {}", defines.join(" ")),
-                },
+                "slice": b.slice,
+                "object": b.object,
+                "new_object": b.new_object,
+                "defines": b.defines,
+                "note": BUILD_NOTE,
+                "recipe": b.recipe,
             })
         })
         .collect();
@@ -326,7 +378,7 @@ pub fn report_json(state: &ExternState) -> serde_json::Value {
             })
         })
         .collect();
-    serde_json::json!({ "externs": externs, "renamed": renamed, "builds": builds })
+    (serde_json::json!(renamed), serde_json::json!(builds))
 }
 
 /// The one-line summary for stderr.

@@ -132,6 +132,65 @@ impl Backend {
         })
     }
 
+    /// The options set but the device, each with its value as a layer writes it
+    /// (`("omit_ping_pong_transform", "\"all\"")`).
+    pub fn options_set(&self) -> Vec<(&'static str, String)> {
+        let quoted = |s: &str| format!("\"{s}\"");
+        let mut out = Vec::new();
+        if let Some(format) = self.output_format {
+            out.push(("output_format", quoted(format.name())));
+        }
+        if let Some(sizes) = &self.runtime_loop_tiling_sizes {
+            out.push(("air_runtime_loop_tiling_sizes", list(sizes)));
+        }
+        if let Some(omit) = self.omit_ping_pong {
+            out.push(("omit_ping_pong_transform", quoted(omit.as_str())));
+        }
+        if let Some(value) = self.omit_while_true_loop {
+            out.push(("omit_while_true_loop", value.to_string()));
+        }
+        if let Some(value) = self.omit_auto_broadcast {
+            out.push(("omit_auto_broadcast", value.to_string()));
+        }
+        if let Some(bytes) = self.stack_size {
+            out.push(("stack_size", bytes.to_string()));
+        }
+        out
+    }
+
+    /// The keyword arguments of mlir-air's `XRTBackend` (`python/air/backend/xrt.py`) that build
+    /// a module this way, as Python literals, in its parameter order: `target_device`,
+    /// `omit_while_true_loop`, `omit_pingpong` ("" for none), `runtime_loop_tiling_sizes`,
+    /// `omit_auto_broadcast`, `output_format`, `stack_size`. Unset options are left out
+    /// (XRTBackend's defaults are aircc's).
+    pub fn xrt_backend_kwargs(&self) -> Vec<(&'static str, String)> {
+        let py_bool = |b: bool| if b { "True" } else { "False" }.to_string();
+        let mut out = Vec::new();
+        if let Some(device) = self.device {
+            out.push(("target_device", format!("\"{}\"", device.name())));
+        }
+        if let Some(value) = self.omit_while_true_loop {
+            out.push(("omit_while_true_loop", py_bool(value)));
+        }
+        if let Some(omit) = self.omit_ping_pong {
+            let value = if omit == OmitPingPong::None { "" } else { omit.as_str() };
+            out.push(("omit_pingpong", format!("\"{value}\"")));
+        }
+        if let Some(sizes) = &self.runtime_loop_tiling_sizes {
+            out.push(("runtime_loop_tiling_sizes", list(sizes)));
+        }
+        if let Some(value) = self.omit_auto_broadcast {
+            out.push(("omit_auto_broadcast", py_bool(value)));
+        }
+        if let Some(format) = self.output_format {
+            out.push(("output_format", format!("\"{}\"", format.name())));
+        }
+        if let Some(bytes) = self.stack_size {
+            out.push(("stack_size", bytes.to_string()));
+        }
+        out
+    }
+
     /// The options set, one `key = value` line each (the `[backend]` table's body).
     pub fn toml_lines(&self) -> String {
         let mut out = String::new();

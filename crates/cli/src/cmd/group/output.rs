@@ -8,6 +8,7 @@ use crate::lints::Levels;
 use crate::outputs::RunFiles;
 use crate::report::Report;
 use air_diagnostics::{Diagnostic, FileId, Severity, SourceMap};
+use air_group::calls::LayerCalls;
 use air_group::{layer::Layer, Candidate, Grouping};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -44,16 +45,21 @@ impl Sink<'_> {
 pub fn files(
     layer: &Layer,
     grouping: &Grouping,
+    calls: &LayerCalls,
     lowered: &[Option<Lowered>],
     dir: &Path,
     sink: &mut Sink<'_>,
 ) -> Files {
     let mut entries = Vec::new();
     let mut groups = Vec::new();
+    let mut modules: Vec<Option<FileId>> = Vec::new();
     for (idx, group) in grouping.groups.iter().enumerate() {
         let kernels: Vec<&str> = group.kernels.clone().map(|k| layer.kernels[k].name.as_str()).collect();
         if group.external {
-            groups.push(json!({"kernels": kernels, "external": true}));
+            let mut entry = json!({"kernels": kernels, "external": true});
+            super::calls::call_fields(layer, calls, idx, &mut entry);
+            groups.push(entry);
+            modules.push(None);
             continue;
         }
         let stem = format!("{}_{}", layer.name, idx + 1);
@@ -64,16 +70,36 @@ pub fn files(
         if let Some(text) = &group.failed_plan {
             entries.push((format!("{stem}.toml"), text.clone().into_bytes()));
         }
+        let flow = calls.calls.get(idx).and_then(|c| c.flow.as_ref());
         match &group.candidate {
             Some(candidate) => {
                 let run = lowered.get(idx).and_then(Option::as_ref);
                 let shown_module = common::shown(&dir.join(format!("{stem}.mlir")));
-                let (found, file) = candidate_files(&stem, &shown_module, candidate, run, &mut entry, sink);
+                let (found, file) = candidate_files(&stem, &shown_module, candidate, flow, run, &mut entry, sink);
                 entries.extend(found);
-                let errors: Vec<Diagnostic> = group.errors.iter().map(|d| d.clone().in_file(file)).collect();
+                let kernel = &layer.kernels[group.kernels.start];
+                let errors: Vec<Diagnostic> = group
+                    .errors
+                    .iter()
+                    .map(|d| match (&d.primary, kernel.name_loc) {
+                        // A verdict with no place of its own (the compiler's cut): at the kernel.
+                        (None, Some((at, range))) => d.clone().with_primary(at, range, "this kernel fails alone"),
+                        _ => d.clone().in_file(file),
+                    })
+                    .collect();
                 sink.report.add(&errors, sink.sources);
+                let overruled = overruled(idx, candidate, run, &shown_module, file);
+                sink.report.add(&overruled, sink.sources);
+                modules.push(Some(file));
             }
-            None => sink.report.add(&group.errors, sink.sources),
+            None => {
+                sink.report.add(&group.errors, sink.sources);
+                modules.push(None);
+            }
+        }
+        super::calls::call_fields(layer, calls, idx, &mut entry);
+        if let Some(candidate) = &group.candidate {
+            spread_notes(layer, idx, candidate, &mut entry, sink);
         }
         if let Some(cut) = &group.cut {
             let kernel = &layer.kernels[cut.kernel];
@@ -89,10 +115,75 @@ pub fn files(
         }
         groups.push(entry);
     }
-    let document = json!({"schema": super::SCHEMA, "layer": layer.name, "groups": groups});
+    let stale = super::calls::stale_diagnostics(layer, grouping, calls, &modules);
+    sink.report.add(&stale, sink.sources);
+    let mut document = json!({"schema": super::SCHEMA, "layer": layer.name, "groups": groups});
+    super::calls::layer_fields(layer, grouping, calls, &mut document);
     let json = serde_json::to_string_pretty(&document).unwrap_or_default();
     entries.push((format!("{}.groups.json", layer.name), format!("{json}\n").into_bytes()));
     Files { entries, document }
+}
+
+/// check-bd's errors on a group the compiler lowers (`--lower`): the group is kept, and each
+/// is a warning, a bug of check-bd's, with both verdicts.
+fn overruled(idx: usize, candidate: &Candidate, run: Option<&Lowered>, module: &str, file: FileId) -> Vec<Diagnostic> {
+    let words = run
+        .map(|r| format!(" ({} NPU instruction words per dispatch)", r.lowering.dispatched_words))
+        .unwrap_or_default();
+    candidate
+        .overruled
+        .iter()
+        .map(|error| {
+            let mut d = Diagnostic::warning(
+                air_merge::codes::CHECK_BD_OVERRULED,
+                format!(
+                    "the compiler lowers group {}{words}, which check-bd rejects with {}: check-bd is wrong here, and the group is kept",
+                    idx + 1,
+                    error.code
+                ),
+            )
+            .with_note(format!("check-bd: {}: {}", error.code, error.message))
+            .with_note("the compiler: accepted (aircc and aiecc up to the NPU instruction stream)")
+            .with_help(format!(
+                "a bug of check-bd: report it with {module} (`air-stitch check-bd --lower {module}` shows both verdicts)"
+            ));
+            if let Some(primary) = &error.primary {
+                d = d.with_primary(file, primary.range, "check-bd's finding");
+            }
+            d
+        })
+        .collect()
+}
+
+/// Each option one kernel sets that the group's other kernels are built with too: a note at
+/// the kernel's `backend`, and the group's `option_spread`.
+fn spread_notes(layer: &Layer, idx: usize, candidate: &Candidate, entry: &mut Value, sink: &mut Sink<'_>) {
+    if candidate.spreads.is_empty() {
+        return;
+    }
+    let mut listed = Vec::new();
+    for spread in &candidate.spreads {
+        listed.push(json!({"option": spread.option, "value": spread.value, "from": spread.from, "to": spread.to}));
+        let quote = |list: &[String]| list.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
+        let mut note = Diagnostic::note(
+            air_merge::codes::OPTION_SPREAD,
+            format!(
+                "group {}: {} = {}, which {} sets, applies to {} too: aircc builds a module with one set of options",
+                idx + 1,
+                spread.option,
+                spread.value,
+                quote(&spread.from),
+                quote(&spread.to)
+            ),
+        )
+        .with_help("set it on the layer if every kernel should have it, or on each kernel that needs it (a kernel that sets it differently starts a new group: AS0860)");
+        let setter = layer.kernels.iter().find(|k| spread.from.first() == Some(&k.name));
+        if let Some((file, range)) = setter.and_then(|k| k.backend.loc.or(k.name_loc)) {
+            note = note.with_primary(file, range, "set here");
+        }
+        sink.report.add_findings(vec![note], sink.levels, sink.sources);
+    }
+    entry["option_spread"] = json!(listed);
 }
 
 /// The files of a group that merged (`<stem>.toml`, `.mlir`, `.roles.json`), its entry's
@@ -102,12 +193,25 @@ fn candidate_files(
     stem: &str,
     shown_module: &str,
     candidate: &Candidate,
+    flow: Option<&air_dataflow::Dataflow>,
     lowered: Option<&Lowered>,
     entry: &mut Value,
     sink: &mut Sink<'_>,
 ) -> (Vec<(String, Vec<u8>)>, FileId) {
     let (plan, merged, roles) = (format!("{stem}.toml"), format!("{stem}.mlir"), format!("{stem}.roles.json"));
     let mut entries = vec![(plan, candidate.plan.clone().into_bytes())];
+    // Renamed externs: their objects must be built before the group compiles. The extern report
+    // beside the module is where `compile` finds each one's recipe (AS0731).
+    let externs = &candidate.merged.externs;
+    if !externs.renames.is_empty() {
+        let (renamed, builds) = air_merge::passes::externs::renames_json(externs);
+        entry["renamed"] = renamed;
+        entry["builds"] = builds;
+        let report = format!("{stem}.externs.json");
+        let json = serde_json::to_string_pretty(&air_merge::passes::externs::report_json(externs)).unwrap_or_default();
+        entries.push((report.clone(), format!("{json}\n").into_bytes()));
+        entry["externs"] = json!(report);
+    }
     let text = candidate.merged.parse.tree.shared_text();
     entries.push((merged.clone(), text.as_bytes().to_vec()));
     entry["merged"] = json!(merged);
@@ -118,12 +222,10 @@ fn candidate_files(
     }
     let file = sink.sources.add_shared(shown_module.to_string(), text);
     let mut findings: Vec<Diagnostic> = candidate.check.iter().map(|d| d.clone().in_file(file)).collect();
-    let options = air_dataflow::Options {
-        names: candidate.names.clone(),
-        slices: Some(candidate.merged.slices.clone()),
-        ..air_dataflow::Options::default()
-    };
-    if let Ok(flow) = air_dataflow::analyze(&candidate.merged.parse, file, &options) {
+    if let Some(flow) = flow {
+        // The layer's roles, its diagnostics in the module's file.
+        let mut flow = flow.clone();
+        flow.diagnostics = flow.diagnostics.into_iter().map(|d| d.in_file(file)).collect();
         let doc = air_report::roles::document(&flow, sink.sources, shown_module);
         let json = serde_json::to_string_pretty(&doc).unwrap_or_default();
         entries.push((roles.clone(), format!("{json}\n").into_bytes()));

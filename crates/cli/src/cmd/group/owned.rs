@@ -1,6 +1,7 @@
 //! What `group` owns in its output directory (docs/group.md#re-running-into-one-directory).
 //!
-//! A run writes `<layer>_<n>.toml`, `.mlir` and `.roles.json` for the groups it finds and
+//! A run writes `<layer>_<n>.toml`, `.mlir`, `.roles.json` (and `.externs.json` when it renames
+//! an extern) for the groups it finds and
 //! `<layer>.groups.json`, which lists them. A later run of the same layer into the same directory
 //! may find fewer groups, or an external kernel where a group was: the files of the earlier run
 //! that it does not overwrite would be left behind, and a script that globs `<layer>_*.mlir`
@@ -17,7 +18,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 /// The suffixes of a group's files.
-pub const SUFFIXES: [&str; 3] = [".toml", ".mlir", ".roles.json"];
+pub const SUFFIXES: [&str; 4] = [".toml", ".mlir", ".roles.json", ".externs.json"];
 
 /// `-o` must be a directory, or not exist yet: a usage error (exit status 2) otherwise, before
 /// the layer is even read.
@@ -32,7 +33,8 @@ pub fn check_dir(dir: &Path) -> anyhow::Result<()> {
 }
 
 /// Whether `name` is a file name of group's naming for `layer`: `<layer>_<n>` with `n` a
-/// positive number written without leading zeros, then `.toml`, `.mlir` or `.roles.json`.
+/// positive number written without leading zeros, then `.toml`, `.mlir`, `.roles.json` or
+/// `.externs.json`.
 pub fn is_group_file(name: &str, layer: &str) -> bool {
     let Some(rest) = name.strip_prefix(layer).and_then(|rest| rest.strip_prefix('_')) else {
         return false;
@@ -56,7 +58,7 @@ fn listed(dir: &Path, layer: &str) -> BTreeSet<String> {
     let groups = document["groups"].as_array().map(Vec::as_slice).unwrap_or_default();
     groups
         .iter()
-        .flat_map(|group| ["plan", "merged", "roles"].map(|field| group[field].as_str()))
+        .flat_map(|group| ["plan", "merged", "roles", "externs"].map(|field| group[field].as_str()))
         .flatten()
         .filter(|name| is_group_file(name, layer))
         .map(str::to_string)
