@@ -111,3 +111,35 @@ fn the_replay_catches_a_buffer_not_read_back_and_a_write_skipped() {
     assert_eq!((first["invocation"].as_u64(), first["buffer"].as_str()), (Some(2), Some("normed2")), "{verdict}");
     assert_eq!(first["reader"], "call 6 launch 1");
 }
+
+#[test]
+fn roles_and_graph_on_a_groups_module_give_the_layers_roles() {
+    let doc = grouped("testdata/group/cross-call/layer.toml", "beside");
+    let module = doc.parent().unwrap().join("qwen25_cross_5.mlir");
+    let json = |args: &[&str]| -> serde_json::Value {
+        let output = harness::air_stitch(args).arg(&module).args(["--format", "json"]).output();
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let roles = json(&["roles"]);
+    assert_eq!(roles["in_layer"], true);
+    assert_eq!(roles["layer_call"]["call"], 5);
+    // res1, normed2 and gate are read by call 6: read back, though the module alone reads two of
+    // them itself (its output candidate is gate only).
+    assert_eq!(roles["outputs"], serde_json::json!([4, 6, 8]));
+    assert_eq!(roles["output_candidates"], serde_json::json!([8]));
+    assert_eq!(roles["args"][4]["layer"]["to_calls"], serde_json::json!([6]));
+    assert_eq!(roles["args"][1]["layer"]["from_calls"], serde_json::json!([4]));
+    let graph = json(&["graph"]);
+    let edges = graph["edges"].as_array().unwrap();
+    let res1 = edges.iter().find(|e| e["to"] == "outputs" && e["arg"] == 4).unwrap();
+    assert_eq!(res1["to_calls"], serde_json::json!([6]));
+    assert!(res1["label"].as_str().unwrap().ends_with("(to call 6)"), "{res1}");
+    // A module alone (copied away from its groups document) keeps its own roles.
+    let alone = doc.parent().unwrap().join("alone");
+    std::fs::create_dir_all(&alone).unwrap();
+    std::fs::copy(&module, alone.join("qwen25_cross_5.mlir")).unwrap();
+    let output = harness::air_stitch(["roles", "--format", "json"]).arg(alone.join("qwen25_cross_5.mlir")).output();
+    let roles: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(roles["in_layer"].is_null());
+    assert!(roles["load_and_run"].as_str().unwrap().ends_with("output_indices=[8]"), "{roles}");
+}

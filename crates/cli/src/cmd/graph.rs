@@ -53,17 +53,7 @@ impl Opts {
             Err(errors) => return report.stop(&errors, &sources, |p| format!("graph: {shown}: {p}; no graph")),
         };
         // A module `group` wrote: its roles are the layer's (the groups document beside it).
-        if let Some(call) = load::layer_call::find(&self.file, flow.args.len()) {
-            report.info(&format!(
-                "{}: call {} of layer `{}` ({}): the roles are the layer's",
-                shown,
-                call.call,
-                call.layer,
-                common::shown(&call.document)
-            ));
-            report.field("layer_call", serde_json::json!({"groups": common::shown(&call.document), "call": call.call}));
-            flow.apply_layer(call.args, file);
-        }
+        load::layer_call::apply(&self.file, &mut flow, file, &mut report);
         let text = if self.dot { graph::to_dot(&flow) } else { graph::to_text(&flow) };
         if report.is_json() {
             let (nodes, edges) = graph::to_data(&flow);

@@ -64,17 +64,7 @@ impl Opts {
             Err(errors) => return report.stop(&errors, &sources, |p| format!("roles: {shown}: {p}; nothing analysed")),
         };
         // A module `group` wrote: its roles are the layer's (the groups document beside it).
-        if let Some(call) = load::layer_call::find(&self.file, flow.args.len()) {
-            report.info(&format!(
-                "{}: call {} of layer `{}` ({}): the roles are the layer's",
-                shown,
-                call.call,
-                call.layer,
-                common::shown(&call.document)
-            ));
-            report.field("layer_call", serde_json::json!({"groups": common::shown(&call.document), "call": call.call}));
-            flow.apply_layer(call.args, file);
-        }
+        load::layer_call::apply(&self.file, &mut flow, file, &mut report);
         if let Some(&bad) = self.outputs.iter().find(|&&o| o >= flow.args.len()) {
             anyhow::bail!(
                 "--output {bad}: @{} has {} (indices 0 to {})",

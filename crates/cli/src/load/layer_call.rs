@@ -4,7 +4,10 @@
 //! argument's cross-call facts from it, so that they print the snippet `group` proved, not the
 //! one the module alone would give.
 
-use air_dataflow::ArgLayer;
+use crate::common;
+use crate::report::Report;
+use air_dataflow::{ArgLayer, Dataflow};
+use air_diagnostics::FileId;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -57,4 +60,17 @@ pub fn find(module: &Path, args: usize) -> Option<LayerCall> {
         }
         Some(LayerCall { document, layer: doc["layer"].as_str()?.to_string(), call: index + 1, args: layer })
     })
+}
+
+/// Makes `flow` (of the module at `module`, registered as `file`) the layer's call it is, when a
+/// groups document beside it says so, and tells the user (a line, and `layer_call` in JSON).
+pub fn apply(module: &Path, flow: &mut Dataflow, file: FileId, report: &mut Report) {
+    let Some(call) = find(module, flow.args.len()) else { return };
+    let (shown, document) = (common::shown(module), common::shown(&call.document));
+    report.info(&format!(
+        "{shown}: call {} of layer `{}` ({document}): the roles are the layer's",
+        call.call, call.layer
+    ));
+    report.field("layer_call", serde_json::json!({"groups": document, "call": call.call}));
+    flow.apply_layer(call.args, file);
 }
