@@ -164,9 +164,9 @@ struct Run<'a> {
     buffers: &'a [Buffer],
     calls: &'a [Call],
     inputs: Vec<IntervalSet>,
-    /// What every earlier launch or call of an invocation may have written, per call: an
-    /// external call reads only these and the inputs (the rest is no value of the layer's).
-    defined_before: Vec<Vec<IntervalSet>>,
+    /// Per call, for an external one, what the inputs and every earlier launch or call define of
+    /// each of its buffers: it reads only these (the rest is no value of the layer's).
+    defined_before: Vec<Vec<(usize, IntervalSet)>>,
     /// Everything the layer writes, per buffer: what the consumer reads of an output.
     written: Vec<IntervalSet>,
     host: Vec<Segments<Version>>,
@@ -183,7 +183,13 @@ impl<'a> Run<'a> {
         let mut defined: Vec<IntervalSet> = inputs.clone();
         let mut defined_before = Vec::with_capacity(calls.len());
         for call in calls {
-            defined_before.push(defined.clone());
+            // Only an external call reads what is defined before it, and only of its arguments:
+            // kept per argument, so the cost follows the calls' arguments, not calls x buffers.
+            let before = match &call.body {
+                Body::External { .. } => call.args.iter().map(|&b| (b, defined[b].clone())).collect(),
+                Body::Kernel { .. } => Vec::new(),
+            };
+            defined_before.push(before);
             for (b, part) in writes_of(buffers, call) {
                 defined[b] = defined[b].union(&part);
             }
@@ -266,7 +272,11 @@ impl<'a> Run<'a> {
         let reader = Reader::External { call: number };
         for &arg in reads {
             let Some(&b) = call.args.get(arg) else { continue };
-            let part = self.defined_before[number - 1][b].clone();
+            let part = self.defined_before[number - 1]
+                .iter()
+                .find(|(buffer, _)| *buffer == b)
+                .map(|(_, part)| part.clone())
+                .unwrap_or_default();
             let host = self.host[b].clone();
             self.check(t, reader, b, Some(arg), &host, &part);
         }

@@ -98,10 +98,11 @@ pub fn layer_calls(layer: &Layer, grouping: &Grouping) -> LayerCalls {
             }
         }
     }
+    let touches = Touches::of(&calls, buffers.len());
     for (index, group) in grouping.groups.iter().enumerate() {
         if calls[index].flow.is_none() {
             let decl = &layer.kernels[group.kernels.start];
-            calls[index].external = Some(external_io(&calls, index, decl.writes.as_deref()));
+            calls[index].external = Some(external_io(&calls, &touches, index, decl.writes.as_deref()));
         }
     }
     let io: Vec<Body> = calls.iter().map(|c| body(c, &buffers)).collect();
@@ -155,34 +156,52 @@ fn buffer_named(
     buffers.len() - 1
 }
 
+/// Per buffer, the first call that writes it and the last that reads it (an external call counts
+/// as reading its arguments): one pass over the calls.
+struct Touches {
+    first_write: Vec<usize>,
+    last_read: Vec<Option<usize>>,
+}
+
+impl Touches {
+    fn of(calls: &[Call], buffers: usize) -> Touches {
+        let mut touches = Touches { first_write: vec![usize::MAX; buffers], last_read: vec![None; buffers] };
+        for (index, call) in calls.iter().enumerate() {
+            for (position, &b) in call.args.iter().enumerate() {
+                let arg = call.flow.as_ref().and_then(|f| f.args.get(position));
+                let (reads, writes) = match arg {
+                    Some(arg) => (!arg.footprint(Mode::Read).is_empty(), !arg.footprint(Mode::Write).is_empty()),
+                    None => (true, false),
+                };
+                if writes {
+                    touches.first_write[b] = touches.first_write[b].min(index);
+                }
+                if reads {
+                    touches.last_read[b] = Some(index);
+                }
+            }
+        }
+        touches
+    }
+}
+
 /// What an external call reads and writes: as declared, else it writes each argument that no
 /// earlier call writes and a later call reads, and reads the others.
-fn external_io(calls: &[Call], index: usize, declared: Option<&[usize]>) -> External {
+fn external_io(calls: &[Call], touches: &Touches, index: usize, declared: Option<&[usize]>) -> External {
     let args = &calls[index].args;
     let writes: Vec<usize> = match declared {
         Some(writes) => writes.to_vec(),
         None => (0..args.len())
             .filter(|&a| {
                 let b = args[a];
-                let written_before = calls[..index].iter().any(|c| touches(c, b, Mode::Write));
-                let read_after = calls[index + 1..].iter().any(|c| touches(c, b, Mode::Read));
+                let written_before = touches.first_write[b] < index;
+                let read_after = touches.last_read[b].is_some_and(|last| last > index);
                 !written_before && read_after
             })
             .collect(),
     };
     let reads = (0..args.len()).filter(|a| !writes.contains(a)).collect();
     External { reads, writes, declared: declared.is_some() }
-}
-
-/// Whether a merged call reads (writes) buffer `b`; an external one counts as reading what it
-/// has as an argument.
-fn touches(call: &Call, b: usize, mode: Mode) -> bool {
-    match &call.flow {
-        Some(flow) => {
-            call.args.iter().zip(&flow.args).any(|(&buffer, arg)| buffer == b && !arg.footprint(mode).is_empty())
-        }
-        None => mode == Mode::Read && call.args.contains(&b),
-    }
 }
 
 /// A call's launches as the replay runs them: per launch what it reads and writes of each
@@ -274,15 +293,17 @@ fn cross_calls(buffers: &[replay::Buffer], calls: &[Call], io: &[Body], outputs:
     let mut last: Vec<Segments<Option<(usize, usize)>>> =
         buffers.iter().map(|b| Segments::new(b.elements, None)).collect();
     let mut call_at = usize::MAX;
-    let mut written_in_call: Vec<IntervalSet> = vec![IntervalSet::new(); buffers.len()];
+    // What the current call wrote so far, by buffer (cleared per call: its cost follows the
+    // call's arguments, not the layer's buffers).
+    let mut written_in_call: std::collections::BTreeMap<usize, IntervalSet> = std::collections::BTreeMap::new();
     for step in steps(calls, io, buffers) {
         if step.call != call_at {
             call_at = step.call;
-            written_in_call = vec![IntervalSet::new(); buffers.len()];
+            written_in_call.clear();
         }
         for (b, arg, part) in &step.reads {
             // What this call reads from the host's array: not written earlier in the call.
-            let host = part.difference(&written_in_call[*b]);
+            let host = written_in_call.get(b).map_or_else(|| part.clone(), |written| part.difference(written));
             let writers: Vec<(usize, usize)> = host
                 .runs()
                 .iter()
@@ -294,7 +315,8 @@ fn cross_calls(buffers: &[replay::Buffer], calls: &[Call], io: &[Body], outputs:
             }
         }
         for (b, arg, part) in &step.writes {
-            written_in_call[*b] = written_in_call[*b].union(part);
+            let written = written_in_call.entry(*b).or_default();
+            *written = written.union(part);
             last[*b].paint_set(part, &Some((step.call, *arg)));
         }
     }
