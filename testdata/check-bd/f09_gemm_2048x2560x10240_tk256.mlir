@@ -1,9 +1,12 @@
 // check-bd: --air-runtime-loop-tiling-sizes 2,2
-// expect: exit 0
-// A known gap (testdata/sweep/known-disagreements.toml): the compiler kit rejects it (`Stride 2 exceeds the [1:1048576] range.`) and check-bd has no error for it.
+// expect: exit 1
+// The compiler kit rejects it (`Stride 2 exceeds the [1:1048576] range.`), and so does check-bd (AS0415):
+// tiled with windows of two launch iterations, the K loop folds through AIR's stride exception (its
+// stride extends the B panel's rows contiguously), the merged rows are split back by the 1023 wrap
+// bound, and the step between the pieces is over the 2^20-granule field.
 // F9 (model doc §5): GEMM 2048×2560×10240 at tile_k_l2=256: the B panel's K step (256·10240 =
-// 2,621,440 bf16 elements) exceeds the shim's 2^20-granule step, so AIR cannot fold the K loop and
-// unrolls it into separate BDs per launch tile.
+// 2,621,440 bf16 elements) exceeds the shim's 2^20-granule step. The model doc read that AIR unrolls the
+// K loop into separate BDs per launch tile; the pinned compiler folds it instead (above).
 #map = affine_map<()[s0] -> (s0 * 512)>
 #map1 = affine_map<()[s0] -> (s0 * 512)>
 #map2 = affine_map<()[s0] -> (s0 * 256)>

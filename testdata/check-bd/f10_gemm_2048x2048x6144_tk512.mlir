@@ -1,8 +1,12 @@
 // check-bd: --air-runtime-loop-tiling-sizes 2,2
-// expect: exit 0
-// A known gap (testdata/sweep/known-disagreements.toml): the compiler kit rejects it (`Stride 2 exceeds the [1:1048576] range.`) and check-bd has no error for it.
+// expect: exit 1
+// The compiler kit rejects it (`Stride 2 exceeds the [1:1048576] range.`), and so does check-bd (AS0415):
+// tiled with windows of two launch iterations, the K loop folds through AIR's stride exception (its
+// stride extends the B panel's rows contiguously), the merged rows are split back by the 1023 wrap
+// bound, and the step between the pieces is over the 2^20-granule field.
 // F10 (model doc §5): GEMM 2048×2048×6144 at tile_k_l2=512: "Too many simultaneously active buffer
-// descriptors on tile (1,0)". The K step (512·6144) does not fold: 16 BDs for B per launch tile.
+// descriptors on tile (1,0)" (the model doc's reading: the K step does not fold, 16 BDs for B per
+// launch tile); the pinned compiler folds it and fails the stride instead (above).
 #map = affine_map<()[s0] -> (s0 * 512)>
 #map1 = affine_map<()[s0] -> (s0 * 512)>
 #map2 = affine_map<()[s0] -> (s0 * 512)>

@@ -14,6 +14,7 @@ fn shim_params(volume: Option<i64>) -> FoldParams {
         canon: CanonParams { max_size: Some(1023), inner_alignment: 2, volume },
         elem_bits: 16,
         stride_check: true,
+        contiguous_exception: false,
     }
 }
 

@@ -64,6 +64,7 @@ fn tile_chain(cx: &Cx<'_>, endpoint: &Endpoint, core: bool) -> Result<TileChain,
         canon: CanonParams { max_size: Some(1023), inner_alignment: pattern.inner_alignment(), volume: pattern.volume },
         elem_bits: pattern.elem_bits,
         stride_check: false,
+        contiguous_exception: false,
     };
     let folded = fold_loops(&pattern.dims, &loops, &params);
     Ok(TileChain { pattern, folded, loops })

@@ -245,6 +245,14 @@ pub struct FoldParams {
     pub elem_bits: u32,
     /// Apply the fold's stride check (`> 0x100000` granules refuses the fold).
     pub stride_check: bool,
+    /// A loop whose stride extends the outermost dimension contiguously passes the stride
+    /// check's exception whatever step it is written with: the step AIR compares is the loop's
+    /// once its offset is the induction variable itself. Seen where `air-opt-shim-dma-bds` tiles
+    /// the launch with a window of more than one iteration: every such K loop over a panel wider
+    /// than the step field folds and fails the BD's stride check (sweep gemm-stride-*-t2x2,
+    /// gemm-ffn-n10240), while untiled (gemm-slow-n8192-tk512) or with one-iteration windows
+    /// (gemm-ffn-n8960: a 1 x 35 grid) the same loop does not fold.
+    pub contiguous_exception: bool,
 }
 
 /// The result of folding a loop nest into a transfer.
@@ -354,8 +362,15 @@ fn try_fold(dims: &[Dim], lp: &LoopDim, params: &FoldParams) -> (Result<Vec<Dim>
     let stride = wrap_stride(lp.stride, params.canon.volume);
     if params.stride_check {
         let granules = (stride.saturating_mul(i64::from(params.elem_bits)) + 31) / 32;
-        let outer = dims.first().map(|d| d.size).unwrap_or(1);
-        if granules > 0x10_0000 && lp.step != outer {
+        // AIR's exception (Util.cpp foldForLoopNestAsExtendedSizesAndStrides): the loop's step
+        // equals the highest wrap of the list as it is (the repeat slots a shim fold pads it
+        // with, size 1 and stride 0, are not in it), or ([`FoldParams::contiguous_exception`])
+        // the loop extends the outermost dimension contiguously.
+        let outer = dims.iter().find(|d| !(d.size == 1 && d.stride == 0));
+        let highest = outer.map_or(1, |d| d.size);
+        let extends_outer = params.contiguous_exception
+            && outer.is_some_and(|d| d.size > 1 && d.size.checked_mul(d.stride) == Some(stride));
+        if granules > 0x10_0000 && lp.step != highest && !extends_outer {
             return (Err(FoldFailure::StrideTooLarge { elements: stride, granules }), None);
         }
     }
@@ -413,7 +428,41 @@ mod tests {
             },
             elem_bits,
             stride_check: true,
+            contiguous_exception: false,
         }
+    }
+
+    #[test]
+    fn the_stride_exception_compares_the_step_with_a_real_wrap() {
+        // The Qwen2.5 down projection's A feed (K = 8960): 32 rows of 256 per K step, the K loop
+        // (35 steps of 256), then the M-block launch loop (2 iterations, 2,293,760 elements). The
+        // K fold pads the list with a size-1 repeat slot; AIR's highest wrap is the K loop's 35,
+        // not that slot, so the launch loop does not fold (it is unrolled, as the compiler does).
+        let own = [Dim::new(32, 8960), Dim::new(256, 1)];
+        let loops = [LoopDim { trip: 2, stride: 2_293_760, step: 1 }, LoopDim { trip: 35, stride: 256, step: 1 }];
+        let folded = fold_loops(&own, &loops, &shim(16, 2048 * 8960));
+        assert_eq!(folded.copies, 2);
+        assert!(matches!(folded.failure, Some((0, FoldFailure::StrideTooLarge { .. }))), "{folded:?}");
+        // With the launch tiled, the loop does not extend the highest dimension (35 x 256 is not
+        // its stride): still unrolled.
+        let tiled = FoldParams { contiguous_exception: true, ..shim(16, 2048 * 8960) };
+        assert_eq!(fold_loops(&own, &loops, &tiled).copies, 2);
+    }
+
+    #[test]
+    fn a_loop_that_extends_the_highest_dimension_folds_when_tiled() {
+        // A GEMM's split B piece: 512 rows of 128 (row stride 8192), the K loop of 4 steps of 512
+        // rows (4,194,304 elements, over the field) written with step 1. AIR folds it through its
+        // exception once the launch is tiled (the offset becomes the induction variable with step
+        // 512, the highest wrap); untiled it does not.
+        let own = [Dim::new(512, 8192), Dim::new(128, 1)];
+        let loops = [LoopDim { trip: 4, stride: 4_194_304, step: 1 }];
+        let untiled = fold_loops(&own, &loops, &shim(16, 2048 * 8192));
+        assert_eq!((untiled.copies, untiled.failure.is_some()), (4, true));
+        let tiled = fold_loops(&own, &loops, &FoldParams { contiguous_exception: true, ..shim(16, 2048 * 8192) });
+        assert_eq!((tiled.copies, tiled.failure), (1, None));
+        // The merged 2048 rows split back on the 1023 bound: a step of 512 rows, over the field.
+        assert!(tiled.dims.iter().any(|d| d.stride == 4_194_304), "{:?}", tiled.dims);
     }
 
     #[test]

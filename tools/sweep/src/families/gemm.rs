@@ -87,6 +87,27 @@ pub fn stride(points: &mut Points) -> Result<(), SweepError> {
         let base = format!("gemm-stride-n{n}-tk{tile_k_l2}");
         points.kernel(about(base, Aim::Stride, side, note), &kernel, &defaults().tiled(&[2, 2]))?;
     }
+    // The FFN widths of Qwen2.5-1.5B (8960, tile_n 64 so that N tiles) and of Llama-3.2-3B /
+    // Qwen2.5-3B / Phi class models (10240, tile_n 128): the gate and up GEMMs' B step over the
+    // field, the K loop folded through AIR's exception and split back (Stride 2).
+    // Whether the K loop folds depends on the launch windows: with a 1 x 35 grid (M = 256, N =
+    // 8960) every window is one iteration and it does not; with M = 512 (2 x 35) it does.
+    for (m, n, tile_n, side) in
+        [(256, 8960, 64, Side::Inside), (512, 8960, 64, Side::Over), (256, 10240, 128, Side::Over)]
+    {
+        let kernel = Gemm { tile_n, ..gemm(m, 1536, n) };
+        let note =
+            format!("gemm {m}x1536x{n} tile_n {tile_n}: an FFN gate/up GEMM, B's K step {} granules", 256 * n / 2);
+        let base = format!("gemm-ffn-m{m}-n{n}-tn{tile_n}");
+        points.kernel(about(base, Aim::Stride, side, note), &kernel, &defaults().tiled(&[2, 2]))?;
+    }
+    // The FFN's down projection at K = 8960: A's M-block step (256·8960 elements) is over the
+    // field, but its launch loop does not fold (the K loop holds the BD's highest wrap), so each
+    // window iteration is its own task: accepted. A 2 x 3 grid tiled 2, 2 (3 does not tile):
+    // the launch loop of trip 2 is the one the compiler unrolls.
+    let kernel = gemm(512, 8960, 1536);
+    let note = "gemm 512x8960x1536: A's launch step 2293760 elements, unrolled per window iteration";
+    points.kernel(about("gemm-down-k8960", Aim::Stride, Side::Inside, note), &kernel, &defaults().tiled(&[2, 2]))?;
     Ok(())
 }
 

@@ -114,7 +114,17 @@ fn loop_nest_with_origin(
     Ok(loops)
 }
 
-fn shim_fold(pattern: &Pattern) -> FoldParams {
+/// The fold at the shim; `tiled`: the launch's loops are tiled (runtime loop tiling) with a
+/// window of more than one iteration, which lets a loop that extends the outermost dimension
+/// fold through AIR's stride exception.
+/// Whether runtime loop tiling leaves a launch loop of more than one iteration in a window (a
+/// tiling whose every window is one iteration unrolls the launch loops whole).
+fn windowed(cx: &Cx<'_>, unit: &Unit) -> bool {
+    let (windows, tiling) = super::window_trips(cx, unit);
+    tiling.is_some() && windows.iter().any(|w| w.is_some_and(|w| w > 1))
+}
+
+fn shim_fold(pattern: &Pattern, tiled: bool) -> FoldParams {
     FoldParams {
         max_dims: 4,
         skip_zero_stride: false,
@@ -122,6 +132,7 @@ fn shim_fold(pattern: &Pattern) -> FoldParams {
         canon: CanonParams { max_size: Some(1023), inner_alignment: pattern.inner_alignment(), volume: pattern.volume },
         elem_bits: pattern.elem_bits,
         stride_check: true,
+        contiguous_exception: tiled,
     }
 }
 
@@ -175,7 +186,7 @@ pub(super) fn cost(cx: &Cx<'_>, unit: &Unit, windows: &[Option<i64>], endpoint: 
         Err(why) => (None, why),
         Ok(nest) => {
             let loops: Vec<LoopDim> = nest.iter().map(|(l, _)| *l).collect();
-            let folded = fold_loops(&pattern.dims, &loops, &shim_fold(pattern));
+            let folded = fold_loops(&pattern.dims, &loops, &shim_fold(pattern, windowed(cx, unit)));
             let lowered = lower_shim(&folded.dims, pattern.inner_alignment(), pattern.volume);
             let tasks = folded.copies.saturating_mul(lowered.tasks);
             let mut parts = Vec::new();
@@ -279,7 +290,7 @@ pub(super) fn check_fields(
     check_steps(cx, unit, endpoint, pattern);
     // The lowered task itself.
     let Ok(loops) = loop_nest(cx, unit, windows, endpoint, pattern) else { return };
-    let params = shim_fold(pattern);
+    let params = shim_fold(pattern, windowed(cx, unit));
     let folded = fold_loops(&pattern.dims, &loops, &params);
     // A split that never ends stops the compile there: no BD follows to check.
     if let Some(split) = &folded.endless {
