@@ -132,6 +132,8 @@ rules! {
         "mlir-air Util.cpp canonicalizeWrapAndStrideList (air-opt-memtile-dma-bds, air-to-aie, air-opt-shim-dma-bds) and AIRRtToNpuPass.cpp tileIllegalWrapDim: a size above the bound with no factor in [2, bound] (findLargestFactor returns 1) is split into itself and a size-1 dimension forever; f17_gemv_lm_head_one_shot (10 minutes) and f_wrap_split_prime_* never finish");
     NOTHING_TO_CHECK = ("AS0441", "nothing-to-check", Warn, Source,
         "check-bd checks AIR's hierarchy: a module without air.launch, air.segment or air.herd (an empty file, a host-only function) has nothing to check");
+    GEMM_NOT_FIRST = ("AS0442", "gemm-k-unaligned-not-first", Warn, Documented,
+        "mlir-air programming_examples/llms/qwen25_0_5b/qwen25_0_5b_prefill.py Builder 3 (a Down GEMM at K = 4864: launch 0 correct, launch >= 1 after any prior GEMM all-NaN, bisected), qwen25_1_5b_prefill.py (K = 8960, NON-512-aligned) and qwen25_3b_prefill.py (K = 11008): the Down GEMM kept launch 0 of its own ELF; flagged for K not a multiple of 512 and at least 4096 (upstream runs K = 896 past launch 0); no compiler check");
 }
 
 /// Codes of rules retired in issue 21, when check-bd was checked against the pinned compiler:

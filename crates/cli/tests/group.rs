@@ -151,11 +151,12 @@ type Fixture = (&'static str, i32, Option<(usize, &'static str, &'static str)>);
 
 #[test]
 fn fixtures_cut_at_the_right_kernel_and_locate_their_errors() {
-    let cases: [Fixture; 7] = [
+    let cases: [Fixture; 8] = [
         ("cut-abi", 0, Some((0, "AS0859", "b"))),
         ("cross-call", 0, Some((0, "AS0856", "qb"))),
         ("cut-check-bd", 1, Some((0, "AS0858", "q"))),
         ("cut-max-launches", 0, Some((0, "AS0856", "c"))),
+        ("launch-order", 0, Some((0, "AS0866", "dg"))),
         ("option-spread", 0, Some((0, "AS0862", "c"))),
         ("type-mismatch", 1, None),
         ("unknown-buffer", 1, None),

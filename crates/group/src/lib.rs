@@ -485,6 +485,23 @@ fn check_candidate(merging: Merging, checker: &mut Checker<'_>) -> Result<Candid
     checker.checks += 1;
     let report = air_checkbd::check(&merged.parse, FileId(0), &backend.check_options());
     let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
+    // A runtime hazard of the launch order (a GEMM upstream measured as all-NaN past launch 0):
+    // the compiler accepts it, so only a cut avoids it; the kernel then starts its own group.
+    if error.is_none() {
+        if let Some(hazard) = order_hazard(&merged, &report.diagnostics) {
+            let message = format!("with `{last}` a launch-order hazard: {}: {}", hazard.code, hazard.message);
+            return Err(Failure {
+                code: codes::CUT_LAUNCH_ORDER,
+                message,
+                plan,
+                merged: Some(merged),
+                names,
+                diagnostics: report.diagnostics,
+                backend,
+                spreads,
+            });
+        }
+    }
     let verdict = match (&error, checker.judge.as_deref_mut()) {
         (Some(_), Some(judge)) => Some(judge.judge(&func_name(&merged), &merged, &backend)),
         _ => None,
@@ -599,6 +616,20 @@ fn confirm(
         backend,
         spreads,
     })
+}
+
+/// A launch-order hazard check-bd found in a kernel after the group's first (one in the first
+/// kernel's own launches is that kernel's, and no cut moves it).
+fn order_hazard<'d>(merged: &Merged, findings: &'d [Diagnostic]) -> Option<&'d Diagnostic> {
+    let first = merged.slices.first()?;
+    let first_launches = all_ops(merged.parse.tree.root())
+        .filter(|op| op.name() == air_syntax::air_ops::LAUNCH)
+        .filter(|op| op.node().text_range().start < first.range.end)
+        .count();
+    findings
+        .iter()
+        .filter(|d| d.code == air_checkbd::rules::GEMM_NOT_FIRST.code)
+        .find(|d| launch_of(merged, d).is_some_and(|n| n > first_launches))
 }
 
 /// The merged module's function (`@<layer>_<n>`), without its `@`.

@@ -59,3 +59,7 @@ pub const CHECK_BD_OVERRULED: &str = "AS0864";
 /// A group ends before a kernel: with it the compiler rejects the candidate, or gives no
 /// verdict, though check-bd accepts it (`group --lower`; note).
 pub const CUT_COMPILER: &str = "AS0865";
+/// A group ends before a kernel: with it a launch-order runtime hazard upstream measured (a
+/// GEMM with K not a multiple of 512 past launch 0: check-bd's AS0442) would be in the group
+/// (note).
+pub const CUT_LAUNCH_ORDER: &str = "AS0866";

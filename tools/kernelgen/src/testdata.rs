@@ -90,6 +90,11 @@ pub fn fixtures() -> Vec<Fixture> {
             kernel: add(2048 * 1024, None, Some(2048), true),
         },
         Fixture {
+            file: "add_2d_2048x1536_out_1d.mlir",
+            used_by: "group launch-order fixture fa (Qwen2.5-1.5B prefill's final add at hidden 1536, 2-D -> 1-D)",
+            kernel: add(2048 * 1536, None, Some(2048), true),
+        },
+        Fixture {
             file: "add_2d_2048x2048.mlir",
             used_by: "o_ffn ra (residual add, 2-D -> 2-D)",
             kernel: add(4194304, None, Some(2048), false),
@@ -106,6 +111,11 @@ pub fn fixtures() -> Vec<Fixture> {
             used_by: "qwen3_06b_prefill gg, ug",
             kernel: gemm(2048, 1024, 3072),
         },
+        Fixture {
+            file: "gemm_2048x1536x1536.mlir",
+            used_by: "group launch-order fixture og (Qwen2.5-1.5B prefill's O projection)",
+            kernel: gemm(2048, 1536, 1536),
+        },
         Fixture { file: "gemm_2048x2048x1024.mlir", used_by: "qwen3_06b_prefill og", kernel: gemm(2048, 2048, 1024) },
         Fixture {
             file: "gemm_2048x2048x2048.mlir",
@@ -115,6 +125,12 @@ pub fn fixtures() -> Vec<Fixture> {
         Fixture { file: "gemm_2048x2048x512.mlir", used_by: "rms_gemms_rope k, v", kernel: gemm(2048, 2048, 512) },
         Fixture { file: "gemm_2048x2048x8192.mlir", used_by: "o_ffn gg, ug", kernel: gemm(2048, 2048, 8192) },
         Fixture { file: "gemm_2048x3072x1024.mlir", used_by: "qwen3_06b_prefill dg", kernel: gemm(2048, 3072, 1024) },
+        Fixture {
+            file: "gemm_2048x8960x1536.mlir",
+            used_by:
+                "group launch-order fixture dg (Qwen2.5-1.5B prefill's down projection: K = 8960, not 1024-aligned)",
+            kernel: gemm(2048, 8960, 1536),
+        },
         Fixture { file: "gemm_2048x8192x2048.mlir", used_by: "o_ffn dg", kernel: gemm(2048, 8192, 2048) },
         Fixture {
             file: "gemv_1536x1536.mlir",

@@ -14,6 +14,7 @@
 mod allocation;
 mod compile_time;
 pub(crate) mod dims;
+mod gemm_order;
 mod issues;
 mod memory;
 mod memtiles;
@@ -167,6 +168,7 @@ pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions) -> (Vec<Fact>
     let dev = opts.device.model();
     let mut cx = Cx { prog, opts, dev, text, facts: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
     structure::check(&mut cx);
+    gemm_order::check(&mut cx);
     let mut reports = Vec::new();
     for unit in units(prog) {
         let mut rows: Vec<BudgetRow> = Vec::new();

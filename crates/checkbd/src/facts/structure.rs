@@ -27,6 +27,18 @@ pub(crate) enum StructureFact {
     GenericForm { at: TextRange },
     /// An L3 argument larger than one buffer object spans.
     BoSpan { at: TextRange, bytes: i64 },
+    /// A GEMM whose K (at least 4096) is not a multiple of 512 is not the first launch of its function (a
+    /// runtime hazard upstream measured: all-NaN output).
+    UnalignedGemmNotFirst {
+        /// Its A operand.
+        at: TextRange,
+        k: i64,
+        /// Its launch's number in the function, from 1.
+        launch: usize,
+        /// Whether an earlier launch is a GEMM (the case upstream bisected).
+        after_gemm: bool,
+        launch_at: TextRange,
+    },
     /// The module has no launch, segment or herd.
     NothingToCheck,
 }

@@ -41,6 +41,17 @@ pub(super) fn render(fact: &StructureFact, file: FileId) -> Finding {
         .note("a runtime hazard the compiler cannot see: a shim BD's byte offset is a uint32 (mlir-aie AIETargetNPU.cpp), so offsets past 4 GiB wrap silently; it compiles, and every logit came back NaN (mlir-air #1836, model doc §5 F28)")
         .need(fmt_bytes(*bytes), "4294967296 B (4 GiB)")
         .help("split the tensor over several buffer objects (function arguments)"),
+        StructureFact::UnalignedGemmNotFirst { at, k, launch, after_gemm, launch_at } => {
+            let after = if *after_gemm { "after another GEMM" } else { "after another launch" };
+            Finding::warning(
+                &rules::GEMM_NOT_FIRST,
+                format!("this GEMM reduces over K = {k}, not a multiple of 512, and is launch {launch} of its ELF ({after})"),
+            )
+            .at(file, *at, format!("A: K = {k}"))
+            .also(file, *launch_at, format!("launch {launch}"))
+            .note("a runtime hazard the compiler cannot see: upstream's Qwen2.5 prefills measured all-NaN output for their Down GEMM (K = 4864, 8960, 11008: not multiples of 512) unless it is launch 0 of its ELF (\"Down as launch 0 → correct; Down as launch >=1 after ANY prior GEMM → all NaN\", qwen25_0_5b_prefill.py Builder 3; qwen25_1_5b_prefill.py, qwen25_3b_prefill.py); smaller unaligned reductions (K = 896) run correctly past launch 0")
+            .help("make it the first launch of its module (its own group: `air-stitch group` cuts before it), as upstream's down_add ELF does")
+        }
         StructureFact::NothingToCheck => Finding::warning(
             &rules::NOTHING_TO_CHECK,
             "nothing to check: the module has no `air.launch`, `air.segment` or `air.herd`",
