@@ -378,6 +378,12 @@ struct Failure {
 }
 
 impl Failure {
+    /// A merged candidate that a check stops, with check-bd's findings on it.
+    fn checked(code: &'static str, message: String, merging: Merging, diagnostics: Vec<Diagnostic>) -> Failure {
+        let Merging { plan, merged, names, backend, spreads, .. } = merging;
+        Failure { code, message, plan, merged: Some(merged), names, diagnostics, backend, spreads }
+    }
+
     /// The cut before `kernel`, the last kernel of the candidate that failed.
     fn cut(self, kernel: usize) -> Cut {
         Cut { code: self.code, message: self.message, kernel }
@@ -490,16 +496,12 @@ fn check_candidate(merging: Merging, checker: &mut Checker<'_>) -> Result<Candid
     if error.is_none() {
         if let Some(hazard) = order_hazard(&merged, &report.diagnostics) {
             let message = format!("with `{last}` a launch-order hazard: {}: {}", hazard.code, hazard.message);
-            return Err(Failure {
-                code: codes::CUT_LAUNCH_ORDER,
+            return Err(Failure::checked(
+                codes::CUT_LAUNCH_ORDER,
                 message,
-                plan,
-                merged: Some(merged),
-                names,
-                diagnostics: report.diagnostics,
-                backend,
-                spreads,
-            });
+                Merging { plan, merged, names, last, backend, spreads },
+                report.diagnostics,
+            ));
         }
     }
     let verdict = match (&error, checker.judge.as_deref_mut()) {
@@ -526,16 +528,12 @@ fn check_candidate(merging: Merging, checker: &mut Checker<'_>) -> Result<Candid
             let launch = launch_of(&merged, &error).map(|n| format!(" in launch {n}")).unwrap_or_default();
             let agrees = if compiler_agrees { " (the compiler agrees)" } else { "" };
             let message = format!("with `{last}` check-bd fails{launch}: {}: {}{agrees}", error.code, error.message);
-            Err(Failure {
-                code: codes::CUT_CHECK_BD,
+            Err(Failure::checked(
+                codes::CUT_CHECK_BD,
                 message,
-                plan,
-                merged: Some(merged),
-                names,
-                diagnostics: report.diagnostics,
-                backend,
-                spreads,
-            })
+                Merging { plan, merged, names, last, backend, spreads },
+                report.diagnostics,
+            ))
         }
         // The compiler is asked only about what check-bd rejects: a clean candidate is kept here.
         Decision::Keep | Decision::Compiler(_) => Ok(candidate(report.diagnostics, Vec::new(), false, merged)),
