@@ -6,8 +6,10 @@ use air_checkbd::DeviceKind;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DeviceArg {
     /// Strix (AIE2P), 8 columns.
+    #[value(alias = "strix")]
     Npu2,
     /// Phoenix (AIE2), 4 columns.
+    #[value(alias = "phoenix")]
     Npu1,
     /// A 4-column partition of Strix: npu2's tiles, 4 columns.
     #[value(name = "npu2_4col")]

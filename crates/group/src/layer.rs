@@ -1,7 +1,7 @@
 //! The layer file of `air-stitch group` (docs/group.md#the-layer-file), read with byte spans so
 //! every problem points at its line.
 
-use air_checkbd::{CheckOptions, DeviceKind};
+use air_checkbd::CheckOptions;
 use air_diagnostics::{Diagnostic, FileId, TextRange};
 use air_merge::codes;
 use air_merge::plan::backend::{self, Backend, RawBackend};
@@ -216,9 +216,11 @@ pub fn parse_layer(text: &str, file: FileId) -> Result<Layer, Vec<Diagnostic>> {
         let message = err.message().trim_end().replace('\n', "; ");
         let mut diagnostic =
             Diagnostic::error(codes::LAYER_INVALID, format!("invalid layer: {message}")).with_primary(file, at, "");
-        diagnostic = match unknown_key(&message) {
-            Some(best) => diagnostic.with_help(format!("did you mean `{best}`?")),
-            None => diagnostic.with_help(
+        let upstream = air_merge::plan::unknown_field(&message).and_then(|key| backend::upstream_key(&key));
+        diagnostic = match (upstream, unknown_key(&message)) {
+            (Some(mapping), _) => diagnostic.with_help(mapping),
+            (None, Some(best)) => diagnostic.with_help(format!("did you mean `{best}`?")),
+            (None, None) => diagnostic.with_help(
                 "see docs/group.md for the layer format: [layer], [[buffer]], [[view]], [[kernel]], [[group_abi]], [lints]",
             ),
         };
@@ -334,14 +336,13 @@ fn layer_backend(layer: &RawLayer, file: FileId, errors: &mut Vec<Diagnostic>) -
         None => Backend::default(),
     };
     if let Some(device) = &layer.device {
-        resolved.device = match device.get_ref().as_str() {
-            "npu2" => Some(DeviceKind::Npu2),
-            "npu1" => Some(DeviceKind::Npu1),
-            "npu2_4col" => Some(DeviceKind::Npu2_4col),
-            other => {
+        resolved.device = match backend::parse_device(device.get_ref()) {
+            Some(kind) => Some(kind),
+            None => {
+                let other = device.get_ref();
                 errors.push(
                     located(codes::LAYER_INVALID, &format!("unknown device `{other}`"), loc(device.span()))
-                        .with_help("the devices are \"npu2\" (the default), \"npu1\" and \"npu2_4col\""),
+                        .with_help("the devices are \"npu2\" (the default; \"strix\" names it too), \"npu1\" (\"phoenix\") and \"npu2_4col\""),
                 );
                 None
             }

@@ -156,7 +156,15 @@ fn run_merge(plan: &MergePlan, slices: Vec<ParsedSlice>, sources: &SourceMap, mu
                 "warnings": warnings,
             })
         }
-        Err(errors) => {
+        Err(mut errors) => {
+            // Python keeps an extern's name by a slice's `extern_syms` (upstream's KernelSlice
+            // field), not by a plan's `externs.keep`: the help says what the caller wrote.
+            for error in errors.iter_mut().filter(|e| e.code == air_merge::codes::KEPT_EXTERN_CONFLICT) {
+                error.help = Some(
+                    "drop it from the slice's `extern_syms` (and from `extra_externs`) so it can be renamed, or make the declarations identical"
+                        .to_string(),
+                );
+            }
             let mut value = failure(&errors, sources);
             value["warnings"] = json!(warnings);
             value

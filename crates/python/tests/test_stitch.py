@@ -200,6 +200,28 @@ def test_an_extern_renamed_warns_with_its_objects_recipe() -> None:
     assert "@dg_matvec_vectorized_bf16_bf16" in text
 
 
+def test_a_kept_extern_that_conflicts_names_extern_syms() -> None:
+    # Both slices keep @matvec_vectorized_bf16_bf16 (extern_syms), and K = 2048 and K = 8192
+    # declare it differently: the error's help names what a Python caller wrote.
+    k8192 = kernel("gemv_k8192")
+    args = [
+        FuncArg("%arg0", GEMV_TYPES[0]),
+        FuncArg("%arg1", GEMV_TYPES[1]),
+        FuncArg("%arg2", GEMV_TYPES[2]),
+        FuncArg("%arg3", "memref<2048x8192xbf16>"),
+        FuncArg("%arg4", "memref<2048xbf16>"),
+    ]
+    keep = {"@matvec_vectorized_bf16_bf16"}
+    slices = [
+        KernelSlice(GEMV, "up", {0: 0, 1: 1, 2: 2}, extern_syms=keep),
+        KernelSlice(k8192, "dg", {0: 3, 1: 2, 2: 4}, extern_syms=keep),
+    ]
+    error = _fails(func_name="f", base_args=args, slices=slices)
+    assert "AS0322" in error.codes
+    kept = next(d for d in error.diagnostics if d["code"] == "AS0322")
+    assert "extern_syms" in kept["help"] and "externs.keep" not in kept["help"], kept["help"]
+
+
 @dataclasses.dataclass
 class UpstreamFuncArg:
     """Shaped as upstream's FuncArg (its fields only)."""

@@ -30,7 +30,7 @@ pub(super) fn render(fact: &MemoryFact, file: FileId) -> Finding {
                 f = f.also(file, part.at, label);
             }
             f.need(fmt_bytes(*total), fmt_bytes(*capacity))
-                .help("reduce the L2 tile sizes (e.g. tile_k_l2 or tile_m·herd_m), or build with --omit-pingpong=L2")
+                .help("reduce the L2 tile sizes (e.g. tile_k_l2 or tile_m·herd_m), or build without L2 ping-pong (--omit-ping-pong-transform=L2; a plan's or layer's backend: omit_ping_pong_transform = \"L2\")")
         }
         MemoryFact::L2BufferWhole { at, bytes, memtile, reason } => Finding::error(
             &rules::L2_BUFFER_PER_MEMTILE,
@@ -107,7 +107,7 @@ fn l1_per_core(overflow: &L1Overflow, file: FileId) -> Finding {
     ))
     .need(fmt_bytes(*total), fmt_bytes(*limit))
     .help(if doubled {
-        "shrink the tile (e.g. tile_n or m_input), or build with --omit-pingpong when the kernel cannot overlap transfers anyway; buffers used only inside a loop are doubled by ping-pong"
+        "shrink the tile (e.g. tile_n or m_input), or build without ping-pong (--omit-ping-pong-transform; a plan's or layer's backend: omit_ping_pong_transform = \"all\") when the kernel cannot overlap transfers anyway; buffers used only inside a loop are doubled by ping-pong"
     } else {
         "shrink the tile sizes, or move a buffer to L2 (memory space 1)"
     })

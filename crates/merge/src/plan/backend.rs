@@ -248,7 +248,7 @@ pub fn resolve(
         if backend.device.is_none() {
             errors.push(
                 located(code, &format!("unknown device `{}`", device.get_ref()), loc(device.span()))
-                    .with_help("the devices are \"npu2\" (the default), \"npu1\" and \"npu2_4col\""),
+                    .with_help("the devices are \"npu2\" (the default; \"strix\" names it too), \"npu1\" (\"phoenix\") and \"npu2_4col\""),
             );
         }
     }
@@ -306,13 +306,28 @@ pub fn resolve(
     backend
 }
 
-fn parse_device(name: &str) -> Option<DeviceKind> {
+/// A device by its name, or by its product name (`strix` is npu2, `phoenix` npu1).
+pub fn parse_device(name: &str) -> Option<DeviceKind> {
     match name {
-        "npu2" => Some(DeviceKind::Npu2),
-        "npu1" => Some(DeviceKind::Npu1),
+        "npu2" | "strix" => Some(DeviceKind::Npu2),
+        "npu1" | "phoenix" => Some(DeviceKind::Npu1),
         "npu2_4col" => Some(DeviceKind::Npu2_4col),
         _ => None,
     }
+}
+
+/// What a key of upstream's backend presets (mlir-air `llms/shared/infra/backend_presets.py`, the
+/// `XRTBackend` keyword arguments) is here, for the help of an unknown key.
+pub fn upstream_key(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "omit_pingpong" => "`omit_pingpong` is XRTBackend's name: here it is `omit_ping_pong_transform` (\"all\", \"L1\", \"L2\" or \"none\" for \"\")",
+        "runtime_loop_tiling_sizes" => "`runtime_loop_tiling_sizes` is XRTBackend's name: here it is `air_runtime_loop_tiling_sizes` (aircc's spelling)",
+        "target_device" => "`target_device` is XRTBackend's name: here the device is `device` (\"npu2\", \"npu1\", \"npu2_4col\")",
+        "instance_name" => "`instance_name` is not a build option: `group` names each module (its BACKENDS entry's instance_name) itself, and a plan's module is named by [func] name",
+        "kernel_name" => "`kernel_name` is not a build option: the module's function is its kernel ([func] name)",
+        "use_lock_race_condition_fix" => "`use_lock_race_condition_fix` has no backend key here: pass aircc's own flag after `--` to `air-stitch compile`",
+        _ => return None,
+    })
 }
 
 /// What aircc (air-opt-shim-dma-bds) refuses in a tile-size list.

@@ -225,11 +225,15 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
         let message = err.message().trim_end().replace('\n', "; ");
         let format = "see docs/merge.md for the plan format: a [func] table and one [[slice]] table per input";
         let diagnostic = Diagnostic::error(codes::PLAN_SYNTAX, format!("invalid plan: {message}"));
-        vec![match unknown_key_suggestion(&message) {
-            Some((key, suggestion)) => diagnostic
+        let unknown = unknown_field(&message);
+        vec![match (unknown.as_deref().and_then(backend::upstream_key), unknown_key_suggestion(&message)) {
+            (Some(mapping), _) => diagnostic
+                .with_primary(file, at, format!("unknown key `{}`", unknown.unwrap_or_default()))
+                .with_help(mapping),
+            (None, Some((key, suggestion))) => diagnostic
                 .with_primary(file, at, format!("unknown key `{key}`"))
                 .with_help(format!("did you mean `{suggestion}`?")),
-            None => diagnostic.with_primary(file, at, "").with_help(format),
+            (None, None) => diagnostic.with_primary(file, at, "").with_help(format),
         }]
     })?;
     let loc = |span: std::ops::Range<usize>| Some((file, range(span)));
@@ -307,6 +311,12 @@ pub fn parse_plan(text: &str, file: FileId) -> Result<MergePlan, Vec<Diagnostic>
 /// For serde's ``unknown field `alow_unreferenced`, expected one of `name`, ...`` (the message
 /// of every table with `deny_unknown_fields`): the unknown key and the expected one it most
 /// likely misspells, by the measure and threshold clap uses for its own suggestions.
+/// The key of serde's ``unknown field `x`, expected ...``.
+pub fn unknown_field(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    rest.split_once('`').map(|(key, _)| key.to_string())
+}
+
 fn unknown_key_suggestion(message: &str) -> Option<(String, String)> {
     let rest = message.strip_prefix("unknown field `")?;
     let (key, expected) = rest.split_once('`')?;
