@@ -175,17 +175,22 @@ def test_listed_symbols_that_are_not_externs_warn_and_real_ones_do_not() -> None
         stitch_text("f", gemv_args(), [KernelSlice(GEMV, "a", {0: 0, 1: 1, 2: 2})], extra_externs={"@nowhere"})
 
 
-def test_an_extern_renamed_warns_with_its_objects_recipe() -> None:
-    # The multi-K GEMV: K = 2048 and K = 8192 declare @matvec_vectorized_bf16_bf16 differently,
-    # so the second slice's is renamed, its object too, and the object must be built.
-    k8192 = kernel("gemv_k8192")
-    args = [
+def _gemv_up_down_args() -> List[FuncArg]:
+    """The combined arguments of a K = 2048 GEMV (up) feeding a K = 8192 one (down)."""
+    return [
         FuncArg("%arg0", GEMV_TYPES[0]),
         FuncArg("%arg1", GEMV_TYPES[1]),
         FuncArg("%arg2", GEMV_TYPES[2]),
         FuncArg("%arg3", "memref<2048x8192xbf16>"),
         FuncArg("%arg4", "memref<2048xbf16>"),
     ]
+
+
+def test_an_extern_renamed_warns_with_its_objects_recipe() -> None:
+    # The multi-K GEMV: K = 2048 and K = 8192 declare @matvec_vectorized_bf16_bf16 differently,
+    # so the second slice's is renamed, its object too, and the object must be built.
+    k8192 = kernel("gemv_k8192")
+    args = _gemv_up_down_args()
     slices = [KernelSlice(GEMV, "up", {0: 0, 1: 1, 2: 2}), KernelSlice(k8192, "dg", {0: 3, 1: 2, 2: 4})]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -204,13 +209,7 @@ def test_a_kept_extern_that_conflicts_names_extern_syms() -> None:
     # Both slices keep @matvec_vectorized_bf16_bf16 (extern_syms), and K = 2048 and K = 8192
     # declare it differently: the error's help names what a Python caller wrote.
     k8192 = kernel("gemv_k8192")
-    args = [
-        FuncArg("%arg0", GEMV_TYPES[0]),
-        FuncArg("%arg1", GEMV_TYPES[1]),
-        FuncArg("%arg2", GEMV_TYPES[2]),
-        FuncArg("%arg3", "memref<2048x8192xbf16>"),
-        FuncArg("%arg4", "memref<2048xbf16>"),
-    ]
+    args = _gemv_up_down_args()
     keep = {"@matvec_vectorized_bf16_bf16"}
     slices = [
         KernelSlice(GEMV, "up", {0: 0, 1: 1, 2: 2}, extern_syms=keep),
