@@ -90,3 +90,62 @@ fn an_upstream_preset_key_gets_its_name_here_and_that_name_reads() {
         assert_eq!(output.status.code(), Some(0), "{here}: {}", String::from_utf8_lossy(&output.stderr));
     }
 }
+
+fn merge_in(dir: &std::path::Path, files: &[&str]) -> (i32, serde_json::Value) {
+    let output =
+        harness::air_stitch(["merge"]).args(files).args(["-o", "m.mlir", "--format", "json"]).in_dir(dir).output();
+    (output.status.code().unwrap_or(-1), serde_json::from_slice(&output.stdout).unwrap())
+}
+
+fn codes(doc: &serde_json::Value) -> Vec<String> {
+    doc["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap_or("").to_string()).collect()
+}
+
+#[test]
+fn a_plain_function_as_a_slice_is_refused_and_nothing_is_written() {
+    let dir = ScratchDir::new("merge-not-air");
+    std::fs::write(
+        dir.path().join("notair.mlir"),
+        "func.func @host_step(%arg0: memref<2048xbf16>, %arg1: memref<2048xbf16>) {\n  return\n}\n",
+    )
+    .unwrap();
+    std::fs::copy(air_testkit::repo_root().join("testdata/kernels/gemv_k2048.mlir"), dir.path().join("gemv.mlir"))
+        .unwrap();
+    let (code, doc) = merge_in(dir.path(), &["notair.mlir", "gemv.mlir"]);
+    assert_eq!(code, 1, "{doc}");
+    assert_eq!(codes(&doc), ["AS0346"], "{doc}");
+    let at = &doc["diagnostics"][0]["primary"];
+    assert_eq!((at["file"].as_str(), at["line"].as_u64()), (Some("notair.mlir"), Some(1)), "{doc}");
+    assert!(!dir.path().join("m.mlir").exists());
+    // The gemv alone merges: the refusal was the plain function's.
+    let (code, doc) = merge_in(dir.path(), &["gemv.mlir"]);
+    assert_eq!(code, 0, "{doc}");
+}
+
+#[test]
+fn an_undeclared_callee_is_named_where_called_and_the_declaration_its_help_gives_fixes_it() {
+    let dir = ScratchDir::new("merge-undeclared-callee");
+    let kernel = std::fs::read_to_string(air_testkit::repo_root().join("testdata/kernels/gemv_k2048.mlir")).unwrap();
+    let declaration = kernel.lines().find(|l| l.contains("func.func private @linalg_fill_bf16")).unwrap();
+    let missing = kernel.replacen(&format!("{declaration}\n"), "", 1);
+    std::fs::write(dir.path().join("gemv.mlir"), &missing).unwrap();
+    let (code, doc) = merge_in(dir.path(), &["gemv.mlir"]);
+    assert_eq!(code, 1, "{doc}");
+    assert_eq!(codes(&doc), ["AS0345"], "{doc}");
+    let diagnostic = &doc["diagnostics"][0];
+    assert!(diagnostic["message"].as_str().unwrap().contains("`@linalg_fill_bf16`"), "{doc}");
+    let call_line = missing.lines().position(|l| l.contains("func.call @linalg_fill_bf16")).unwrap() + 1;
+    assert_eq!(diagnostic["primary"]["line"].as_u64(), Some(call_line as u64), "{doc}");
+    assert!(!dir.path().join("m.mlir").exists());
+    // The help's declaration, pasted with the object named, merges.
+    let help = diagnostic["help"].as_str().unwrap();
+    let pasted = help.split('`').nth(1).expect("the help quotes a declaration").replace("OBJECT.o", "mv.o");
+    assert!(
+        pasted.starts_with("func.func private @linalg_fill_bf16(bf16, memref<8xbf16, 2 : i32>) attributes"),
+        "{help}"
+    );
+    let (head, rest) = missing.split_once("module {\n").unwrap();
+    std::fs::write(dir.path().join("gemv.mlir"), format!("{head}module {{\n  {pasted}\n{rest}")).unwrap();
+    let (code, doc) = merge_in(dir.path(), &["gemv.mlir"]);
+    assert_eq!(code, 0, "{doc}");
+}

@@ -32,6 +32,10 @@ pub const TILE_SIZES_CONFLICT: &str = "AS0342";
 pub const TILE_SIZES_UNKNOWN_SLICE: &str = "AS0343";
 /// A plan's `section = N` (or `FILE#N`) names no section of the file.
 pub const SECTION_NOT_FOUND: &str = "AS0344";
+/// A slice calls a function it neither defines nor declares.
+pub const UNDECLARED_CALLEE: &str = "AS0345";
+/// A zero-config merge's slice has no launch, segment or herd.
+pub const NO_HIERARCHY: &str = "AS0346";
 
 // Named buffers and `group` (AS085x), documented in docs/error-codes.md (AS085x).
 pub const UNKNOWN_BUFFER_NAME: &str = "AS0850";

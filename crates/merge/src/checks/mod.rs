@@ -39,12 +39,18 @@ pub(crate) fn check_inputs<'a>(plan: &'a MergePlan, slices: &'a [ParsedSlice]) -
     let mut errors: Vec<Diagnostic> =
         slices.iter().flat_map(|slice| slice.parse.all_errors().into_iter().map(|e| e.in_file(slice.file))).collect();
     let kernels = find_kernels(plan, slices, &mut errors);
+    for (slice, kernel) in slices.iter().zip(&kernels) {
+        if let Some(error) = kernel.as_ref().and_then(|k| no_hierarchy(slice, k)) {
+            errors.push(error);
+        }
+    }
     let prelude = check_prelude(plan, &mut errors);
     check_prelude_names(plan, &prelude, &mut errors);
     let targets = wiring::check_wiring(plan, slices, &kernels, &prelude, &mut errors);
     check_channels(slices, plan, &mut errors);
     let module_attrs = check_module_attributes(plan, slices, &mut errors);
     check_resources(slices, &mut errors);
+    check_callees(slices, &mut errors);
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -59,6 +65,79 @@ pub(crate) fn check_inputs<'a>(plan: &'a MergePlan, slices: &'a [ParsedSlice]) -
         })
         .collect();
     Ok(Checked { states, module_attrs })
+}
+
+/// A slice whose kernel holds no `air.launch`, `air.segment` or `air.herd` puts nothing on the
+/// device: merged, its body would be dead code and its arguments dead ABI arguments, and the
+/// merge would still say "verified".
+pub(crate) fn no_hierarchy(slice: &ParsedSlice, kernel: &KernelFunc<'_>) -> Option<Diagnostic> {
+    use air_syntax::air_ops::{HERD, LAUNCH, RANK, SEGMENT};
+    let hierarchy = air_syntax::views::all_ops(kernel.func.op().node())
+        .any(|op| matches!(op.name(), LAUNCH | SEGMENT | HERD | RANK));
+    if hierarchy {
+        return None;
+    }
+    let at = kernel.func.name_token().map(|t| t.text_range()).unwrap_or_else(|| kernel.func.op().node().text_range());
+    Some(
+        Diagnostic::error(
+            codes::NO_HIERARCHY,
+            format!(
+                "`@{}` in {} has no `air.launch`, `air.segment` or `air.herd`: nothing of it runs on the device",
+                kernel.func.name(),
+                slice.name
+            ),
+        )
+        .with_primary(slice.file, at, "the slice's kernel")
+        .with_help(
+            "merge AIR kernels only (is this the right file?); a host-side step stays outside the merged module",
+        ),
+    )
+}
+
+/// Every `func.call` of a slice calls a function the slice defines or declares: a call to an
+/// undeclared symbol parses, merges and passes check-bd, and only AIR's verifier or the compiler
+/// (`'func.call' op 'x' does not reference a valid function`) would say so, minutes later.
+fn check_callees(slices: &[ParsedSlice], errors: &mut Vec<Diagnostic>) {
+    for slice in slices.iter().filter(|s| !s.parse.has_errors()) {
+        let root = slice.parse.tree.root();
+        // Any function of the slice, at any depth (a nested module is its own symbol table: a
+        // callee there is defined too, and a wrong one is MLIR's to refuse).
+        let defined: BTreeSet<String> = all_ops(root).filter_map(FuncOp::cast).map(|f| f.name()).collect();
+        for call in all_ops(root).filter(|op| matches!(op.name(), "func.call" | "call")) {
+            let Some(callee) = call.symbol() else { continue };
+            let name = air_syntax::views::symbol_name(callee.text());
+            if defined.contains(&name) {
+                continue;
+            }
+            errors.push(
+                Diagnostic::error(codes::UNDECLARED_CALLEE, format!("`@{name}` is called but not declared in {}", slice.name))
+                    .with_primary(slice.file, callee.text_range(), "called here")
+                    .with_help(format!(
+                        "declare the extern as the kernel's builder does, with the object that defines it (`{}`), or fix the name",
+                        extern_declaration(&name, &call)
+                    )),
+            );
+        }
+    }
+}
+
+/// The declaration a call needs, its types the call's own: `func.func private @f(bf16, memref<..>)
+/// attributes {link_with = "OBJECT.o", llvm.emit_c_interface}` (results after `->` unless none).
+fn extern_declaration(name: &str, call: &Op<'_>) -> String {
+    // `func.call @f(%a, %b) : (T, U) -> R`: operands hold no `)` or `:`, so the function type is
+    // what follows the first `:` after the operand list.
+    let text = collapse_whitespace(call.node().text());
+    let signature = text
+        .split_once(&format!("@{name}("))
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .and_then(|(_, rest)| rest.trim_start().strip_prefix(':'))
+        .map(|ty| ty.split(" loc(").next().unwrap_or(ty).trim())
+        .filter(|ty| ty.starts_with('('));
+    let signature = match signature {
+        Some(ty) => ty.strip_suffix(" -> ()").unwrap_or(ty).to_string(),
+        None => "(...)".to_string(),
+    };
+    format!("func.func private @{name}{signature} attributes {{link_with = \"OBJECT.o\", llvm.emit_c_interface}}")
 }
 
 /// The kernel of each slice that parsed cleanly (a slice with syntax errors has its own
