@@ -1,0 +1,311 @@
+//! A model's decode and prefill layers from kernelgen's kernels, at the model's shapes.
+//!
+//! Stand-ins (kernelgen has one kernel per job; upstream's builders have several methods):
+//! - every prefill GEMM is kernelgen's drain GEMM (upstream: fused-cast, drain or direct codegen
+//!   per shape from its kernel registry), tiles chosen by [`gemm`]'s rule;
+//! - the Qwen2.5 prefill biases are 2-D adds of a host-broadcast bias (`[seq, N]`); upstream's
+//!   bias herd reads a `[N]` vector;
+//! - decode runs every kernel on the NPU, glue included (upstream's split decoders keep the
+//!   residual adds, FFN RMSNorm and SwiGLU on the host), as plain GEMVs (upstream's small
+//!   decoders use a 3-launch cascade for O and the FFN).
+
+use crate::layer::{memref, Layer, LayerFiles};
+use crate::table::Model;
+use air_kernelgen::kernels::add::Add;
+use air_kernelgen::kernels::gemm::{Gemm, GemmForm};
+use air_kernelgen::kernels::gemv::Gemv;
+use air_kernelgen::kernels::rmsnorm::RmsNorm;
+use air_kernelgen::kernels::rope::Rope;
+use air_kernelgen::kernels::silu_mul::SiluMul;
+use air_kernelgen::GenError;
+
+/// Upstream's prefill length (`seq_len = 2048` in every `build_session`).
+pub const SEQ: u64 = 2048;
+
+/// Tiles of a drain GEMM: tile_m 32 on 8 herd rows (M = 2048); the widest (tile_n, herd_n) of
+/// (128, 4), (64, 4), (64, 2) that divides N (upstream pads N = 896 and 128 to 1024 instead);
+/// the largest tile_k_l2 of 256, 128, 64 dividing K whose B-tile step `tile_k_l2 * N` bf16
+/// elements stays within the shim BD's 2^20 four-byte granules (check-bd AS0415; upstream's
+/// registry moves its gate/up GEMMs to tile_k_l2 128 or 64 for the same limit,
+/// GEMM_bf16_in_bf16_out.json "DMA stride ... exceeds the [1:1048576] aie.dma_bd range").
+pub fn gemm(m: u64, k: u64, n: u64) -> Gemm {
+    let tile_k_l2 = [256, 128, 64].into_iter().find(|t| k.is_multiple_of(*t) && t * n / 2 <= 1 << 20).unwrap_or(64);
+    let (tile_n, herd_n) =
+        [(128, 4), (64, 4), (64, 2)].into_iter().find(|(t, h)| n.is_multiple_of(t * h)).unwrap_or((64, 2));
+    Gemm {
+        m,
+        k,
+        n,
+        tile_m: 32,
+        tile_k_l2,
+        tile_k_l1: 32,
+        tile_n,
+        herd_m: 8,
+        herd_n,
+        suffix: "_m32".to_string(),
+        launches: 1,
+        form: GemmForm::Dma,
+    }
+}
+
+/// L1 of a core: 64 KiB less a 1 KiB stack (mlir-aie AIEAssignBuffers.cpp, check-bd AS0404).
+const L1_FREE: u64 = 65536 - 1024;
+
+/// A GEMV's tiles and whether it must be built without ping-pong. tile_m: the largest of
+/// 8, 4, 2, 1 whose herd of A rows stays under mlir-air's L2 share (`tile_m * K < 32768`;
+/// upstream qwen3_4b_decode.py:108-112 takes tile_m 4 at exactly 32768). m_input: the largest
+/// divisor of tile_m up to 4 whose L1 buffers (m_input rows of A, the vector, the outputs) fit,
+/// doubled when ping-pong has a loop of more than one iteration to double them over; failing
+/// that, ping-pong off (upstream's standalone down GEMVs: backend_presets.py:52-59).
+pub fn gemv(m: u64, k: u64) -> Result<(Gemv, bool), GenError> {
+    let tile_m = [8, 4, 2, 1].into_iter().find(|t| t * k < 32768 && m.is_multiple_of(t * 8)).unwrap_or(1);
+    let l1 = |m_input: u64| 2 * (m_input * k + k + tile_m);
+    let inputs = || (1..=tile_m.min(4)).rev().filter(|i| tile_m.is_multiple_of(*i));
+    let with_ping_pong = inputs().find(|i| if tile_m / i > 1 { 2 * l1(*i) } else { l1(*i) } <= L1_FREE);
+    let (m_input, omit) = match with_ping_pong {
+        Some(i) => (i, false),
+        None => match inputs().find(|i| l1(*i) <= L1_FREE) {
+            Some(i) => (i, true),
+            None => {
+                return Err(GenError::new(format!(
+                    "no GEMV of kernelgen fits L1 at K = {k}: one row of A and the vector need {} B of {L1_FREE} \
+                     (a K-split GEMV would; kernelgen has none)",
+                    l1(1)
+                )))
+            }
+        },
+    };
+    Ok((Gemv { m, k, tile_m, m_input, herd_m: 8, link_with: "mv.o".to_string(), launches: 1 }, omit))
+}
+
+/// The largest `t <= cap`, a multiple of 16, with `n` a multiple of `8 t` (8 herd columns).
+fn tile(n: u64, cap: u64) -> u64 {
+    (1..=cap / 16).rev().map(|i| i * 16).find(|t| n.is_multiple_of(t * 8)).unwrap_or(16)
+}
+
+/// The largest divisor of `n` up to 8 (a herd row).
+fn herd_for(n: u64) -> u64 {
+    (1..=8).rev().find(|h| n.is_multiple_of(*h)).unwrap_or(1)
+}
+
+fn add_2d(rows: u64, cols: u64, out_1d: bool) -> Add {
+    Add { n: rows * cols, tile_n: None, herd_x: 8, vector_size: 16, rows: Some(rows), out_1d, bare: false, launches: 1 }
+}
+
+fn add_1d(n: u64) -> Add {
+    Add {
+        n,
+        tile_n: Some(tile(n, 256)),
+        herd_x: 8,
+        vector_size: 16,
+        rows: None,
+        out_1d: false,
+        bare: false,
+        launches: 1,
+    }
+}
+
+fn rmsnorm(m: u64, n: u64) -> RmsNorm {
+    RmsNorm { m, n, herd_x: herd_for(m), vector_size: 16, decode: false }
+}
+
+fn dims(shape: &[u64]) -> String {
+    shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x")
+}
+
+const WEIGHTS: &[&str] = &[
+    "norm_w",
+    "wq",
+    "wk",
+    "wv",
+    "bq",
+    "bk",
+    "bv",
+    "q_norm_w",
+    "k_norm_w",
+    "wo",
+    "ffn_norm_w",
+    "w_gate",
+    "w_up",
+    "w_down",
+];
+
+/// The prefill layer (2048 tokens).
+pub fn prefill(model: &Model) -> Result<LayerFiles, GenError> {
+    let (s, h, f, hd) = (SEQ, model.hidden, model.ffn, model.head_dim);
+    let (qd, kvd) = (model.q_dim(), model.kv_dim());
+    let header = format!(
+        "One {} transformer block at prefill shapes ({} tokens), written by tools/models (docs/models.md).\n\
+         Shapes: {} ({}): hidden {h}, {} heads and {} KV heads of {hd}, FFN {f}{}{}.\n\
+         Upstream's grouping: {}. Kernels from kernelgen; stand-ins in tools/models/src/recipes.rs.",
+        model.hf_id,
+        s,
+        model.hf_id,
+        model.config_source,
+        model.heads,
+        model.kv_heads,
+        if model.qkv_bias { ", Q/K/V biases" } else { "" },
+        if model.qk_norm { ", QK-norm" } else { "" },
+        model.prefill.source
+    );
+    let mut l = Layer::new(format!("{}_prefill", model.key), header, "{ output_format = \"elf\" }");
+    l.kinds("weight", WEIGHTS);
+    // RoPE tables are fixed for a prompt length: static, as upstream's static indices hold them.
+    l.kinds("weight", &["lut_q", "lut_k"]);
+    l.kinds("activation", &["x_in"]);
+    l.kernel("r", format!("rmsnorm_{}.mlir", dims(&[s, h])), &rmsnorm(s, h), &["x_in", "norm_w", "normed"])?;
+    for (name, weight, out, n) in [("q", "wq", "q", qd), ("k", "wk", "k", kvd), ("v", "wv", "v", kvd)] {
+        l.kernel(name, format!("gemm_{}.mlir", dims(&[s, h, n])), &gemm(s, h, n), &["normed", weight, out])?;
+        l.shim_tiles();
+    }
+    let (mut q, mut k, mut v) = ("q", "k", "v");
+    if model.qkv_bias {
+        for (name, x, bias, out, n) in
+            [("qb", q, "bq", "q_b", qd), ("kb", k, "bk", "k_b", kvd), ("vb", v, "bv", "v_b", kvd)]
+        {
+            l.kernel(name, format!("add_2d_{}.mlir", dims(&[s, n])), &add_2d(s, n, false), &[x, bias, out])?;
+        }
+        (q, k, v) = ("q_b", "k_b", "v_b");
+    }
+    if model.qk_norm {
+        for (name, x, heads, w) in [("qn", q, model.heads, "q_norm_w"), ("kn", k, model.kv_heads, "k_norm_w")] {
+            let view = format!("heads_{x}");
+            l.view(&view, x, &[s * heads, hd])?;
+            let out = format!("{x}_normed");
+            l.kernel(
+                name,
+                format!("rmsnorm_{}.mlir", dims(&[s * heads, hd])),
+                &rmsnorm(s * heads, hd),
+                &[&view, w, &out],
+            )?;
+        }
+        for (name, x, lut, out, heads) in [
+            ("rq", "q_normed", "lut_q", "q_roped", model.heads),
+            ("rk", "k_normed", "lut_k", "k_roped", model.kv_heads),
+        ] {
+            let rope = Rope { rows: s * heads, cols: hd, embed_dim: hd, herd_x: 8, decode: false, bare: false };
+            l.kernel(name, format!("rope_{}_hd{hd}.mlir", dims(&[s * heads, hd])), &rope, &[x, lut, out])?;
+        }
+    } else {
+        for (name, x, lut, out, n) in [("rq", q, "lut_q", "q_roped", qd), ("rk", k, "lut_k", "k_roped", kvd)] {
+            let rope = Rope { rows: s, cols: n, embed_dim: hd, herd_x: 8, decode: false, bare: false };
+            l.kernel(name, format!("rope_{}_hd{hd}.mlir", dims(&[s, n])), &rope, &[x, lut, out])?;
+        }
+    }
+    l.buffer("attn_out", memref(&[s, qd]))?;
+    l.external(
+        "attention",
+        &["q_roped", "k_roped", v],
+        &["attn_out"],
+        "FlashAttention: its own XRT call upstream (\"FlashAttention channels block multi-launch merging\", llama32_1b/docs/explain.md:362-368)",
+    );
+    ffn_prefill(&mut l, model)?;
+    Ok(l.finish())
+}
+
+fn ffn_prefill(l: &mut Layer, model: &Model) -> Result<(), GenError> {
+    let (s, h, f) = (SEQ, model.hidden, model.ffn);
+    l.kernel(
+        "og",
+        format!("gemm_{}.mlir", dims(&[s, model.q_dim(), h])),
+        &gemm(s, model.q_dim(), h),
+        &["attn_out", "wo", "proj"],
+    )?;
+    l.shim_tiles();
+    l.kernel("ra", format!("add_2d_{}.mlir", dims(&[s, h])), &add_2d(s, h, false), &["proj", "x_in", "res1"])?;
+    l.kernel("rm", format!("rmsnorm_{}.mlir", dims(&[s, h])), &rmsnorm(s, h), &["res1", "ffn_norm_w", "normed2"])?;
+    for (name, w, out) in [("gg", "w_gate", "gate"), ("ug", "w_up", "up")] {
+        l.kernel(name, format!("gemm_{}.mlir", dims(&[s, h, f])), &gemm(s, h, f), &["normed2", w, out])?;
+        l.shim_tiles();
+    }
+    let silu = SiluMul { n: s * f, tile_n: tile(s * f, 5120), herd_x: 8, rows: Some(s), launches: 1 };
+    l.kernel("sw", format!("silu_mul_2d_{}.mlir", dims(&[s, f])), &silu, &["gate", "up", "swiglu"])?;
+    l.kernel("dg", format!("gemm_{}.mlir", dims(&[s, f, h])), &gemm(s, f, h), &["swiglu", "w_down", "down"])?;
+    l.shim_tiles();
+    l.kernel("fa", format!("add_2d_{}_out_1d.mlir", dims(&[s, h])), &add_2d(s, h, true), &["down", "res1", "output"])?;
+    Ok(())
+}
+
+/// The decode layer (one token).
+pub fn decode(model: &Model) -> Result<LayerFiles, GenError> {
+    let (h, f, hd) = (model.hidden, model.ffn, model.head_dim);
+    let (qd, kvd) = (model.q_dim(), model.kv_dim());
+    let header = format!(
+        "One {} transformer block at decode shapes (one token), written by tools/models (docs/models.md).\n\
+         Shapes: {} ({}): hidden {h}, {} heads and {} KV heads of {hd}, FFN {f}{}{}.\n\
+         Upstream's grouping: {}. Kernels from kernelgen; stand-ins in tools/models/src/recipes.rs.",
+        model.hf_id,
+        model.hf_id,
+        model.config_source,
+        model.heads,
+        model.kv_heads,
+        if model.qkv_bias { ", Q/K/V biases" } else { "" },
+        if model.qk_norm { ", QK-norm" } else { "" },
+        model.decode.source
+    );
+    let backend = "{ output_format = \"elf\", air_runtime_loop_tiling_sizes = [16, 16] }";
+    let mut l = Layer::new(format!("{}_decode", model.key), header, backend);
+    l.kinds("weight", WEIGHTS);
+    // The RoPE rows of the token's position change every call (qwen25_0_5b_decode.py:315-316).
+    l.kinds("activation", &["x_in", "lut_q", "lut_k"]);
+    let norm = RmsNorm { m: 1, n: h, herd_x: 1, vector_size: 16, decode: true };
+    l.kernel("r", format!("rmsnorm_1d_{h}.mlir"), &norm, &["x_in", "norm_w", "normed"])?;
+    for (name, weight, out, m) in [("q", "wq", "q", qd), ("k", "wk", "k", kvd), ("v", "wv", "v", kvd)] {
+        gemv_kernel(&mut l, name, m, h, &[weight, "normed", out])?;
+    }
+    let (mut q, mut k, mut v) = ("q", "k", "v");
+    if model.qkv_bias {
+        for (name, x, bias, out, n) in
+            [("qb", q, "bq", "q_b", qd), ("kb", k, "bk", "k_b", kvd), ("vb", v, "bv", "v_b", kvd)]
+        {
+            l.kernel(name, format!("add_{n}.mlir"), &add_1d(n), &[x, bias, out])?;
+        }
+        (q, k, v) = ("q_b", "k_b", "v_b");
+    }
+    if model.qk_norm {
+        for (name, x, heads, w) in [("qn", q, model.heads, "q_norm_w"), ("kn", k, model.kv_heads, "k_norm_w")] {
+            let view = format!("heads_{x}");
+            l.view(&view, x, &[heads, hd])?;
+            let out = format!("{x}_normed");
+            l.kernel(name, format!("rmsnorm_{}.mlir", dims(&[heads, hd])), &rmsnorm(heads, hd), &[&view, w, &out])?;
+            // Not `{out}_...`: a view is a prelude value, and `q_...` is kernel `q`'s prefix (AS0320).
+            let flat = format!("flat_{out}");
+            l.view(&flat, &out, &[heads * hd])?;
+        }
+        (q, k) = ("flat_q_normed", "flat_k_normed");
+    }
+    for (name, x, lut, out, n) in [("rq", q, "lut_q", "q_roped", qd), ("rk", k, "lut_k", "k_roped", kvd)] {
+        let rope = Rope { rows: 1, cols: n, embed_dim: hd, herd_x: 1, decode: true, bare: false };
+        l.kernel(name, format!("rope_1d_{n}_hd{hd}.mlir"), &rope, &[x, lut, out])?;
+    }
+    l.buffer("attn_out", memref(&[qd]))?;
+    l.external(
+        "attention",
+        &["q_roped", "k_roped", v],
+        &["attn_out"],
+        "Decode attention against the KV cache: on the host upstream, its own call",
+    );
+    gemv_kernel(&mut l, "o", h, qd, &["wo", "attn_out", "o"])?;
+    l.kernel("ra", format!("add_{h}.mlir"), &add_1d(h), &["o", "x_in", "res1"])?;
+    l.kernel("rm", format!("rmsnorm_1d_{h}.mlir"), &norm, &["res1", "ffn_norm_w", "normed2"])?;
+    gemv_kernel(&mut l, "gg", f, h, &["w_gate", "normed2", "gate"])?;
+    gemv_kernel(&mut l, "ug", f, h, &["w_up", "normed2", "up"])?;
+    let silu = SiluMul { n: f, tile_n: tile(f, 1024), herd_x: 8, rows: None, launches: 1 };
+    l.kernel("sw", format!("silu_mul_{f}.mlir"), &silu, &["gate", "up", "swiglu"])?;
+    gemv_kernel(&mut l, "dg", h, f, &["w_down", "swiglu", "down"])?;
+    l.kernel("fa", format!("add_{h}.mlir"), &add_1d(h), &["down", "res1", "output"])?;
+    Ok(l.finish())
+}
+
+fn gemv_kernel(l: &mut Layer, name: &str, m: u64, k: u64, args: &[&str]) -> Result<(), GenError> {
+    let (spec, omit) = gemv(m, k)?;
+    let file = format!("gemv_{m}x{k}_t{}_{}.mlir", spec.tile_m, spec.m_input);
+    l.kernel(name, file, &spec, args)?;
+    if omit {
+        l.backend(
+            "{ omit_ping_pong_transform = \"all\" }",
+            "ping-pong would double this GEMV's L1 buffers past 64 KiB: built without it, as upstream's down GEMVs (shared/infra/backend_presets.py:52-59)",
+        );
+    }
+    Ok(())
+}
