@@ -141,3 +141,31 @@ fn check_bd_lower_without_drivers_stops_before_any_work() {
     assert!(stdout.is_empty());
     snapshot("check_bd_lower_no_drivers", stderr);
 }
+
+/// A crash of the compiler (the kit's aircc on an upstream test file it crashes on) is shown as
+/// what a report needs: the pass and the pattern that crashed, not the log's last lines
+/// (`__libc_start_main`, `_start`); its files are kept and said, its remedy is a reduction.
+#[test]
+fn check_bd_lower_names_the_pass_and_pattern_a_crash_happened_in() {
+    let Some(kit) = lowering::kit() else { return };
+    let Some(corpus) = air_testkit::corpus_dir() else { return };
+    let file = corpus.join("mlir/test/Conversion/AIRToAIE/l2_memtile_column_affinity.mlir");
+    let lower = format!("--lower={}", kit.bin.display());
+    let (code, _, stderr) = run(&["check-bd", "-A", "utilisation", &lower, file.to_str().unwrap()], None);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("error[AS0741]") && stderr.contains("gave no verdict: crashed"), "{stderr}");
+    assert!(stderr.contains("note: aircc crashed in pass xilinx::air::AIRToAIEPass, pattern "), "{stderr}");
+    assert!(!stderr.contains("_start"), "{stderr}");
+    assert!(stderr.contains("help: a bug of the compiler"), "{stderr}");
+    let kept = regex::Regex::new(r"its files are kept in (\S+)").unwrap();
+    let dir = kept.captures(&stderr).map(|c| c[1].to_string()).expect("the kept folder is said");
+    let log = std::fs::read_to_string(Path::new(&dir).join("log.txt")).unwrap();
+    // The kept log, given to triage, is a crash (exit 1), not "no failure found".
+    let scratch = ScratchDir::new("lowering-crash");
+    let copy = scratch.join("aircc.log");
+    std::fs::write(&copy, &log).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, _, stderr) = run(&["triage", copy.to_str().unwrap()], None);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("error[AS0718]: the compiler crashed: aircc crashed in pass"), "{stderr}");
+}

@@ -24,7 +24,7 @@ pub mod outcome;
 pub use argv::{aircc_argv, shim_script, LowerPaths, SHIM_DROPPED};
 pub use insts::{summarize, InstsSummary};
 pub use locate::{enclosing_symbols, Symbol, SymbolKind};
-pub use outcome::{sequences_of, verdict_of, Exit, Lowering, Sequence, Verdict};
+pub use outcome::{no_verdict_notes, sequences_of, verdict_of, Exit, Lowering, Sequence, Verdict};
 
 /// The schema of the `lowering` object in check-bd's and compile's JSON.
 pub const SCHEMA: &str = "air-stitch/lowering/1";

@@ -2,6 +2,7 @@
 //! module, the compiler's errors classified by triage, and the instruction words of every
 //! runtime sequence.
 
+use crate::triage::crash::SIGNS as CRASH_SIGNS;
 use crate::triage::{self, Class, Finding};
 use regex::Regex;
 use serde::Serialize;
@@ -116,7 +117,15 @@ pub fn sequences_of(npu_text: &str) -> Vec<(String, String)> {
     pairs
 }
 
-const CRASH_SIGNS: [&str; 3] = ["PLEASE submit a bug report", "Stack dump:", "Segmentation fault"];
+/// What a diagnostic about a run without a verdict shows of its log: where a crash happened (the
+/// pass, the pattern, the first frames inside the compiler, an assertion) and its remedy, or the
+/// log's last three lines when it holds no crash report.
+pub fn no_verdict_notes(log: &str) -> (Vec<String>, Option<&'static str>) {
+    match triage::crash::crash_of(log) {
+        Some(crash) => (crash.notes(), Some(Class::Crash.remedy().text)),
+        None => (log.lines().rev().take(3).collect::<Vec<_>>().into_iter().rev().map(str::to_string).collect(), None),
+    }
+}
 
 /// The verdict of a run that ended with `exit`, wrote `log` and `insts_files` instruction files.
 pub fn verdict_of(exit: Exit, log: &str, findings: &[Finding], insts_files: usize) -> Verdict {

@@ -26,6 +26,7 @@ pub enum Class {
     UnsupportedOption,
     ToolMissing,
     Driver,
+    Crash,
     Unknown,
 }
 
@@ -37,7 +38,7 @@ pub struct Remedy {
 }
 
 impl Class {
-    pub const ALL: [Class; 18] = [
+    pub const ALL: [Class; 19] = [
         Class::BdExhaustion,
         Class::RepeatCount,
         Class::DmaDims,
@@ -55,6 +56,7 @@ impl Class {
         Class::UnsupportedOption,
         Class::ToolMissing,
         Class::Driver,
+        Class::Crash,
         Class::Unknown,
     ];
 
@@ -78,6 +80,7 @@ impl Class {
             Class::UnsupportedOption => "unsupported-option",
             Class::ToolMissing => "tool-missing",
             Class::Driver => "driver",
+            Class::Crash => "crash",
             Class::Unknown => "unknown",
         }
     }
@@ -101,6 +104,7 @@ impl Class {
             Class::UnsupportedOption => codes::UNSUPPORTED_OPTION,
             Class::ToolMissing => codes::TOOL_MISSING,
             Class::Driver => codes::DRIVER,
+            Class::Crash => codes::CRASH,
             Class::Unknown => codes::UNKNOWN,
         }
     }
@@ -125,6 +129,7 @@ impl Class {
             Class::UnsupportedOption => "aircc refused an option",
             Class::ToolMissing => "tool missing",
             Class::Driver => "aircc's own step failed",
+            Class::Crash => "the compiler crashed",
             Class::Unknown => "unclassified compiler error",
         }
     }
@@ -240,6 +245,15 @@ impl Class {
                        with the log and the module",
                 source: "mlir-air tools/aircc/aircc.cpp (its file handling and module cloning)",
             },
+            Class::Crash => Remedy {
+                text: "a bug of the compiler, whatever the input: the pass and pattern named are where to look. \
+                       Reduce it: check the module first (air-stitch verify and check-bd: an invalid input can \
+                       crash a pass), then un-merge launches until the smallest module that still crashes; \
+                       report that module and this log to mlir-air (github.com/Xilinx/mlir-air/issues), and \
+                       keep the kernels that crash together as separate calls meanwhile",
+                source: "LLVM's crash handler (llvm/lib/Support/PrettyStackTrace.cpp and Signals.cpp: \
+                         `PLEASE submit a bug report`, `Stack dump:`, the frames)",
+            },
             Class::Unknown => Remedy {
                 text: "not one of the known multi-launch blockers: read the lines, and report the full log with \
                        the merged module and the slices that were stitched",
@@ -300,7 +314,7 @@ impl Class {
             Class::SequenceView => SEQUENCE_VIEW,
             Class::InvalidIr => INVALID_IR,
             Class::CompileTimeout => COMPILE_TIME,
-            Class::UnsupportedOption | Class::ToolMissing | Class::Driver | Class::Unknown => &[],
+            Class::UnsupportedOption | Class::ToolMissing | Class::Driver | Class::Crash | Class::Unknown => &[],
         }
     }
 }

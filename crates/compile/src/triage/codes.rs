@@ -38,6 +38,8 @@ pub const TOOL_MISSING: &str = "AS0712";
 /// aircc's own step failed: a file it reads or writes (its temporary directory, an output), or an
 /// internal step (cloning the module, reading air-translate's JSON).
 pub const DRIVER: &str = "AS0717";
+/// The compiler crashed (LLVM's crash report: a stack dump).
+pub const CRASH: &str = "AS0718";
 /// An error line no pattern knows.
 pub const UNKNOWN: &str = "AS0713";
 /// `triage --module`: the module cannot be used (not UTF-8, syntax errors), so findings carry

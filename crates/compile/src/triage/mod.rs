@@ -23,6 +23,7 @@
 
 mod class;
 pub mod codes;
+pub mod crash;
 mod log;
 mod module;
 mod patterns;
@@ -142,6 +143,10 @@ pub fn triage(log: &str, module: Option<&TriageModule<'_>>) -> TriageReport {
         builder.add(&record);
     }
     let mut findings = builder.finish();
+    if let Some(crash) = crash::crash_of(log) {
+        // The crash comes first: what printed before it was the pass that crashed at work.
+        findings.insert(0, crash_finding(&crash, log));
+    }
     let located_files = located_files(&findings);
     let module_named = match module {
         Some(m) if !located_files.is_empty() => Some(located_files.iter().any(|f| m.is_named_by(f))),
@@ -152,6 +157,41 @@ pub fn triage(log: &str, module: Option<&TriageModule<'_>>) -> TriageReport {
         findings.iter_mut().for_each(|f| attach(f, &view));
     }
     TriageReport { schema: SCHEMA, findings, module_named, located_files }
+}
+
+/// A crash as a finding: its summary, the report's first lines, the frames as params.
+fn crash_finding(crash: &crash::Crash, log: &str) -> Finding {
+    let remedy = Class::Crash.remedy();
+    let lines: Vec<LogLine> = log
+        .lines()
+        .enumerate()
+        .skip(crash.line - 1)
+        .take(3)
+        .map(|(i, text)| log_line(&log::Line { number: i + 1, text }))
+        .collect();
+    let mut params = Map::new();
+    for (key, value) in
+        [("tool", &crash.tool), ("pass", &crash.pass), ("pattern", &crash.pattern), ("assertion", &crash.assertion)]
+    {
+        if let Some(value) = value {
+            params.insert(key.to_string(), Value::String(value.clone()));
+        }
+    }
+    params.insert("frames".to_string(), json!(crash.frames));
+    Finding {
+        class: Class::Crash,
+        code: Class::Crash.code(),
+        message: format!("{}: {}", Class::Crash.title(), crash.summary()),
+        remedy: remedy.text.to_string(),
+        remedy_source: remedy.source,
+        pattern_source: "",
+        lines,
+        context: Vec::new(),
+        params,
+        location: None,
+        slice: None,
+        check_bd: None,
+    }
 }
 
 fn located_files(findings: &[Finding]) -> Vec<String> {

@@ -90,8 +90,12 @@ pub fn run(
                 crate::codes::AIRCC_FAILED,
                 format!("the lowering gave no verdict: {}", other.as_str()),
             );
-            for text in lowered.log.lines().rev().take(3).collect::<Vec<_>>().into_iter().rev() {
-                d = d.with_note(text.to_string());
+            let (notes, help) = air_compile::lower::no_verdict_notes(&lowered.log);
+            for note in notes {
+                d = d.with_note(note);
+            }
+            if let Some(help) = help {
+                d = d.with_help(help);
             }
             report.add(&[d], sources);
             ("failed", Outcome::Failed, format!("compile: {name}: the lowering gave no verdict ({})", other.as_str()))
