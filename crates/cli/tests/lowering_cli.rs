@@ -169,3 +169,54 @@ fn check_bd_lower_names_the_pass_and_pattern_a_crash_happened_in() {
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("error[AS0718]: the compiler crashed: aircc crashed in pass"), "{stderr}");
 }
+
+/// A lowering's private directory is removed after a timeout and after Ctrl-C (kept only after a
+/// crash, which the crash test covers). aircc here is the TEST DOUBLE testdata/compile/fake-aircc
+/// (`FAKE_AIRCC_MODE=sleep:30`): a real aircc that hangs cannot be had on demand.
+#[test]
+fn a_timeout_and_an_interrupt_leave_no_lowering_folder() {
+    let scratch = ScratchDir::new("lowering-cleanup");
+    let drivers = scratch.join("drivers");
+    std::fs::create_dir_all(&drivers).unwrap();
+    std::fs::copy(air_testkit::repo_root().join("testdata/compile/fake-aircc"), drivers.join("aircc")).unwrap();
+    std::fs::write(drivers.join("aiecc"), "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(drivers.join("aiecc"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let tmp = scratch.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let lower = format!("--lower={}", drivers.display());
+    let command = |timeout: &str| {
+        harness::air_stitch(["check-bd", "-A", "utilisation", &lower, "--lower-timeout", timeout])
+            .arg("testdata/kernels/add_2048.mlir")
+            .color_never()
+            .in_repo()
+            .env("TMPDIR", &tmp)
+            .env("FAKE_AIRCC_MODE", "sleep:30")
+            .env("FAKE_AIRCC_PIDS", scratch.join("pids"))
+    };
+    let left = || std::fs::read_dir(&tmp).unwrap().flatten().map(|e| e.file_name()).collect::<Vec<_>>();
+
+    let output = command("1s").output();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("did not finish within the timeout"), "{stderr}");
+    assert!(left().is_empty(), "after a timeout: {:?}", left());
+
+    let _ = std::fs::remove_file(scratch.join("pids"));
+    let child = command("60s")
+        .into_command()
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !scratch.join("pids").exists() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "aircc never started");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(!left().is_empty(), "the lowering runs in a folder under TMPDIR");
+    // What a terminal's Ctrl-C sends to air-stitch (aircc is in a process group of its own).
+    assert!(std::process::Command::new("kill").arg("-INT").arg(child.id().to_string()).status().unwrap().success());
+    let output = child.wait_with_output().unwrap();
+    assert_ne!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(left().is_empty(), "after Ctrl-C: {:?}", left());
+}

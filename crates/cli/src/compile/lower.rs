@@ -87,7 +87,7 @@ pub struct Lowered {
     pub log: String,
     /// (file name, text) of `placed.`, `aie.` and `npu.<input>` as far as aircc wrote them.
     pub intermediate: Vec<(String, String)>,
-    /// The private directory, when kept (`keep`, or a run that gave no verdict).
+    /// The private directory, when kept (`keep`, or a crash).
     pub kept: Option<PathBuf>,
 }
 
@@ -103,17 +103,18 @@ pub fn lower(
 ) -> std::io::Result<Lowered> {
     let dir = private_dir()?;
     let result = lower_in(&dir, tools, module, input_name, options, timeout);
-    let keep_it = keep || result.as_ref().map_or(true, |l| !l.lowering.verdict.is_verdict());
+    // Kept when asked, and after a crash (its files are the reproducer a report needs; the
+    // diagnostic says where). A timeout, an interruption or a failed set-up leaves nothing.
+    let keep_it = keep || result.as_ref().is_ok_and(|l| l.lowering.verdict == lower::Verdict::Crashed);
     match result {
-        Ok(mut lowered) => {
-            if keep_it {
-                lowered.kept = Some(dir);
-            } else {
-                let _ = std::fs::remove_dir_all(&dir);
-            }
+        Ok(mut lowered) if keep_it => {
+            lowered.kept = Some(dir);
             Ok(lowered)
         }
-        Err(err) => Err(err),
+        result => {
+            let _ = std::fs::remove_dir_all(&dir);
+            result
+        }
     }
 }
 
