@@ -149,3 +149,31 @@ fn an_undeclared_callee_is_named_where_called_and_the_declaration_its_help_gives
     let (code, doc) = merge_in(dir.path(), &["gemv.mlir"]);
     assert_eq!(code, 0, "{doc}");
 }
+
+#[test]
+fn an_npu1_layer_asking_for_an_elf_is_one_error_at_its_backend_and_writes_nothing() {
+    let dir = ScratchDir::new("npu1-elf-layer");
+    let layer = std::fs::read_to_string(air_testkit::repo_root().join("testdata/group/cut-max-launches/layer.toml"))
+        .unwrap()
+        .replace("../../kernels/", &format!("{}/", air_testkit::repo_root().join("testdata/kernels").display()));
+    let elf = layer.replacen("[layer]\n", "[layer]\ndevice = \"npu1\"\nbackend = { output_format = \"elf\" }\n", 1);
+    std::fs::write(dir.path().join("layer.toml"), &elf).unwrap();
+    let output =
+        harness::air_stitch(["group", "layer.toml", "-o", "out", "--format", "json"]).in_dir(dir.path()).output();
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{doc}");
+    assert_eq!(codes(&doc), ["AS0853"], "{doc}");
+    let backend_line = elf.lines().position(|l| l.starts_with("backend =")).unwrap() + 1;
+    assert_eq!(doc["diagnostics"][0]["primary"]["line"].as_u64(), Some(backend_line as u64), "{doc}");
+    assert!(!dir.path().join("out").exists(), "nothing written");
+    // The help's format, applied, is taken: the layer is grouped (its 8-column herds are then
+    // npu2's, which check-bd says per kernel: AS0401).
+    let help = doc["diagnostics"][0]["help"].as_str().unwrap();
+    assert!(help.contains("use \"xclbin\" for npu1"), "{help}");
+    std::fs::write(dir.path().join("layer.toml"), elf.replace("\"elf\"", "\"xclbin\"")).unwrap();
+    let output =
+        harness::air_stitch(["group", "layer.toml", "-o", "out", "--format", "json"]).in_dir(dir.path()).output();
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(!codes(&doc).iter().any(|c| c == "AS0853"), "{doc}");
+    assert_eq!(doc["groups"].as_array().map(Vec::len), Some(3), "{doc}");
+}

@@ -348,6 +348,9 @@ fn layer_backend(layer: &RawLayer, file: FileId, errors: &mut Vec<Diagnostic>) -
             }
         };
     }
+    // Checked here, once, for the layer: the groups' plans would each say it, at no line.
+    let at = resolved.loc.or_else(|| layer.device.as_ref().and_then(|d| loc(d.span())));
+    errors.extend(backend::elf_on_npu1(&resolved, codes::LAYER_INVALID, at));
     resolved
 }
 

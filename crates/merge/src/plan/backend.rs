@@ -297,13 +297,17 @@ pub fn resolve(
             None => errors.push(located(code, "`stack_size` is a positive number of bytes", loc(stack.span()))),
         }
     }
-    if backend.output_format == Some(OutputFormat::Elf) && backend.device == Some(DeviceKind::Npu1) {
-        errors.push(
-            located(code, "output_format \"elf\" is not supported for device \"npu1\"", table)
-                .with_help("aircc's full ELF targets npu2 (AIE2P); use \"xclbin\" for npu1"),
-        );
-    }
+    errors.extend(elf_on_npu1(&backend, code, table));
     backend
+}
+
+/// aircc's full ELF is npu2's: a backend asking it for npu1 is refused, once, at `at` (a plan's
+/// `[backend]`, a layer's `backend`).
+pub fn elf_on_npu1(backend: &Backend, code: &'static str, at: Loc) -> Option<Diagnostic> {
+    (backend.output_format == Some(OutputFormat::Elf) && backend.device == Some(DeviceKind::Npu1)).then(|| {
+        located(code, "output_format \"elf\" is not supported for device \"npu1\"", at)
+            .with_help("aircc's full ELF targets npu2 (AIE2P); use \"xclbin\" for npu1")
+    })
 }
 
 /// A device by its name, or by its product name (`strix` is npu2, `phoenix` npu1).
