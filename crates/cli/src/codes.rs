@@ -58,6 +58,10 @@ pub const LOWER_ACCEPTED: &str = "AS0743";
 /// before af819a80 (mlir-air #1946) the next dispatch's reset is swallowed (a warning).
 pub const ODD_RESETS: &str = "AS0744";
 
+/// A lowering skipped because check-bd foresees a compile-time blow-up (AS0431, AS0440) and no
+/// `--lower-timeout` asks for it (a note).
+pub const LOWER_SKIPPED: &str = "AS0745";
+
 /// The lowering's findings that are lints (their level follows `-A/-W/-D` and a plan's
 /// `[lints]`): the hazard, which a toolchain with mlir-aie af819a80 or later does not have, and
 /// the words note.

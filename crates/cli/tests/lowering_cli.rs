@@ -220,3 +220,38 @@ fn a_timeout_and_an_interrupt_leave_no_lowering_folder() {
     assert_ne!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(left().is_empty(), "after Ctrl-C: {:?}", left());
 }
+
+/// A module check-bd foresees a compile-time blow-up for (AS0431) is not lowered unless
+/// `--lower-timeout` asks: aircc (the TEST DOUBLE testdata/compile/fake-aircc, counting its runs)
+/// never starts; with the flag the help names, it does.
+#[test]
+fn a_foreseen_blow_up_is_not_lowered_unless_asked() {
+    let scratch = ScratchDir::new("lowering-blow-up");
+    let drivers = scratch.join("drivers");
+    std::fs::create_dir_all(&drivers).unwrap();
+    std::fs::copy(air_testkit::repo_root().join("testdata/compile/fake-aircc"), drivers.join("aircc")).unwrap();
+    std::fs::write(drivers.join("aiecc"), "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::set_permissions(drivers.join("aiecc"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let count = scratch.join("runs");
+    let lower = format!("--lower={}", drivers.display());
+    let check = |extra: &[&str]| {
+        let output = harness::air_stitch(["check-bd", "--format", "json", &lower])
+            .args(extra)
+            .arg("testdata/check-bd/f_compile_time_chain_16.mlir")
+            .in_repo()
+            .env("FAKE_AIRCC_MODE", "noartifact")
+            .env("FAKE_AIRCC_COUNT", &count)
+            .output();
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap()
+    };
+    let doc = check(&[]);
+    let skip = doc["diagnostics"].as_array().unwrap().iter().find(|d| d["code"] == "AS0745").expect("AS0745");
+    assert!(skip["message"].as_str().unwrap().contains("foresees a compile-time blow-up (AS0431)"), "{doc}");
+    assert!(!count.exists(), "aircc ran");
+    let help = skip["help"].as_str().unwrap();
+    let flag = help.split_whitespace().find(|w| w.starts_with("--")).unwrap();
+    assert_eq!(flag, "--lower-timeout", "{help}");
+    let doc = check(&[flag, "5s"]);
+    assert!(!doc["diagnostics"].as_array().unwrap().iter().any(|d| d["code"] == "AS0745"), "{doc}");
+    assert!(count.exists(), "asked for, it is lowered");
+}

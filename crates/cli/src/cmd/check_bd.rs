@@ -72,9 +72,11 @@ pub struct Opts {
     /// aircc and aiecc (else $AIRCC, else PATH).
     #[arg(long, num_args = 0..=1, require_equals = true, value_name = "DIR")]
     lower: Option<Option<PathBuf>>,
-    /// How long one lowering may take (90s, 10m): a lowering that does not finish gives no verdict.
-    #[arg(long, default_value = "10m", value_name = "DURATION")]
-    lower_timeout: String,
+    /// How long one lowering may take (90s, 10m; default 10m): a lowering that does not finish
+    /// gives no verdict. A module check-bd foresees a compile-time blow-up for (AS0431, AS0440)
+    /// is not lowered unless this is given.
+    #[arg(long, value_name = "DURATION")]
+    lower_timeout: Option<String>,
     /// Print a per-launch budget table (used / available per resource) to standard output.
     #[arg(long)]
     report: bool,
@@ -124,13 +126,33 @@ impl Opts {
     ) -> anyhow::Result<Result<Option<(lower_tools::LowerTools, std::time::Duration)>, Diagnostic>> {
         let Some(dir) = &self.lower else { return Ok(Ok(None)) };
         let dir = dir.as_deref();
-        let timeout = air_compile::aircc::parse_duration(&self.lower_timeout)
+        let timeout = air_compile::aircc::parse_duration(self.lower_timeout.as_deref().unwrap_or("10m"))
             .map_err(|why| anyhow::anyhow!("--lower-timeout {why}"))?;
         Ok(match lower_tools::find_tools(dir) {
             Ok(tools) => Ok(Some((tools, timeout))),
             Err(why) => Err(Diagnostic::error(crate::codes::LOWER_TOOLS_NOT_FOUND, format!("--lower: {why}"))
                 .with_help(lower_tools::HOW_TO_GET)),
         })
+    }
+
+    /// A note instead of a lowering that check-bd foresees will blow up (AS0431: hours; AS0440: a
+    /// split that never ends), unless `--lower-timeout` asks for it: the default would only wait
+    /// out its 10 minutes.
+    fn blow_up_skip(&self, checked: &Checked, name: &str) -> Option<Diagnostic> {
+        use air_checkbd::rules::{COMPILE_TIME, ENDLESS_SPLIT};
+        if self.lower_timeout.is_some() {
+            return None;
+        }
+        let foreseen =
+            checked.report.diagnostics.iter().find(|d| d.code == COMPILE_TIME.code || d.code == ENDLESS_SPLIT.code)?;
+        Some(
+            Diagnostic::note(
+                crate::codes::LOWER_SKIPPED,
+                format!("{name} is not lowered: check-bd foresees a compile-time blow-up ({})", foreseen.code),
+            )
+            .with_note(format!("{}: {}", foreseen.code, foreseen.message))
+            .with_help("shrink the module as that finding says; or give --lower-timeout DURATION to lower it anyway"),
+        )
     }
 
     /// `--plan`, read and resolved (with its name); or (`Err`) its problems.
@@ -212,6 +234,11 @@ impl Opts {
                 let one = check_bd::check_chunk(&chunk.parse, file, chunk.offset, &raw.name, &shown, &options);
                 if let (Some((tools, timeout)), true) = (&lowering, one.parsed) {
                     let name = if several { format!("{}.chunk{index}", raw.name) } else { raw.name.clone() };
+                    if let Some(skip) = self.blow_up_skip(&one, &name) {
+                        lowering_found.push(skip);
+                        checked.push(one);
+                        continue;
+                    }
                     let body = bodies.get(index).copied().unwrap_or_default();
                     let run = lower::lower_one(tools, body, &name, &compile_options, *timeout)
                         .map_err(|err| anyhow::anyhow!("cannot lower {name}: {err}"))?;
