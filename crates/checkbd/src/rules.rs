@@ -63,7 +63,7 @@ rules! {
     HERD_FITS_ARRAY = ("AS0401", "herd-fits-array", Deny, Compiler,
         "mlir-air AIRHerdPlacementPass.cpp (air-place-herds: `No valid placement found.`); largest herd 8×4 npu2 / 4×4 npu1");
     HERDS_FIT_SEGMENT = ("AS0402", "herds-fit-segment", Deny, Source,
-        "mlir-air AIRHerdPlacementPass.cpp (air-place-herds: the physical herds of a segment tile the core array without overlap)");
+        "mlir-air AIRHerdPlacementPass.cpp (air-place-herds: the physical herds of a segment tile its area without overlap: the segment's x_size × y_size when declared, else the core array; `No valid placement found.`)");
     HERD_SHAPE_CONFLICT = ("AS0403", "herd-shape-conflict", Deny, Source,
         "mlir-air AIRHerdPlacementPass.cpp getHerdPin (herds sharing a symbol carry one x_loc/y_loc pin: `disagrees with sibling air.herd`)");
     L1_PER_CORE = ("AS0404", "l1-per-core", Deny, Compiler,

@@ -12,6 +12,9 @@ pub const OPERAND_SEGMENT_SIZES: &str = "operandSegmentSizes";
 /// A herd's placement, column and row.
 pub const X_LOC: &str = "x_loc";
 pub const Y_LOC: &str = "y_loc";
+/// A segment's declared extent, columns and rows: the area `air-place-herds` places its herds in.
+pub const X_SIZE: &str = "x_size";
+pub const Y_SIZE: &str = "y_size";
 /// How many times a channel's buffer is re-fed (`air.channel`).
 pub const REFEED_COUNT: &str = "air.refeed_count";
 /// An L1 allocation every core of a herd holds its own copy of.
@@ -31,6 +34,8 @@ pub const ALL: &[&str] = &[
     OPERAND_SEGMENT_SIZES,
     X_LOC,
     Y_LOC,
+    X_SIZE,
+    Y_SIZE,
     REFEED_COUNT,
     SYMMETRIC,
     NO_SPLIT,

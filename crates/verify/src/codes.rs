@@ -71,6 +71,9 @@ pub const AIR_SYNTAX: &str = "AS0569";
 pub const GENERIC_FORM: &str = "AS0570";
 /// A `!air.*` type or `#air.*` attribute the AIR dialect does not define.
 pub const UNKNOWN_AIR_TYPE: &str = "AS0571";
+/// A `func.call` whose callee no function of the file defines or declares (MLIR's func.call
+/// verifier: "'x' does not reference a valid function").
+pub const UNDEFINED_CALLEE: &str = "AS0572";
 
 /// The structural rules that are deliberately stricter than AIR's verifier (docs/verify.md
 /// section 2): AIR accepts what they report, the lowering or the op's documented contract does

@@ -58,6 +58,12 @@ pub(crate) enum Issue {
         stride: i64,
         elem_bits: u32,
     },
+    /// A shim BD data dimension (d0-d2) of more than one element that steps 0
+    /// (`verifyStridesWraps`: "Stride N must be a positive integer.").
+    ZeroStride {
+        dim: usize,
+        size: i64,
+    },
 }
 
 fn bytes(elements: i64, elem_bits: u32) -> f64 {
@@ -116,7 +122,11 @@ pub(crate) fn shim_task(task: &ShimTask, elem_bits: u32, tile: &air_model::devic
         if d.size <= 1 || (dim == 0 && d.stride == 1) {
             continue;
         }
-        if !aligned(d.stride, elem_bits) {
+        if d.stride == 0 {
+            // verifyStridesWraps: `inputSizes[i] > 1 && inputStrides[i] < 1` for d0-d2 (the
+            // iteration dimension may step 0: a repeat).
+            issues.push(Issue::ZeroStride { dim, size: d.size });
+        } else if !aligned(d.stride, elem_bits) {
             issues.push(Issue::StrideBytes { dim, bytes: bytes(d.stride, elem_bits) });
         } else if granules(d.stride, elem_bits) > tile.step_max_granules {
             issues.push(Issue::Stride { dim, granules: granules(d.stride, elem_bits), limit: tile.step_max_granules });

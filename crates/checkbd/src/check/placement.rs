@@ -102,13 +102,26 @@ pub(crate) fn check(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>) -> 
         let area: i64 = air_model::arith::sat_sum(rects.iter().map(|&(x, y, _)| x * y));
         total += area;
         let shapes: Vec<(i64, i64)> = rects.iter().map(|&(x, y, _)| (x, y)).collect();
-        if rects.len() > 1 && !pack(&shapes, cols, core_rows) {
+        // A segment's x_size/y_size is the area air-place-herds places its herds in
+        // (AIRHerdPlacementPass.cpp: the segment's num_cols/num_rows, else the whole array).
+        let declared = segment.and_then(|s| cx.prog.segments[s].size).filter(|&(x, y)| x > 0 && y > 0);
+        let (area_cols, area_rows) = declared.map_or((cols, core_rows), |(x, y)| (x.min(cols), y.min(core_rows)));
+        if (rects.len() > 1 || declared.is_some()) && !pack(&shapes, area_cols, area_rows) {
             let (at, in_segment) = match segment {
                 Some(s) => (cx.prog.segments[*s].name_range, true),
                 None => (unit.range, false),
             };
             let herds = rects.iter().map(|&(x, y, h)| (x, y, cx.prog.herds[h].range)).collect();
-            cx.report(PlacementFact::Overlap { at, in_segment, herds, area, cols, rows: core_rows });
+            let fact = PlacementFact::Overlap {
+                at,
+                in_segment,
+                herds,
+                area,
+                cols: area_cols,
+                rows: area_rows,
+                declared: declared.is_some(),
+            };
+            cx.report(fact);
         }
     }
     let available = cols * core_rows;

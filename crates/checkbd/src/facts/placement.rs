@@ -19,6 +19,8 @@ pub(crate) enum PlacementFact {
         area: i64,
         cols: i64,
         rows: i64,
+        /// The area is the segment's own `x_size` × `y_size`, not the whole array.
+        declared: bool,
     },
     /// A launch uses fewer compute tiles than its target.
     Utilisation {

@@ -82,6 +82,11 @@ fn issue_text(issue: &Issue, level: &str, repeat: RepeatRemedy) -> (&'static Rul
             format!("dimension d{dim} of this {level} transfer steps {elements} elements; the BD verifier accepts less than 524288 (`Stride may not exceed 1048576`, mlir-aie DMABDOp::verify)"),
             "shrink the stride (a smaller L2 tile, or a different layout) or split the transfer",
         ),
+        Issue::ZeroStride { dim, size } => (
+            &rules::STRIDE,
+            format!("dimension d{dim} of this {level} transfer moves {size} elements with stride 0; a shim BD's dimensions d0-d2 step by at least 1 (`Stride {dim} must be a positive integer.`, mlir-aie verifyStridesWraps)"),
+            "give the dimension its real stride (1 for a contiguous run: AIR's patterns take strides as written, a 0 is not \"contiguous\"), or drop it (size 1)",
+        ),
         Issue::Length { words, limit } => (
             &rules::BD_LENGTH,
             format!("this {level} transfer is {words} words long, the BD length field holds {limit}"),

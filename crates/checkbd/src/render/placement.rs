@@ -31,18 +31,30 @@ pub(super) fn render(fact: &PlacementFact, file: FileId) -> Finding {
         } else {
             format!("use at most {cols} columns (herd x = {cols} on {device}), or target a larger device")
         }),
-        PlacementFact::Overlap { at, in_segment, herds, area, cols, rows } => {
+        PlacementFact::Overlap { at, in_segment, herds, area, cols, rows, declared } => {
             let what = if *in_segment { "segment" } else { "launch" };
-            let mut f = Finding::error(
-                &rules::HERDS_FIT_SEGMENT,
-                format!("the {} herds of this {what} need {area} core tiles together and cannot be placed on {cols}×{rows}", herds.len()),
-            )
-            .at(file, *at, format!("{what} with {} herds", herds.len()));
+            let (on, help) = if *declared {
+                (
+                    format!("in the {cols}×{rows} the segment declares (x_size × y_size)"),
+                    "declare a segment area that holds the herds (x_size, y_size; or none: the whole array), or shrink the herds",
+                )
+            } else {
+                (
+                    format!("on {cols}×{rows}"),
+                    "shrink the herds, give herds that run one after another the same symbol (they then share tiles), or split the kernels into separate launches",
+                )
+            };
+            let message = match herds.len() {
+                1 => format!("the herd of this {what} needs {area} core tiles and cannot be placed {on}"),
+                n => format!("the {n} herds of this {what} need {area} core tiles together and cannot be placed {on}"),
+            };
+            let mut f = Finding::error(&rules::HERDS_FIT_SEGMENT, message)
+            .at(file, *at, format!("{what} with {} herd{}", herds.len(), if herds.len() == 1 { "" } else { "s" }));
             for &(x, y, range) in herds {
                 f = f.also(file, range, format!("{x}×{y} = {} tiles", x * y));
             }
             f.need(format!("{area} tiles in non-overlapping rectangles"), format!("{} tiles ({cols} columns × {rows} rows)", cols * rows))
-                .help("shrink the herds, give herds that run one after another the same symbol (they then share tiles), or split the kernels into separate launches")
+                .help(help)
         }
         PlacementFact::Utilisation { unit, at, total, available, target, row_parallel } => {
             let kind = if *row_parallel {

@@ -129,21 +129,34 @@ pub fn no_verdict_notes(log: &str) -> (Vec<String>, Option<&'static str>) {
 
 /// The verdict of a run that ended with `exit`, wrote `log` and `insts_files` instruction files.
 pub fn verdict_of(exit: Exit, log: &str, findings: &[Finding], insts_files: usize) -> Verdict {
+    let crashed = match exit {
+        Exit::TimedOut => return Verdict::TimedOut,
+        Exit::Signal(_) => true,
+        Exit::Code(code) => !(0..128).contains(&code) || CRASH_SIGNS.iter().any(|sign| log.contains(sign)),
+    };
+    if crashed {
+        // A pass that reported an error and did not stop the pipeline (air-place-herds' `No
+        // valid placement found.`, then air-to-aie crashes on the unplaced herd): the error
+        // is the compiler's verdict, the crash what came of carrying on.
+        let crash_line = triage::crash::crash_of(log).map_or(usize::MAX, |c| c.line);
+        let judged_before = findings.iter().any(|f| {
+            !matches!(
+                f.class,
+                Class::Crash | Class::Unknown | Class::ToolMissing | Class::UnsupportedOption | Class::Driver
+            ) && f.lines.first().is_some_and(|l| l.line < crash_line)
+        });
+        return if judged_before { Verdict::Rejected } else { Verdict::Crashed };
+    }
+    let tool = |f: &Finding| matches!(f.class, Class::ToolMissing | Class::UnsupportedOption);
+    // A pass that reports an error without failing the pipeline (air-place-herds' `No valid
+    // placement found.` leaves the herd unplaced and aircc exits 0): the error is the verdict.
+    let judged = |f: &Finding| !matches!(f.class, Class::ToolMissing | Class::UnsupportedOption | Class::Driver);
     match exit {
-        Exit::TimedOut => Verdict::TimedOut,
-        Exit::Signal(_) => Verdict::Crashed,
-        Exit::Code(code) if !(0..128).contains(&code) => Verdict::Crashed,
-        _ if CRASH_SIGNS.iter().any(|sign| log.contains(sign)) => Verdict::Crashed,
+        Exit::Code(0) if findings.iter().any(judged) => Verdict::Rejected,
         Exit::Code(0) if insts_files > 0 => Verdict::Accepted,
         Exit::Code(0) => Verdict::NoOutput,
-        Exit::Code(_) => {
-            let tool = |f: &Finding| matches!(f.class, Class::ToolMissing | Class::UnsupportedOption);
-            if !findings.is_empty() && findings.iter().all(tool) {
-                Verdict::ToolProblem
-            } else {
-                Verdict::Rejected
-            }
-        }
+        _ if !findings.is_empty() && findings.iter().all(tool) => Verdict::ToolProblem,
+        _ => Verdict::Rejected,
     }
 }
 
@@ -273,6 +286,21 @@ mod tests {
         assert_eq!(lowering.findings[0].class, Class::RuntimeOffsets);
         let edge = "x.mlir:1:1: error: 'aie.tile' op allocated buffers exceeded available memory\naiecc: edge 'input_with_addresses.mlir' (key 'input.mlir') failed\n";
         assert_eq!(stage_of(edge).as_deref(), Some("aiecc: input_with_addresses.mlir"));
+    }
+
+    #[test]
+    fn an_error_a_pass_reports_is_the_verdict_even_when_aircc_goes_on() {
+        let placement = "loc(\"-\":1:1): error: No valid placement found.\nloc(\"-\":9:9): error: 'air.herd' op \nUnplaced herd: herd_0\n";
+        let findings = crate::triage::triage(placement, None).findings;
+        assert_eq!(findings[0].class, Class::Placement);
+        assert_eq!(verdict_of(Exit::Code(0), placement, &findings, 1), Verdict::Rejected);
+        let crashed = format!("{placement}PLEASE submit a bug report to x\nStack dump:\n #0 0x1 xilinx::air::AIRToAIEPass::runOnOperation() (aircc+0x1)\n");
+        let findings = crate::triage::triage(&crashed, None).findings;
+        assert_eq!(findings.iter().map(|f| f.class).collect::<Vec<_>>(), [Class::Placement, Class::Crash]);
+        assert_eq!(verdict_of(Exit::Signal(6), &crashed, &findings, 0), Verdict::Rejected);
+        let crash_only = "PLEASE submit a bug report to x\nStack dump:\n";
+        let findings = crate::triage::triage(crash_only, None).findings;
+        assert_eq!(verdict_of(Exit::Signal(11), crash_only, &findings, 0), Verdict::Crashed);
     }
 
     #[test]

@@ -144,8 +144,9 @@ pub fn triage(log: &str, module: Option<&TriageModule<'_>>) -> TriageReport {
     }
     let mut findings = builder.finish();
     if let Some(crash) = crash::crash_of(log) {
-        // The crash comes first: what printed before it was the pass that crashed at work.
-        findings.insert(0, crash_finding(&crash, log));
+        // In log order: an error a pass reported before the crash is the first cause.
+        let at = findings.iter().position(|f| f.lines.first().is_none_or(|l| l.line > crash.line));
+        findings.insert(at.unwrap_or(findings.len()), crash_finding(&crash, log));
     }
     let located_files = located_files(&findings);
     let module_named = match module {

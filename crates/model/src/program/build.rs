@@ -178,6 +178,11 @@ impl<'e, 'p> Builder<'e, 'p> {
     fn visit_segment(&mut self, segment: Hierarchy<'p>, within: Enclosing, depth: u32) {
         let id = self.prog.segments.len();
         let name_range = head_range(segment.op);
+        let attrs = segment.attributes();
+        let attr = |key: &str| {
+            attrs.and_then(|a| a.int(key)).or_else(|| segment.op.attr(key).and_then(air_syntax::views::attr_int))
+        };
+        let size = attr(air_attrs::X_SIZE).zip(attr(air_attrs::Y_SIZE));
         self.prog.segments.push(Segment {
             node: segment.node().id(),
             name: segment.sym_name(),
@@ -186,6 +191,7 @@ impl<'e, 'p> Builder<'e, 'p> {
             launch: within.launch,
             herds: Vec::new(),
             unroll: self.iter_dims(segment),
+            size,
         });
         match within.launch {
             Some(launch) => self.prog.launches[launch.index()].segments.push(id),

@@ -96,6 +96,9 @@ pub struct Segment {
     pub herds: Vec<HerdId>,
     /// `unroll (%i) in (%si=...)` dimensions.
     pub unroll: Vec<IterDim>,
+    /// `x_size` / `y_size` attributes (columns, rows), when written: the area air-place-herds
+    /// places the segment's herds in (else the whole array).
+    pub size: Option<(i64, i64)>,
 }
 
 #[derive(Clone, Debug)]
