@@ -1,6 +1,7 @@
 //! The differential test of check-bd against the real compiler (issue 21): every point of the
 //! sweep (`tools/sweep`, docs/sweep.md), every check-bd fixture with its `// check-bd:` flags,
-//! every kernel of `testdata/kernels/` with its backends and every reference merge is lowered by
+//! every kernel of `testdata/kernels/` with its backends, every reference merge, and every kernel
+//! and group of the model sweep (tools/models, docs/models.md) is lowered by
 //! the compiler kit (`air_testkit::lowering`, verdicts cached) and checked by
 //! `air-stitch check-bd --format json` with the same options. They must agree:
 //!
@@ -25,7 +26,7 @@ mod lowering_cases;
 use air_compile::triage::Class;
 use air_testkit::lowering::{self, Case, Judged};
 use air_testkit::{repo_root, ScratchDir};
-use lowering_cases::{bin, fixture_cases, kernel_cases, reference_merge_cases};
+use lowering_cases::{bin, fixture_cases, kernel_cases, model_sweep_cases, reference_merge_cases};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -200,6 +201,7 @@ fn cases(scratch: &Path) -> (Vec<Case>, Aims) {
     cases.extend(fixture_cases(|_| true));
     cases.extend(kernel_cases());
     cases.extend(reference_merge_cases(scratch));
+    cases.extend(model_sweep_cases(scratch));
     let names: BTreeSet<&str> = cases.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names.len(), cases.len(), "two cases have one name");
     (cases, aims)
@@ -241,6 +243,7 @@ fn check_bd_agrees_with_the_compiler_on_the_sweep() {
         checking.as_secs_f64()
     );
     report::print(&outcomes, &checked, &aims);
+    report::model_groups(&judged);
     // Triage knows every way the compiler refused a case: none is `unknown`.
     let unclassified: Vec<String> =
         outcomes.iter().filter(|o| o.row == "rejected unknown").map(|o| format!("{}: {}", o.name, o.message)).collect();
@@ -333,6 +336,21 @@ mod report {
         eprintln!("\ndisagreements: {}", listed.len());
         for outcome in listed {
             eprintln!("  {}: {}", outcome.name, outcome.disagreement.as_deref().unwrap_or(""));
+        }
+    }
+
+    /// The model sweep's groups (docs/models.md): each call's verdict, instruction words per
+    /// dispatch and lowering time.
+    pub fn model_groups(judged: &[air_testkit::lowering::Judged]) {
+        eprintln!("\nmodel sweep groups: layer, group: verdict, words per dispatch, lowering time");
+        for j in judged.iter().filter(|j| j.name.starts_with("models/") && j.name.contains(" group ")) {
+            let words = if j.accepted() { j.total_words().to_string() } else { "-".to_string() };
+            eprintln!(
+                "  {}: {}, {words} words, {:.1} s",
+                &j.name["models/".len()..],
+                j.verdict,
+                j.elapsed_ms() as f64 / 1e3
+            );
         }
     }
 

@@ -1,7 +1,8 @@
 //! The modules the project ships, as cases for the compiler kit's judge
 //! (`air_testkit::lowering`), each with the backend options it is compiled with: every kernel
 //! of `testdata/kernels/` with the `[backend]` of each plan and layer that uses it, the merged
-//! module of every reference plan, and the check-bd fixtures with their `// check-bd:` flags.
+//! module of every reference plan, the check-bd fixtures with their `// check-bd:` flags, and the
+//! model sweep's kernels and groups (tools/models).
 //! Shared by `compiler_accepts.rs` and `differential.rs` (each uses part of it).
 #![allow(dead_code)]
 
@@ -176,6 +177,55 @@ pub fn fixture_cases(keep: impl Fn(&str) -> bool) -> Vec<Case> {
         let options = fixture_options(&text);
         let timeout = fixture_timeout(&text);
         cases.push(Case { name: shown(&fixture), module: text.into_bytes(), options, timeout });
+    }
+    cases
+}
+
+/// The model sweep (tools/models, docs/models.md): every kernel with each backend its layers
+/// build it with, and every group `group` makes of every layer, with the group's backend. The
+/// files are written under `scratch` as `models DIR` writes them.
+pub fn model_sweep_cases(scratch: &Path) -> Vec<Case> {
+    let sweep = air_models::sweep().unwrap_or_else(|e| panic!("{e}"));
+    let root = scratch.join("models");
+    for dir in ["kernels", "layers", "out"] {
+        std::fs::create_dir_all(root.join(dir)).unwrap();
+    }
+    for (name, text) in &sweep.kernels {
+        std::fs::write(root.join("kernels").join(name), text).unwrap();
+    }
+    let mut kernels: BTreeMap<(String, Vec<String>), String> = BTreeMap::new();
+    let mut cases = Vec::new();
+    for (_, _, files) in &sweep.layers {
+        let layer_path = root.join("layers").join(format!("{}.toml", files.name));
+        std::fs::write(&layer_path, &files.toml).unwrap();
+        let layer = air_group::parse_layer(&files.toml, FileId(0)).unwrap_or_else(|e| panic!("{}: {e:?}", files.name));
+        for kernel in layer.kernels.iter().filter(|k| !k.external) {
+            let Some(file) = &kernel.file else { continue };
+            let file = Path::new(file).file_name().unwrap().to_string_lossy().into_owned();
+            let backend = layer.backend.combine(&kernel.backend).unwrap();
+            let options = flags(&backend, kernel.shim_dma_tile_sizes.as_deref());
+            kernels.entry((file, options)).or_insert_with(|| files.name.clone());
+        }
+        let out = root.join("out").join(&files.name);
+        // A layer whose kernel fails alone (qwen25_7b prefill) exits 1 and still writes its groups.
+        let _ = crate::harness::air_stitch(["group"]).arg(&layer_path).arg("-o").arg(&out).output();
+        for module in air_testkit::sorted_files(&out, "mlir") {
+            let plan = plan_of(&module.with_extension("toml"));
+            cases.push(Case {
+                name: format!("models/{} group {}", files.name, module.file_name().unwrap().to_string_lossy()),
+                module: std::fs::read(&module).unwrap(),
+                options: flags(&plan.backend, None),
+                ..Case::default()
+            });
+        }
+    }
+    for ((file, options), by) in kernels {
+        cases.push(Case {
+            name: format!("models/kernels/{file} [{}] ({by})", options.join(" ")),
+            module: sweep.kernels[&file].clone().into_bytes(),
+            options,
+            ..Case::default()
+        });
     }
     cases
 }
