@@ -108,11 +108,13 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], fun
             }
         })
         .collect();
+    let prefixes: Vec<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
     let mut prelude = String::new();
     for &v in &views {
         let view = &layer.views[v];
         let of = args.iter().position(|&b| b == view.of).unwrap_or(0);
         let ops = substitute(&view.ops, &layer.buffers[view.of].name, &format!("arg{of}"));
+        let ops = substitute(&ops, &view.name, &prelude_name(&view.name, &prefixes));
         for line in ops.lines().filter(|l| !l.trim().is_empty()) {
             let _ = writeln!(prelude, "    {}", line.trim());
         }
@@ -132,7 +134,9 @@ pub fn plan_text(layer: &Layer, range: Range<usize>, slices: &[ParsedSlice], fun
             for (idx, (binding, _)) in kernel.args.iter().enumerate() {
                 match binding {
                     Binding::Buffer(b) => table.args.push((idx as i64, Wire::Name(layer.buffers[*b].name.clone()))),
-                    Binding::View(v) => table.aliases.push((idx as i64, format!("%{}", layer.views[*v].name))),
+                    Binding::View(v) => {
+                        table.aliases.push((idx as i64, format!("%{}", prelude_name(&layer.views[*v].name, &prefixes))))
+                    }
                 }
             }
             table
@@ -203,6 +207,16 @@ fn group_backend(layer: &Layer, kernels: &[KernelDecl]) -> (Backend, Option<Stri
 }
 
 /// `%name` → `%replacement` where `%name` is a whole SSA name (not a prefix of a longer one).
+/// A view's value in the prelude: its own name, unless that starts like a slice's prefixed names
+/// (`%q_…` for kernel `q`, which merge refuses: AS0320), then with `_` before it until it does not.
+fn prelude_name(view: &str, prefixes: &[&str]) -> String {
+    let mut name = view.to_string();
+    while prefixes.iter().any(|p| name.starts_with(&format!("{p}_"))) {
+        name.insert(0, '_');
+    }
+    name
+}
+
 fn substitute(text: &str, name: &str, replacement: &str) -> String {
     let pattern = format!("%{name}");
     let mut out = String::new();
@@ -222,6 +236,13 @@ fn substitute(text: &str, name: &str, replacement: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::substitute;
+
+    #[test]
+    fn a_view_named_like_a_slice_prefix_gets_an_underscore() {
+        assert_eq!(super::prelude_name("q_normed_flat", &["q", "k"]), "_q_normed_flat");
+        assert_eq!(super::prelude_name("heads_q", &["q", "k"]), "heads_q");
+        assert_eq!(super::prelude_name("q_x", &["q", "_q"]), "__q_x");
+    }
 
     #[test]
     fn only_whole_names_are_substituted() {

@@ -268,11 +268,10 @@ pub fn decode(model: &Model) -> Result<LayerFiles, GenError> {
             l.view(&view, x, &[heads, hd])?;
             let out = format!("{x}_normed");
             l.kernel(name, format!("rmsnorm_{}.mlir", dims(&[heads, hd])), &rmsnorm(heads, hd), &[&view, w, &out])?;
-            // Not `{out}_...`: a view is a prelude value, and `q_...` is kernel `q`'s prefix (AS0320).
-            let flat = format!("flat_{out}");
+            let flat = format!("{out}_flat");
             l.view(&flat, &out, &[heads * hd])?;
         }
-        (q, k) = ("flat_q_normed", "flat_k_normed");
+        (q, k) = ("q_normed_flat", "k_normed_flat");
     }
     for (name, x, lut, out, n) in [("rq", q, "lut_q", "q_roped", qd), ("rk", k, "lut_k", "k_roped", kvd)] {
         let rope = Rope { rows: 1, cols: n, embed_dim: hd, herd_x: 1, decode: true, bare: false };
