@@ -2,9 +2,10 @@
 //! check-bd rejects and the compiler lowers is kept, with check-bd's error reported as its bug
 //! (AS0864); a group check-bd accepts and the compiler rejects is cut there (AS0865). Both use
 //! real disagreements of today's check-bd with the pinned compiler, and each test says so when
-//! check-bd is fixed (it then needs another): the keep case is upstream's own test file
-//! `dma_to_channel_auto_packet_single_herd.mlir` (three host inputs into one core, which the
-//! compiler promotes to packet flows; check-bd counts circuit-switched streams: AS0409, issue 32),
+//! check-bd is fixed (it then needs another): the keep case is the fixture
+//! `f_channel_host_inputs_packet.mlir` (three written channels from host buffers into one core,
+//! which the compiler promotes to packet flows; check-bd models the promotion for DMAs only:
+//! AS0409, listed in testdata/sweep/known-disagreements.toml),
 //! the cut case o_gemv_ffn's last two stages without its first (the pinned compiler refuses a
 //! module whose last launch reads a prelude view: 'memref.cast' op using value defined outside
 //! the region). The mechanism itself is tested without a compiler in air-group (a scripted
@@ -42,8 +43,7 @@ fn kernels_of(stdout: &str) -> Vec<String> {
 #[test]
 fn a_group_check_bd_wrongly_rejects_is_kept_and_reported() {
     let Some(kit) = air_testkit::lowering::kit() else { return };
-    let Some(corpus) = air_testkit::corpus_dir() else { return };
-    let kernel = corpus.join("mlir/test/Transform/AIRDmaToChannel/dma_to_channel_auto_packet_single_herd.mlir");
+    let kernel = air_testkit::repo_root().join("testdata/check-bd/f_channel_host_inputs_packet.mlir");
     let dir = ScratchDir::new("group-lower-keep");
     let buffers =
         ["a", "b", "d", "c", "e"].map(|b| format!("[[buffer]]\nname = \"{b}\"\ntype = \"memref<1024xbf16>\"\n"));

@@ -18,6 +18,7 @@ mod gemm_order;
 mod issues;
 mod memory;
 mod memtiles;
+mod packet_flows;
 mod pingpong;
 mod placement;
 mod sequence;

@@ -135,7 +135,10 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
         if endpoints.is_empty() {
             continue;
         }
-        // Channels: distinct streams per direction.
+        // Channels: distinct streams per direction; host transfers the compiler promotes to
+        // packet flows share one channel of the core.
+        let segment = cx.prog.herds[first].within.segment;
+        let promoted = super::packet_flows::promoted(cx, segment, &unit.endpoints);
         let mut inputs: BTreeMap<String, EndpointId> = BTreeMap::new();
         let mut outputs: BTreeMap<String, EndpointId> = BTreeMap::new();
         for &e in &endpoints {
@@ -143,12 +146,17 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             let side = if ep.kind.reads_memory() { &mut outputs } else { &mut inputs };
             side.entry(ep.stream_key()).or_insert(e);
         }
-        for (streams, resource, input, limit) in [
-            (&inputs, "core_dma_in_channels", true, cx.dev.core.s2mm_channels),
-            (&outputs, "core_dma_out_channels", false, cx.dev.core.mm2s_channels),
+        for (streams, resource, input, limit, packets) in [
+            (&inputs, "core_dma_in_channels", true, cx.dev.core.s2mm_channels, &promoted[0]),
+            (&outputs, "core_dma_out_channels", false, cx.dev.core.mm2s_channels, &promoted[1]),
         ] {
-            let items: Vec<(String, Branches<'_>)> =
-                streams.iter().map(|(key, &e)| (key.clone(), cx.prog.endpoints[e].branches.as_slice())).collect();
+            let items: Vec<(String, Branches<'_>)> = streams
+                .iter()
+                .map(|(key, &e)| {
+                    let key = if packets.contains(key) { "packet flows".to_string() } else { key.clone() };
+                    (key, cx.prog.endpoints[e].branches.as_slice())
+                })
+                .collect();
             let used = exclusive_count(&items) as i64;
             rows.push(BudgetRow {
                 resource,
