@@ -66,6 +66,37 @@ const FLOWS: &str = "mlir-air mlir/lib/Conversion/AIRToAIESchedulingUtils.cpp (o
 const SEGMENT_NAMES: &str =
     "mlir-air mlir/lib/Conversion/ConvertToAIRPass.cpp getSegmentNames (air-insert-launch-around-herd)";
 
+const CHANNEL_PAIRS: &str = "mlir-air mlir/lib/Util/Dependency.cpp (a channel op whose other side the module lacks)";
+const HERD_ACCESS: &str = "mlir-air mlir/lib/Dialect/AIR/IR/AIRDialect.cpp (air.herd's verifier: direct memory access)";
+const MLIR_PARSER: &str = "MLIR's parser (an op of a dialect the tool does not load)";
+const MLIR_DOMINANCE: &str = "MLIR's dominance verifier";
+const CHANNEL_PAIR_REMEDY: Remedy = Remedy {
+    text: "every air.channel.put needs an air.channel.get of the same channel in the module, and every get a put \
+           (merge keeps each slice's channels with their pairs; a hand-edited module may have lost one)",
+    source: CHANNEL_PAIRS,
+};
+const HERD_ACCESS_REMEDY: Remedy = Remedy {
+    text: "a core reads only its own L1 (and its neighbours'): stage the data into an L1 buffer with \
+           air.dma_memcpy_nd first (air-stitch verify: AS0514 names the op)",
+    source: HERD_ACCESS,
+};
+const NOT_AN_INPUT: Remedy = Remedy {
+    text: "the module uses an op of a dialect aircc does not load (a test dialect, transform scripts): it is not an \
+           input of the full pipeline; compile the AIR kernel itself",
+    source: MLIR_PARSER,
+};
+const ALREADY_ASYNC: Remedy = Remedy {
+    text: "the module is already in the asynchronous form air-dependency writes (async tokens on launch, segment, \
+           herd and DMAs), which the full pipeline builds itself: give aircc the synchronous kernel (no `async`, \
+           no tokens), as the builders emit it",
+    source: "mlir-air tools/aircc/aircc.cpp (its pipeline runs air-dependency); MLIR's dominance verifier",
+};
+const PACKET_IDS: Remedy = Remedy {
+    text: "too many packet flows share one tile's packet ids: keep fewer host transfers promoted to packet flows \
+           in one segment (split the launch), or merge transfers into fewer channels",
+    source: "mlir-aie lib/Dialect/AIE/IR/AIEDialect.cpp (a BD's packet id field: 5 bits)",
+};
+
 const SEGMENT_SYMBOLS: Remedy = Remedy {
     text: "give every air.segment of the module its own symbol (air-stitch merge prefixes them per slice); check-bd \
            AS0422 names both",
@@ -214,6 +245,27 @@ const ROWS: &[Row] = &[
         r"buffer descriptor length \((?P<words>\d+) 32-bit words\) exceeds the maximum of (?P<limit>\d+) words",
     ),
     (Class::DmaDims, Role::Cause, BD_VERIFY, None, r"(?:Size may not exceed 1023|Stride may not exceed \d+)"),
+    (
+        Class::DmaDims,
+        Role::Cause,
+        BD_VERIFY,
+        None,
+        r"Cannot give more than (?P<limit>\d+) dimensions for step sizes and wraps on this tile \(got (?P<dims>\d+)",
+    ),
+    (
+        Class::DmaDims,
+        Role::Cause,
+        BD_VERIFY,
+        None,
+        r"Specified stride\(s\) and size\(s\) result in out of bounds access in buffer, for index (?P<index>\d+) in memref of length (?P<length>\d+)",
+    ),
+    (
+        Class::Routing,
+        Role::Cause,
+        BD_VERIFY,
+        Some(PACKET_IDS),
+        r"Packet (?P<field>ID|type) field can only hold (?P<bits>\d+) bits",
+    ),
     (Class::DmaDims, Role::Cause, BD_VERIFY, Some(SUB_32_BIT), r"transfer length must be multiple of 4"),
     (
         Class::DmaDims,
@@ -361,6 +413,24 @@ const ROWS: &[Row] = &[
         None,
         r"air\.shim_dma_tile_sizes (?:must not be empty|values must be > 0)",
     ),
+    (
+        Class::InvalidIr,
+        Role::Cause,
+        CHANNEL_PAIRS,
+        Some(CHANNEL_PAIR_REMEDY),
+        r"'(?P<channel_op>air\.channel\.(?:put|get))' op found channel op not in pairs",
+    ),
+    (
+        Class::InvalidIr,
+        Role::Cause,
+        HERD_ACCESS,
+        Some(HERD_ACCESS_REMEDY),
+        r"inside 'air\.herd' accesses memref with memory_space (?P<memory_space>\w+)",
+    ),
+    // Inputs the full pipeline is not for: an op of a dialect aircc does not load, a module
+    // already in the asynchronous form air-dependency writes.
+    (Class::InvalidIr, Role::Cause, MLIR_PARSER, Some(NOT_AN_INPUT), r"custom op '(?P<unknown_op>[^']+)' is unknown"),
+    (Class::InvalidIr, Role::Cause, MLIR_DOMINANCE, Some(ALREADY_ASYNC), r"operand #\d+ does not dominate this use"),
     // Bare herds (a legalization failure after another error is that error's follow-up).
     (Class::BareHerd, Role::Consequence, AIRRT, None, r"failed to legalize operation '(?P<airrt_op>airrt\.[\w.]+)'"),
     (Class::BareHerd, Role::Cause, AIRRT, None, r"airrt\.herd_load\b.*not found|undefined symbol: \S*herd"),

@@ -55,6 +55,13 @@ fn each_message_form_is_its_class() {
         ("Error: could not find aiecc in PATH", Class::ToolMissing),
         ("Error: could not find program: xchesscc_wrapper", Class::ToolMissing),
         ("air-stitch: aircc not found: no --aircc, $AIRCC or aircc on PATH", Class::ToolMissing),
+        ("error: 'aie.dma_bd' op Cannot give more than 4 dimensions for step sizes and wraps on this tile (got 5 dimensions).", Class::DmaDims),
+        ("error: 'aie.dma_bd' op Specified stride(s) and size(s) result in out of bounds access in buffer, for index 2048 in memref of length 1024.", Class::DmaDims),
+        ("error: 'aie.dma_bd' op Packet ID field can only hold 5 bits.", Class::Routing),
+        ("x.mlir:7:3: error: 'air.channel.put' op found channel op not in pairs", Class::InvalidIr),
+        ("x.mlir:9:5: error: 'memref.load' op inside 'air.herd' accesses memref with memory_space L3; AIE core tiles can only access L1 or more local memory directly. Use air.dma_memcpy_nd to stage data first.", Class::InvalidIr),
+        ("x.mlir:2:1: error: custom op 'test.foo' is unknown (tried 'func.test.foo' as well)", Class::InvalidIr),
+        ("x.mlir:12:7: error: operand #0 does not dominate this use", Class::InvalidIr),
         ("x.mlir:3:4: error: something new", Class::Unknown),
     ];
     for (line, class) in cases {
