@@ -134,6 +134,8 @@ rules! {
         "check-bd checks AIR's hierarchy: a module without air.launch, air.segment or air.herd (an empty file, a host-only function) has nothing to check");
     GEMM_NOT_FIRST = ("AS0442", "gemm-k-unaligned-not-first", Warn, Documented,
         "mlir-air programming_examples/llms/qwen25_0_5b/qwen25_0_5b_prefill.py Builder 3 (a Down GEMM at K = 4864: launch 0 correct, launch >= 1 after any prior GEMM all-NaN, bisected), qwen25_1_5b_prefill.py (K = 8960, NON-512-aligned) and qwen25_3b_prefill.py (K = 11008): the Down GEMM kept launch 0 of its own ELF; flagged for K not a multiple of 512 and at least 4096 (upstream runs K = 896 past launch 0); no compiler check");
+    ASYNC_INPUT = ("AS0443", "async-input", Note, Compiler,
+        "mlir-air tools/aircc/aircc.cpp (its pipeline runs air-dependency itself, on the synchronous form the builders emit); the compiler kit on upstream's single-module test files already written `async`: of the 149 single-module upstream test files written `async` the kit lowers 3; 106 are rejected (78 by verifiers such as `operand #0 does not dominate this use`), 33 crash it, 7 give no verdict (2026-12-07)");
 }
 
 /// Codes of rules retired in issue 21, when check-bd was checked against the pinned compiler:

@@ -57,6 +57,9 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             declared: prog.channels.get(chan).map(|decl| decl.range),
         });
     }
+    if let Some(at) = prog.async_form {
+        cx.report(StructureFact::AsyncForm { at });
+    }
     for &at in &prog.generic_hierarchy {
         cx.report(StructureFact::GenericForm { at });
     }

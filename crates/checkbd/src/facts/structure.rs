@@ -25,6 +25,8 @@ pub(crate) enum StructureFact {
     },
     /// A hierarchy op in generic form, which the model does not read.
     GenericForm { at: TextRange },
+    /// The module is already in air-dependency's asynchronous form (its first `async` op).
+    AsyncForm { at: TextRange },
     /// An L3 argument larger than one buffer object spans.
     BoSpan { at: TextRange, bytes: i64 },
     /// A GEMM whose K (at least 4096) is not a multiple of 512 is not the first launch of its function (a

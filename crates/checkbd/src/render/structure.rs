@@ -28,6 +28,13 @@ pub(super) fn render(fact: &StructureFact, file: FileId) -> Finding {
             f.note("each launch's segments become their own aie.device; air-to-aie finds no tile for the half without its counterpart: `failed to get S2MM tile for L3 allocation` (mlir-air AIRToAIEPass.cpp)")
                 .help("pass data between launches through L3 buffers; rename the channel in one of the launches if they only share a name (air-stitch merge prefixes channels per slice)")
         }
+        StructureFact::AsyncForm { at } => Finding::info(
+            &rules::ASYNC_INPUT,
+            "this module is already in the asynchronous form air-dependency writes (`async`, tokens): the full pipeline is not meant for it",
+        )
+        .at(file, *at, "written `async`")
+        .note("aircc runs air-dependency itself on the synchronous kernel; given this form, the compiler kit lowers 3 of upstream's 149 single-module test files in it (106 rejected, 33 crashes)")
+        .help("give aircc the synchronous kernel as the builders emit it (no `async`, no tokens, no air.execute/air.wait_all); this form is for the passes after air-dependency (air-opt)"),
         StructureFact::GenericForm { at } => {
             Finding::warning(&rules::GENERIC_FORM, "a hierarchy op in generic form is not analysed")
                 .at(file, *at, "generic form")

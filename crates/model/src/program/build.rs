@@ -87,6 +87,9 @@ impl<'e, 'p> Builder<'e, 'p> {
     fn visit(&mut self, op: Op<'p>, within: Enclosing, depth: u32) {
         let name = op.name();
         if let Some(hierarchy) = Hierarchy::cast(op) {
+            if hierarchy.is_async() && self.prog.async_form.is_none() {
+                self.prog.async_form = Some(first_line_range(op));
+            }
             match hierarchy.kind {
                 HierarchyKind::Launch => self.visit_launch(hierarchy, within, depth),
                 HierarchyKind::Segment => self.visit_segment(hierarchy, within, depth),

@@ -385,6 +385,9 @@ pub struct Program {
     pub l3_args: Vec<(NodeId, TextRange, MemRefType)>,
     /// Generic-form AIR hierarchy ops, which are not analysed.
     pub generic_hierarchy: Vec<TextRange>,
+    /// The first hierarchy op written `async`: the module is already in the asynchronous form
+    /// air-dependency writes.
+    pub async_form: Option<TextRange>,
     /// Herd memref arguments used directly by calls, channel and DMA ops.
     pub herd_arg_uses: Vec<HerdArgUse>,
 }
