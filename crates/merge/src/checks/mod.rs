@@ -98,46 +98,22 @@ pub(crate) fn no_hierarchy(slice: &ParsedSlice, kernel: &KernelFunc<'_>) -> Opti
 /// undeclared symbol parses, merges and passes check-bd, and only AIR's verifier or the compiler
 /// (`'func.call' op 'x' does not reference a valid function`) would say so, minutes later.
 fn check_callees(slices: &[ParsedSlice], errors: &mut Vec<Diagnostic>) {
+    use air_syntax::views::calls::{extern_declaration, undefined_calls};
     for slice in slices.iter().filter(|s| !s.parse.has_errors()) {
-        let root = slice.parse.tree.root();
-        // Any function of the slice, at any depth (a nested module is its own symbol table: a
-        // callee there is defined too, and a wrong one is MLIR's to refuse).
-        let defined: BTreeSet<String> = all_ops(root).filter_map(FuncOp::cast).map(|f| f.name()).collect();
-        for call in all_ops(root).filter(|op| matches!(op.name(), "func.call" | "call")) {
-            let Some(callee) = call.symbol() else { continue };
-            let name = air_syntax::views::symbol_name(callee.text());
-            if defined.contains(&name) {
-                continue;
-            }
+        for call in undefined_calls(slice.parse.tree.root()) {
             errors.push(
-                Diagnostic::error(codes::UNDECLARED_CALLEE, format!("`@{name}` is called but not declared in {}", slice.name))
-                    .with_primary(slice.file, callee.text_range(), "called here")
-                    .with_help(format!(
-                        "declare the extern as the kernel's builder does, with the object that defines it (`{}`), or fix the name",
-                        extern_declaration(&name, &call)
-                    )),
+                Diagnostic::error(
+                    codes::UNDECLARED_CALLEE,
+                    format!("`@{}` is called but not declared in {}", call.callee, slice.name),
+                )
+                .with_primary(slice.file, call.at, "called here")
+                .with_help(format!(
+                    "declare the extern as the kernel's builder does, with the object that defines it (`{}`), or fix the name",
+                    extern_declaration(&call)
+                )),
             );
         }
     }
-}
-
-/// The declaration a call needs, its types the call's own: `func.func private @f(bf16, memref<..>)
-/// attributes {link_with = "OBJECT.o", llvm.emit_c_interface}` (results after `->` unless none).
-fn extern_declaration(name: &str, call: &Op<'_>) -> String {
-    // `func.call @f(%a, %b) : (T, U) -> R`: operands hold no `)` or `:`, so the function type is
-    // what follows the first `:` after the operand list.
-    let text = collapse_whitespace(call.node().text());
-    let signature = text
-        .split_once(&format!("@{name}("))
-        .and_then(|(_, rest)| rest.split_once(')'))
-        .and_then(|(_, rest)| rest.trim_start().strip_prefix(':'))
-        .map(|ty| ty.split(" loc(").next().unwrap_or(ty).trim())
-        .filter(|ty| ty.starts_with('('));
-    let signature = match signature {
-        Some(ty) => ty.strip_suffix(" -> ()").unwrap_or(ty).to_string(),
-        None => "(...)".to_string(),
-    };
-    format!("func.func private @{name}{signature} attributes {{link_with = \"OBJECT.o\", llvm.emit_c_interface}}")
 }
 
 /// The kernel of each slice that parsed cleanly (a slice with syntax errors has its own

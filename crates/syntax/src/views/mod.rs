@@ -4,6 +4,7 @@
 
 mod air;
 mod attr;
+pub mod calls;
 mod consts;
 mod func;
 mod ranges;

@@ -56,34 +56,19 @@ pub(super) fn check(cx: &mut Cx<'_, '_>) {
     callees(cx);
 }
 
-/// Every `func.call` names a function of the file (MLIR's `CallOp::verifySymbolUses`: "'x' does
-/// not reference a valid function"). Functions of any module count: a call into another
-/// nested module is MLIR's to refuse, not guessed here.
+/// Every `func.call` names a function of the file (MLIR's `CallOp::verifySymbolUses`).
 fn callees(cx: &mut Cx<'_, '_>) {
-    let functions: std::collections::BTreeSet<String> = cx
-        .ops
-        .iter()
-        .filter(|(op, name)| matches!(*name, "func.func" | "llvm.func") && !op.is_generic())
-        .filter_map(|(op, _)| symbol_of(*op).map(|(name, _)| name))
-        .collect();
-    let calls: Vec<(String, TextRange)> = cx
-        .ops
-        .iter()
-        .filter(|(op, name)| matches!(*name, "func.call" | "call") && !op.is_generic())
-        .filter_map(|(op, _)| op.symbol().map(|t| (symbol_name(t.text()), t.text_range())))
-        .collect();
-    for (callee, at) in calls {
-        if functions.contains(&callee) {
-            continue;
-        }
+    use air_syntax::views::calls::{extern_declaration, undefined_calls};
+    for call in undefined_calls(cx.input.parse.tree.root()) {
         let diagnostic = cx.error(
             codes::UNDEFINED_CALLEE,
-            format!("`@{callee}` does not reference a valid function"),
-            at,
+            format!("`@{}` does not reference a valid function", call.callee),
+            call.at,
             "called here",
         );
         cx.diagnostics.push(diagnostic.with_help(format!(
-            "declare it as the kernel's builder does (`func.func private @{callee}(...) attributes {{link_with = \"OBJECT.o\", llvm.emit_c_interface}}`), or fix the name"
+            "declare it as the kernel's builder does, with the object that defines it (`{}`), or fix the name",
+            extern_declaration(&call)
         )));
     }
 }
