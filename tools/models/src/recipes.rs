@@ -113,6 +113,24 @@ fn dims(shape: &[u64]) -> String {
     shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x")
 }
 
+/// The comment at the top of a layer file: the model, its shapes and where they come from.
+fn header(model: &Model, phase: &str, upstream: &str) -> String {
+    format!(
+        "One {id} transformer block at {phase}, written by tools/models (docs/models.md).\n\
+         Shapes: {id} ({config}): hidden {h}, {heads} heads and {kv} KV heads of {hd}, FFN {f}{bias}{norm}.\n\
+         Upstream's grouping: {upstream}. Kernels from kernelgen; stand-ins in tools/models/src/recipes.rs.",
+        id = model.hf_id,
+        config = model.config_source,
+        h = model.hidden,
+        heads = model.heads,
+        kv = model.kv_heads,
+        hd = model.head_dim,
+        f = model.ffn,
+        bias = if model.qkv_bias { ", Q/K/V biases" } else { "" },
+        norm = if model.qk_norm { ", QK-norm" } else { "" },
+    )
+}
+
 const WEIGHTS: &[&str] = &[
     "norm_w",
     "wq",
@@ -132,22 +150,9 @@ const WEIGHTS: &[&str] = &[
 
 /// The prefill layer (2048 tokens).
 pub fn prefill(model: &Model) -> Result<LayerFiles, GenError> {
-    let (s, h, f, hd) = (SEQ, model.hidden, model.ffn, model.head_dim);
+    let (s, h, hd) = (SEQ, model.hidden, model.head_dim);
     let (qd, kvd) = (model.q_dim(), model.kv_dim());
-    let header = format!(
-        "One {} transformer block at prefill shapes ({} tokens), written by tools/models (docs/models.md).\n\
-         Shapes: {} ({}): hidden {h}, {} heads and {} KV heads of {hd}, FFN {f}{}{}.\n\
-         Upstream's grouping: {}. Kernels from kernelgen; stand-ins in tools/models/src/recipes.rs.",
-        model.hf_id,
-        s,
-        model.hf_id,
-        model.config_source,
-        model.heads,
-        model.kv_heads,
-        if model.qkv_bias { ", Q/K/V biases" } else { "" },
-        if model.qk_norm { ", QK-norm" } else { "" },
-        model.prefill.source
-    );
+    let header = header(model, &format!("prefill shapes ({s} tokens)"), model.prefill.source);
     let mut l = Layer::new(format!("{}_prefill", model.key), header, "{ output_format = \"elf\" }");
     l.kinds("weight", WEIGHTS);
     // RoPE tables are fixed for a prompt length: static, as upstream's static indices hold them.
@@ -230,19 +235,7 @@ fn ffn_prefill(l: &mut Layer, model: &Model) -> Result<(), GenError> {
 pub fn decode(model: &Model) -> Result<LayerFiles, GenError> {
     let (h, f, hd) = (model.hidden, model.ffn, model.head_dim);
     let (qd, kvd) = (model.q_dim(), model.kv_dim());
-    let header = format!(
-        "One {} transformer block at decode shapes (one token), written by tools/models (docs/models.md).\n\
-         Shapes: {} ({}): hidden {h}, {} heads and {} KV heads of {hd}, FFN {f}{}{}.\n\
-         Upstream's grouping: {}. Kernels from kernelgen; stand-ins in tools/models/src/recipes.rs.",
-        model.hf_id,
-        model.hf_id,
-        model.config_source,
-        model.heads,
-        model.kv_heads,
-        if model.qkv_bias { ", Q/K/V biases" } else { "" },
-        if model.qk_norm { ", QK-norm" } else { "" },
-        model.decode.source
-    );
+    let header = header(model, "decode shapes (one token)", model.decode.source);
     let backend = "{ output_format = \"elf\", air_runtime_loop_tiling_sizes = [16, 16] }";
     let mut l = Layer::new(format!("{}_decode", model.key), header, backend);
     l.kinds("weight", WEIGHTS);

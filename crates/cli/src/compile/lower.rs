@@ -307,6 +307,19 @@ fn diagnostic(lowered: &Lowered, finding: &Finding, text: &str, file: FileId, in
     diagnostic.with_help(format!("{} ({})", finding.remedy, finding.remedy_source))
 }
 
+/// A diagnostic about a run without a verdict, with what its log says: where a crash happened
+/// and its remedy, or the log's last lines.
+pub fn with_log_of(mut diagnostic: Diagnostic, lowered: &Lowered) -> Diagnostic {
+    let (notes, help) = lower::no_verdict_notes(&lowered.log);
+    for note in notes {
+        diagnostic = diagnostic.with_note(note);
+    }
+    match help {
+        Some(help) => diagnostic.with_help(help),
+        None => diagnostic,
+    }
+}
+
 /// The runtime hazards the lowered module shows and the lowering itself cannot: a full ELF
 /// whose dispatch does an odd number of `load_pdi` reconfigurations (mlir-aie #3622, mlir-air
 /// #1946: aiecc's `--expand-load-pdis` alternates two empty PDIs by a module-wide index, and

@@ -127,6 +127,12 @@ pub fn no_verdict_notes(log: &str) -> (Vec<String>, Option<&'static str>) {
     }
 }
 
+/// An error the compiler's passes report about the module: not a tool's problem, not aircc's own
+/// step, not the crash itself.
+fn about_the_module(finding: &Finding) -> bool {
+    !matches!(finding.class, Class::ToolMissing | Class::UnsupportedOption | Class::Driver | Class::Crash)
+}
+
 /// The verdict of a run that ended with `exit`, wrote `log` and `insts_files` instruction files.
 pub fn verdict_of(exit: Exit, log: &str, findings: &[Finding], insts_files: usize) -> Verdict {
     let crashed = match exit {
@@ -140,19 +146,15 @@ pub fn verdict_of(exit: Exit, log: &str, findings: &[Finding], insts_files: usiz
         // is the compiler's verdict, the crash what came of carrying on.
         let crash_line = triage::crash::crash_of(log).map_or(usize::MAX, |c| c.line);
         let judged_before = findings.iter().any(|f| {
-            !matches!(
-                f.class,
-                Class::Crash | Class::Unknown | Class::ToolMissing | Class::UnsupportedOption | Class::Driver
-            ) && f.lines.first().is_some_and(|l| l.line < crash_line)
+            about_the_module(f) && f.class != Class::Unknown && f.lines.first().is_some_and(|l| l.line < crash_line)
         });
         return if judged_before { Verdict::Rejected } else { Verdict::Crashed };
     }
     let tool = |f: &Finding| matches!(f.class, Class::ToolMissing | Class::UnsupportedOption);
-    // A pass that reports an error without failing the pipeline (air-place-herds' `No valid
-    // placement found.` leaves the herd unplaced and aircc exits 0): the error is the verdict.
-    let judged = |f: &Finding| !matches!(f.class, Class::ToolMissing | Class::UnsupportedOption | Class::Driver);
     match exit {
-        Exit::Code(0) if findings.iter().any(judged) => Verdict::Rejected,
+        // A pass that reports an error without failing the pipeline (air-place-herds' `No valid
+        // placement found.` leaves the herd unplaced and aircc exits 0): the error is the verdict.
+        Exit::Code(0) if findings.iter().any(about_the_module) => Verdict::Rejected,
         Exit::Code(0) if insts_files > 0 => Verdict::Accepted,
         Exit::Code(0) => Verdict::NoOutput,
         _ if !findings.is_empty() && findings.iter().all(tool) => Verdict::ToolProblem,

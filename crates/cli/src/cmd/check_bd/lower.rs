@@ -88,14 +88,7 @@ pub fn diagnostics(file: &LoweredFile, text: &str, id: FileId, tools: &LowerTool
             if let Some(dir) = &file.lowered.kept {
                 d = d.with_note(format!("its files are kept in {}", dir.display()));
             }
-            let (notes, help) = air_compile::lower::no_verdict_notes(&file.lowered.log);
-            for note in notes {
-                d = d.with_note(note);
-            }
-            if let Some(help) = help {
-                d = d.with_help(help);
-            }
-            vec![d]
+            vec![lower::with_log_of(d, &file.lowered)]
         }
     }
 }

@@ -86,17 +86,11 @@ pub fn run(
             ("timeout", Outcome::Problems, format!("compile: {name}: the lowering timed out"))
         }
         other => {
-            let mut d = Diagnostic::error(
+            let d = Diagnostic::error(
                 crate::codes::AIRCC_FAILED,
                 format!("the lowering gave no verdict: {}", other.as_str()),
             );
-            let (notes, help) = air_compile::lower::no_verdict_notes(&lowered.log);
-            for note in notes {
-                d = d.with_note(note);
-            }
-            if let Some(help) = help {
-                d = d.with_help(help);
-            }
+            let d = crate::compile::lower::with_log_of(d, &lowered);
             report.add(&[d], sources);
             ("failed", Outcome::Failed, format!("compile: {name}: the lowering gave no verdict ({})", other.as_str()))
         }
