@@ -206,7 +206,6 @@ fn group_backend(layer: &Layer, kernels: &[KernelDecl]) -> (Backend, Option<Stri
     (backend, problem)
 }
 
-/// `%name` → `%replacement` where `%name` is a whole SSA name (not a prefix of a longer one).
 /// A view's value in the prelude: its own name, unless that starts like a slice's prefixed names
 /// (`%q_…` for kernel `q`, which merge refuses: AS0320), then with `_` before it until it does not.
 fn prelude_name(view: &str, prefixes: &[&str]) -> String {
@@ -217,6 +216,7 @@ fn prelude_name(view: &str, prefixes: &[&str]) -> String {
     name
 }
 
+/// `%name` → `%replacement` where `%name` is a whole SSA name (not a prefix of a longer one).
 fn substitute(text: &str, name: &str, replacement: &str) -> String {
     let pattern = format!("%{name}");
     let mut out = String::new();
