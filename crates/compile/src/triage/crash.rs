@@ -120,7 +120,7 @@ impl Crash {
         if let Some(frame) = self.frames.first() {
             parts.push(format!("at {frame}"));
         }
-        let tool = self.tool.as_deref().unwrap_or("the compiler");
+        let tool = self.tool.as_deref().unwrap_or("a tool the report does not name");
         if parts.is_empty() {
             format!("{tool} crashed (no symbolised frame inside it)")
         } else {
