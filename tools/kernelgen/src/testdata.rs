@@ -268,22 +268,36 @@ pub fn fixtures() -> Vec<Fixture> {
         Fixture {
             file: "silu_mul_2d_2048x3072.mlir",
             used_by: "qwen3_06b_prefill sw (intermediate 3072, tile 3072)",
-            kernel: Box::new(SiluMul { n: 2048 * 3072, tile_n: 3072, herd_x: 8, rows: Some(2048), launches: 1 }),
+            kernel: Box::new(SiluMul {
+                n: 2048 * 3072,
+                tile_n: 3072,
+                herd_x: 8,
+                rows: Some(2048),
+                launches: 1,
+                chunks: 1,
+            }),
         },
         Fixture {
             file: "silu_mul_2d_2048x8192.mlir",
             used_by: "o_ffn sw",
-            kernel: Box::new(SiluMul { n: 2048 * 8192, tile_n: 4096, herd_x: 8, rows: Some(2048), launches: 1 }),
+            kernel: Box::new(SiluMul {
+                n: 2048 * 8192,
+                tile_n: 4096,
+                herd_x: 8,
+                rows: Some(2048),
+                launches: 1,
+                chunks: 1,
+            }),
         },
         Fixture {
             file: "silu_mul_8960.mlir",
             used_by: "qwen25_1_5b_decode sw (intermediate 8960, tile 1120)",
-            kernel: Box::new(SiluMul { n: 8960, tile_n: 1120, herd_x: 8, rows: None, launches: 1 }),
+            kernel: Box::new(SiluMul { n: 8960, tile_n: 1120, herd_x: 8, rows: None, launches: 1, chunks: 1 }),
         },
         Fixture {
             file: "silu_mul_8192.mlir",
             used_by: "1-D SiLU-and-mul (original o_gemv_ffn sw)",
-            kernel: Box::new(SiluMul { n: 8192, tile_n: 1024, herd_x: 8, rows: None, launches: 1 }),
+            kernel: Box::new(SiluMul { n: 8192, tile_n: 1024, herd_x: 8, rows: None, launches: 1, chunks: 1 }),
         },
     ]
 }

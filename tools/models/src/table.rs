@@ -414,10 +414,10 @@ pub fn models() -> Vec<Model> {
                     ("down_add", &["dg", "fa"]),
                 ],
                 host: &[],
-                differences: "kernelgen's SwiGLU at FFN 18944 needs 24 shim BDs of 16 on its own (AS0410; the compiler \
-                    agrees: 'Too many simultaneously active buffer descriptors'): upstream row-chunks it (\"SwiGLU has \
-                    to be split\", qwen25_7b_q4nx_prefill.py:175-180) and kernelgen has no row chunking, so this \
-                    layer does not group (exit 1). As qwen25_3b: upstream's gate/up/swiglu splits are its direct-codegen GEMMs' L2 \
+                differences: "the SwiGLU at FFN 18944 is split into 2 row chunks, one launch each, as upstream's swiglu_plan \
+                    splits it (\"SwiGLU has to be split\", qwen25_7b_q4nx/README.md:175-180); in one call with the rest of \
+                    the FFN rather than dispatched once per chunk (unchunked it needs 24 shim BDs of 16: AS0410, and \
+                    the compiler agrees). As qwen25_3b: upstream's gate/up/swiglu splits are its direct-codegen GEMMs' L2 \
                     staging; here check-bd and the compiler decide. Upstream keeps down_add (dg at launch 0) because it \
                     reuses qwen25_3b's builders; K = 18944 is a multiple of 512 (not of 1024), outside the bound \
                     upstream measured the NaN at (qwen25_1_5b_prefill.py:184-187: \"NON-512-aligned\"), so AS0866 \

@@ -28,6 +28,12 @@ pub struct SiluMul {
     /// Launches in the kernel, each with its own segment name.
     #[arg(long, default_value_t = 1)]
     pub launches: usize,
+    /// Split the elements into this many consecutive chunks, one launch each. SwiGLU is
+    /// elementwise, so the split is exact; each launch's host transfers then take 1/CHUNKS of the
+    /// shim's buffer descriptors (upstream's `swiglu_plan`, llms/qwen25_3b/qwen25_3b_prefill.py,
+    /// splits Qwen2.5-7B's 2048 x 18944 SwiGLU into 2 row chunks for that reason).
+    #[arg(long, default_value_t = 1)]
+    pub chunks: u64,
 }
 
 impl Kernel for SiluMul {
@@ -42,10 +48,11 @@ impl SiluMul {
     /// `build` without the limit of 8 columns on the herd's width: a herd no NPU can place, for
     /// probing the compiler's placement (the sweep of `tools/sweep`).
     pub fn build_any_width(&self) -> Result<String, GenError> {
-        let SiluMul { n, tile_n, herd_x, rows, launches } = *self;
-        ensure_positive("silu-mul", &[("--n", n), ("--tile-n", tile_n), ("--herd-x", herd_x)])?;
+        let SiluMul { n, tile_n, herd_x, rows, launches, chunks } = *self;
+        ensure_positive("silu-mul", &[("--n", n), ("--tile-n", tile_n), ("--herd-x", herd_x), ("--chunks", chunks)])?;
         ensure(launches >= 1, || "silu-mul: --launches must be at least 1".to_string())?;
-        ensure_divides("silu-mul", "--n", n, "--tile-n * --herd-x", tile_n * herd_x)?;
+        ensure(launches == 1 || chunks == 1, || "silu-mul: --launches and --chunks exclude each other".to_string())?;
+        ensure_divides("silu-mul", "--n", n, "--chunks * --tile-n * --herd-x", chunks * tile_n * herd_x)?;
         if let Some(rows) = rows {
             ensure_divides("silu-mul", "--n", n, "--2d ROWS", rows)?;
         }
@@ -68,7 +75,9 @@ impl SiluMul {
         let arg_types = [arg_ty.clone(), arg_ty.clone(), arg_ty];
         let flatten = [rows.is_some(); 3];
         ops::func(&mut b, name, &arg_types, |b, args| {
-            for copy in 0..launches {
+            let chunk = n / chunks;
+            for copy in 0..launches.max(chunks as usize) {
+                let start = if chunks > 1 { copy as u64 * chunk } else { 0 };
                 let segment = format!("silu_mul_seg{}", copy_suffix(copy));
                 launch_flatten_segment(b, args, &arg_types, &flatten, &flat, &segment, |b, seg| {
                     let operands = typed(seg, &[flat.clone(), flat.clone(), flat.clone()]);
@@ -80,7 +89,7 @@ impl SiluMul {
                         let l1_up = ops::alloc(b, &l1);
                         let l1_out = ops::alloc(b, &l1);
                         let tile_i32 = ops::i32_const(b, tile_n);
-                        ops::for_range(b, 0, n, step, |b, iv| {
+                        ops::for_range(b, start, start + chunk, step, |b, iv| {
                             let offset = ops::affine_apply(b, &offset_map, &[iv, tx, ty]);
                             ops::dma(b, &whole(l1_gate), &pattern(gate, &[offset.into()], &[tile_n], &[1]), &l1, &flat);
                             ops::dma(b, &whole(l1_up), &pattern(up, &[offset.into()], &[tile_n], &[1]), &l1, &flat);

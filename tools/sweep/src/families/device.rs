@@ -31,7 +31,7 @@ pub fn devices(points: &mut Points) -> Result<(), SweepError> {
         (
             "silu-dev-2d-h4",
             "silu-mul --2d 2048 2048x8192 tile_n 512, herd 4x1",
-            Box::new(SiluMul { n: 2048 * 8192, tile_n: 512, herd_x: 4, rows: Some(2048), launches: 1 }),
+            Box::new(SiluMul { n: 2048 * 8192, tile_n: 512, herd_x: 4, rows: Some(2048), launches: 1, chunks: 1 }),
         ),
         (
             "add-dev-2d-h4",

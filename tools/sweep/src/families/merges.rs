@@ -53,7 +53,7 @@ fn add_1d(n: u64) -> Box<dyn Kernel> {
 }
 
 fn silu_2d() -> Box<dyn Kernel> {
-    Box::new(SiluMul { n: 2048 * 8192, tile_n: 4096, herd_x: 8, rows: Some(2048), launches: 1 })
+    Box::new(SiluMul { n: 2048 * 8192, tile_n: 4096, herd_x: 8, rows: Some(2048), launches: 1, chunks: 1 })
 }
 
 fn rope_1d(cols: u64) -> Box<dyn Kernel> {

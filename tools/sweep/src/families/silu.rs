@@ -11,7 +11,7 @@ use air_kernelgen::kernels::silu_mul::SiluMul;
 const F3_N: u64 = 1 << 24;
 
 fn silu(n: u64, tile_n: u64, herd_x: u64) -> SiluMul {
-    SiluMul { n, tile_n, herd_x, rows: None, launches: 1 }
+    SiluMul { n, tile_n, herd_x, rows: None, launches: 1, chunks: 1 }
 }
 
 /// The documented side of F3's points at N = 2^24 (model doc §5 F3): fails at tile_n 1024 and
@@ -50,7 +50,7 @@ pub fn bd_grid(points: &mut Points) -> Result<(), SweepError> {
     }
     // The 2-D form (arguments collapsed in the launch) at o_ffn's shape and at F3's tile.
     for tile_n in [1024, 4096] {
-        let kernel = SiluMul { n: 2048 * 8192, tile_n, herd_x: 8, rows: Some(2048), launches: 1 };
+        let kernel = SiluMul { n: 2048 * 8192, tile_n, herd_x: 8, rows: Some(2048), launches: 1, chunks: 1 };
         let note = format!("silu-mul --2d 2048, 2048x8192, tile_n {tile_n}");
         points.kernel(about(format!("silu-bd-2d-t{tile_n}"), Aim::ShimBds, Side::Grid, note), &kernel, &defaults())?;
     }
@@ -109,7 +109,7 @@ pub fn placement(points: &mut Points) -> Result<(), SweepError> {
 /// compile time (model doc F30).
 pub fn launches(points: &mut Points) -> Result<(), SweepError> {
     for (launches, side) in [(2, Side::Inside), (8, Side::Inside), (9, Side::Over), (16, Side::Over)] {
-        let kernel = SiluMul { n: 2048 * 8192, tile_n: 4096, herd_x: 8, rows: Some(2048), launches };
+        let kernel = SiluMul { n: 2048 * 8192, tile_n: 4096, herd_x: 8, rows: Some(2048), launches, chunks: 1 };
         let note = format!("silu-mul --2d 2048 (o_ffn's) repeated over {launches} launches of one function");
         let base = format!("silu-launches-{launches}");
         points.kernel(about(base, Aim::CompileTime, side, note), &kernel, &defaults())?;
