@@ -136,6 +136,10 @@ rules! {
         "mlir-air programming_examples/llms/qwen25_0_5b/qwen25_0_5b_prefill.py Builder 3 (a Down GEMM at K = 4864: launch 0 correct, launch >= 1 after any prior GEMM all-NaN, bisected), qwen25_1_5b_prefill.py (K = 8960, NON-512-aligned) and qwen25_3b_prefill.py (K = 11008): the Down GEMM kept launch 0 of its own ELF; flagged for K not a multiple of 512 and at least 4096 (upstream runs K = 896 past launch 0); no compiler check");
     ASYNC_INPUT = ("AS0443", "async-input", Note, Compiler,
         "mlir-air tools/aircc/aircc.cpp (its pipeline runs air-dependency itself, on the synchronous form the builders emit); the compiler kit on upstream's single-module test files already written `async`: of the 149 single-module upstream test files written `async` the kit lowers 3; 106 are rejected (78 by verifiers such as `operand #0 does not dominate this use`), 33 crash it, 7 give no verdict (2026-12-07)");
+    DMA_OUTSIDE_HIERARCHY = ("AS0444", "dma-outside-hierarchy", Deny, Compiler,
+        "mlir-air AIRDmaToChannel.cpp (AIRDmaToAIRChannelConversion converts a DMA inside an air.herd or air.segment only; air.dma_memcpy_nd is illegal after it: `failed to legalize operation 'air.dma_memcpy_nd' that was explicitly marked illegal`)");
+    HERD_NAME = ("AS0445", "herd-name", Deny, Compiler,
+        "mlir-air AIRLoweringPass.cpp AIRHerdConversion (`error lowering air.herd: herd name is undefined.`: the runtime lowering names each herd's load after its symbol)");
 }
 
 /// Codes of rules retired in issue 21, when check-bd was checked against the pinned compiler:

@@ -3,7 +3,7 @@
 
 use super::Cx;
 use crate::facts::structure::StructureFact;
-use air_model::program::LaunchId;
+use air_model::program::{EndpointKind, LaunchId, Level};
 use std::collections::BTreeMap;
 
 /// A channel's first put and first get in one launch.
@@ -56,6 +56,24 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             earlier: earlier.operand_range,
             declared: prog.channels.get(chan).map(|decl| decl.range),
         });
+    }
+    // air-to-std names each herd's runtime load after its symbol.
+    for herd in prog.herds.iter().filter(|h| h.name.is_none()) {
+        cx.report(StructureFact::UnnamedHerd { at: herd.range });
+    }
+    // air-dma-to-channel converts the DMAs inside a herd or segment; one outside both that
+    // touches L1 or L2 stays, and is illegal after it.
+    for ep in prog.endpoints.iter().filter(|ep| ep.kind == EndpointKind::DmaSrc) {
+        let Some(peer) = ep.peer.map(|p| &prog.endpoints[p]) else { continue };
+        if ep.within.herd.is_some() || ep.within.segment.is_some() {
+            continue;
+        }
+        let local = match (ep.level, peer.level) {
+            (Level::L1, _) | (_, Level::L1) => "L1",
+            (Level::L2, _) | (_, Level::L2) => "L2",
+            _ => continue,
+        };
+        cx.report(StructureFact::DmaOutsideHierarchy { at: ep.line_range, local });
     }
     if let Some(at) = prog.async_form {
         cx.report(StructureFact::AsyncForm { at });

@@ -27,6 +27,10 @@ pub(crate) enum StructureFact {
     GenericForm { at: TextRange },
     /// The module is already in air-dependency's asynchronous form (its first `async` op).
     AsyncForm { at: TextRange },
+    /// An `air.herd` without a symbol name.
+    UnnamedHerd { at: TextRange },
+    /// An `air.dma_memcpy_nd` with an L1 or L2 side outside every segment and herd.
+    DmaOutsideHierarchy { at: TextRange, local: &'static str },
     /// An L3 argument larger than one buffer object spans.
     BoSpan { at: TextRange, bytes: i64 },
     /// A GEMM whose K (at least 4096) is not a multiple of 512 is not the first launch of its function (a

@@ -32,9 +32,20 @@ pub(super) fn render(fact: &StructureFact, file: FileId) -> Finding {
             &rules::ASYNC_INPUT,
             "this module is already in the asynchronous form air-dependency writes (`async`, tokens): the full pipeline is not meant for it",
         )
-        .at(file, *at, "written `async`")
+        .at(file, *at, "air-dependency's form")
         .note("aircc runs air-dependency itself on the synchronous kernel; given this form, the compiler kit lowers 3 of upstream's 149 single-module test files in it (106 rejected, 33 crashes)")
         .help("give aircc the synchronous kernel as the builders emit it (no `async`, no tokens, no air.execute/air.wait_all); this form is for the passes after air-dependency (air-opt)"),
+        StructureFact::UnnamedHerd { at } => Finding::error(&rules::HERD_NAME, "this air.herd has no symbol name")
+            .at(file, *at, "no `@name`")
+            .note("the runtime lowering names each herd's load after its symbol and stops without one: `error lowering air.herd: herd name is undefined.` (mlir-air AIRLoweringPass.cpp)")
+            .help("name the herd: `air.herd @name tile (...)`"),
+        StructureFact::DmaOutsideHierarchy { at, local } => Finding::error(
+            &rules::DMA_OUTSIDE_HIERARCHY,
+            format!("this DMA moves data to or from an {local} buffer outside every air.segment and air.herd"),
+        )
+        .at(file, *at, "outside the hierarchy")
+        .note("air-dma-to-channel turns only the DMAs inside a herd or segment into channels; this one stays, and the compiler stops: `failed to legalize operation 'air.dma_memcpy_nd' that was explicitly marked illegal` (mlir-air AIRDmaToChannel.cpp)")
+        .help("move an L1 buffer and its DMAs into the herd that uses it, an L2 buffer and its DMAs into an air.segment"),
         StructureFact::GenericForm { at } => {
             Finding::warning(&rules::GENERIC_FORM, "a hierarchy op in generic form is not analysed")
                 .at(file, *at, "generic form")

@@ -86,6 +86,10 @@ impl<'e, 'p> Builder<'e, 'p> {
 
     fn visit(&mut self, op: Op<'p>, within: Enclosing, depth: u32) {
         let name = op.name();
+        // air-dependency's own ops: the module is past it, whether or not a hierarchy is async.
+        if matches!(name, air_ops::EXECUTE | air_ops::WAIT_ALL) && self.prog.async_form.is_none() {
+            self.prog.async_form = Some(first_line_range(op));
+        }
         if let Some(hierarchy) = Hierarchy::cast(op) {
             if hierarchy.is_async() && self.prog.async_form.is_none() {
                 self.prog.async_form = Some(first_line_range(op));
