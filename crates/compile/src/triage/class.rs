@@ -121,7 +121,7 @@ impl Class {
             Class::Memory => "buffers exceed the tile's memory",
             Class::Stack => "core stack too small",
             Class::Locks => "out of locks",
-            Class::BareHerd => "bare herd reached the runtime lowering",
+            Class::BareHerd => "data movement outside the launch, segment and herd that own it",
             Class::RuntimeOffsets => "a shim DMA with more than one runtime offset",
             Class::SequenceView => "a host buffer view the runtime sequence cannot address",
             Class::InvalidIr => "the compiler's verifier refuses the module",
@@ -294,7 +294,7 @@ impl Class {
         const LOCKS: &[&str] = &[r::CORE_LOCKS.code];
         const RUNTIME_OFFSETS: &[&str] = &[r::SHIM_RUNTIME_OFFSETS.code];
         const SEQUENCE_VIEW: &[&str] = &[r::HOST_VIEW_IN_SEQUENCE.code];
-        const INVALID_IR: &[&str] = &[r::SHIM_DMA_TILE_SIZES.code];
+        const INVALID_IR: &[&str] = &[r::SHIM_DMA_TILE_SIZES.code, r::HERD_NAME.code];
         // A split that never ends (an error: the compile cannot finish) and a dependency chain
         // whose canonicalisation explodes (a warning: it finishes, in hours).
         const COMPILE_TIME: &[&str] = &[r::ENDLESS_SPLIT.code, r::COMPILE_TIME.code];
@@ -308,8 +308,9 @@ impl Class {
             Class::Memory => MEMORY,
             Class::Stack => STACK,
             Class::Locks => LOCKS,
-            // aircc wraps bare herds itself (air-insert-launch-around-herd): no check-bd rule.
-            Class::BareHerd => &[],
+            // aircc wraps bare herds itself (air-insert-launch-around-herd); a DMA outside every
+            // segment and herd it does not move.
+            Class::BareHerd => &[r::DMA_OUTSIDE_HIERARCHY.code],
             Class::RuntimeOffsets => RUNTIME_OFFSETS,
             Class::SequenceView => SEQUENCE_VIEW,
             Class::InvalidIr => INVALID_IR,

@@ -70,6 +70,10 @@ const CHANNEL_PAIRS: &str = "mlir-air mlir/lib/Util/Dependency.cpp (a channel op
 const HERD_ACCESS: &str = "mlir-air mlir/lib/Dialect/AIR/IR/AIRDialect.cpp (air.herd's verifier: direct memory access)";
 const MLIR_PARSER: &str = "MLIR's parser (an op of a dialect the tool does not load)";
 const MLIR_DOMINANCE: &str = "MLIR's dominance verifier";
+const MLIR_REGIONS: &str = "MLIR's region verifier (IsolatedFromAbove)";
+const AIR_DEPENDENCY: &str = "mlir-air mlir/lib/Transform/AIRDependency.cpp";
+const AIR_LOWERING: &str = "mlir-air mlir/lib/Conversion/AIRLoweringPass.cpp";
+const TARGET_NPU: &str = "mlir-aie lib/Targets/AIETargetNPU.cpp";
 const CHANNEL_PAIR_REMEDY: Remedy = Remedy {
     text: "every air.channel.put needs an air.channel.get of the same channel in the module, and every get a put \
            (merge keeps each slice's channels with their pairs; a hand-edited module may have lost one)",
@@ -90,6 +94,50 @@ const ALREADY_ASYNC: Remedy = Remedy {
            herd and DMAs), which the full pipeline builds itself: give aircc the synchronous kernel (no `async`, \
            no tokens), as the builders emit it",
     source: "mlir-air tools/aircc/aircc.cpp (its pipeline runs air-dependency); MLIR's dominance verifier",
+};
+const DMA_TO_CHANNEL: &str = "mlir-air mlir/lib/Transform/AIRDmaToChannel.cpp (AIRDmaToAIRChannelConversion: \
+                              a DMA inside an air.herd or air.segment only)";
+const DMA_OUTSIDE_HIERARCHY: Remedy = Remedy {
+    text: "an air.dma_memcpy_nd to or from an L1 or L2 buffer sits outside every air.segment and air.herd \
+           (in a launch's or the function's body), and air-dma-to-channel converts only DMAs inside them: move \
+           the L1 buffer and its DMAs into the herd, the L2 buffer and its DMAs into a segment (a bare herd: \
+           `air-stitch pass wrap-bare-herds`, then move the DMAs in)",
+    source: DMA_TO_CHANNEL,
+};
+const DMA_SIDES: Remedy = Remedy {
+    text: "a DMA's memory spaces must match the hierarchy it sits in: inside an air.herd one side is L1, inside an \
+           air.segment (outside herds) one side is L2; move the DMA to the level of its more local buffer",
+    source: "mlir-air mlir/lib/Transform/AIRDmaToChannel.cpp replaceAIRDmaWithAIRChannelPairs",
+};
+const AIR_OPS_LEFT: Remedy = Remedy {
+    text: "an AIR op outlived aircc's lowering and reached aiecc, which does not load the AIR dialect: the NPU \
+           pipeline lowers air.launch, air.segment and air.herd inside a function, not inside air.rank (a \
+           multi-device construct); compile the kernel without the air.rank around it",
+    source: "mlir-air tools/aircc/aircc.cpp (aiecc takes the aie.device modules aircc writes)",
+};
+const AFFINE_LOOPS: Remedy = Remedy {
+    text: "air-dependency rebuilds only scf.for and scf.parallel loops around AIR ops: lower affine loops first \
+           (mlir-opt --lower-affine) or write them as scf.for; this is pipeline misuse, not a resource limit",
+    source: "mlir-air mlir/lib/Transform/AIRDependency.cpp createAsyncLoopLikeOp",
+};
+const HERD_NAME: Remedy = Remedy {
+    text: "give every air.herd a symbol name (`air.herd @name tile (...)`): the runtime lowering names each \
+           herd's load after it",
+    source: "mlir-air mlir/lib/Conversion/AIRLoweringPass.cpp AIRHerdConversion",
+};
+const DISPATCH_TIME_VALUES: Remedy = Remedy {
+    text: "a DMA size or offset (or a runtime parameter) comes from a function argument, a value known only at \
+           dispatch, and cannot be frozen into a static instruction stream: make it a compile-time constant, or \
+           build with aircc --emit-txn-cpp, which emits a C++ builder that assembles the stream from the argument \
+           (upstream test/aircc/emit_txn_cpp.mlir); check-bd notes such values (AS0400)",
+    source:
+        "mlir-aie lib/Targets/AIETargetNPU.cpp (static TXN translation); mlir-air tools/aircc/aircc.cpp --emit-txn-cpp",
+};
+const ISOLATED_FROM_ABOVE: Remedy = Remedy {
+    text: "an op inside an air.herd or air.segment uses a value defined outside it, and their bodies are isolated \
+           from above: pass the value in through the op's args(...); in a module already in air-dependency's \
+           asynchronous form (air.execute, tokens) this is that form's consequence: give aircc the synchronous kernel",
+    source: "MLIR's region verifier (IsolatedFromAbove); mlir-air air.herd/air.segment",
 };
 const PACKET_IDS: Remedy = Remedy {
     text: "too many packet flows share one tile's packet ids: keep fewer host transfers promoted to packet flows \
@@ -118,6 +166,8 @@ const ROWS: &[Row] = &[
     (Class::Unknown, Role::Wrapper, AIRCC, None, r"^Error: (?:pass pipeline failed|pass failed|failed to parse pass)"),
     (Class::Unknown, Role::Wrapper, AIRCC, None, r"^Error running command: (?P<command>\S+)"),
     (Class::Unknown, Role::Wrapper, AIRCC, None, r"^Error parsing MLIR file"),
+    // A pass's bare report after the conversion that failed (air-dma-to-channel emits `error`).
+    (Class::Unknown, Role::Wrapper, DMA_TO_CHANNEL, None, r"^error$"),
     // Markers air-stitch compile writes into the log.
     (
         Class::CompileTimeout,
@@ -431,6 +481,51 @@ const ROWS: &[Row] = &[
     // already in the asynchronous form air-dependency writes.
     (Class::InvalidIr, Role::Cause, MLIR_PARSER, Some(NOT_AN_INPUT), r"custom op '(?P<unknown_op>[^']+)' is unknown"),
     (Class::InvalidIr, Role::Cause, MLIR_DOMINANCE, Some(ALREADY_ASYNC), r"operand #\d+ does not dominate this use"),
+    (
+        Class::InvalidIr,
+        Role::Cause,
+        AIRCC,
+        Some(AIR_OPS_LEFT),
+        r"Dialect `air' not found for custom op '(?P<unknown_op>air\.[\w.]+)'",
+    ),
+    (
+        Class::InvalidIr,
+        Role::Cause,
+        AIR_DEPENDENCY,
+        Some(AFFINE_LOOPS),
+        r"'affine\.for' op unknown LoopLikeOpInterface op type",
+    ),
+    (Class::InvalidIr, Role::Cause, AIR_LOWERING, Some(HERD_NAME), r"error lowering air\.herd: herd name is undefined"),
+    (
+        Class::InvalidIr,
+        Role::Cause,
+        MLIR_REGIONS,
+        Some(ISOLATED_FROM_ABOVE),
+        r"'(?P<user_op>[\w.]+)' op using value defined outside the region",
+    ),
+    // A value known only at dispatch in what must be a static instruction stream.
+    (
+        Class::RuntimeOffsets,
+        Role::Cause,
+        TARGET_NPU,
+        Some(DISPATCH_TIME_VALUES),
+        r"Cannot translate (?P<npu_op>[\w.]+) with non-constant address or value to a static TXN binary",
+    ),
+    // Data movement outside the hierarchy that owns its buffer.
+    (
+        Class::BareHerd,
+        Role::Cause,
+        DMA_TO_CHANNEL,
+        Some(DMA_OUTSIDE_HIERARCHY),
+        r"failed to legalize operation 'air\.dma_memcpy_nd'",
+    ),
+    (
+        Class::BareHerd,
+        Role::Cause,
+        DMA_TO_CHANNEL,
+        Some(DMA_SIDES),
+        r"'air\.dma_memcpy_nd' op has unexpected memref memory space at (?P<dma_side>internal|external)-side",
+    ),
     // Bare herds (a legalization failure after another error is that error's follow-up).
     (Class::BareHerd, Role::Consequence, AIRRT, None, r"failed to legalize operation '(?P<airrt_op>airrt\.[\w.]+)'"),
     (Class::BareHerd, Role::Cause, AIRRT, None, r"airrt\.herd_load\b.*not found|undefined symbol: \S*herd"),

@@ -62,6 +62,13 @@ fn each_message_form_is_its_class() {
         ("x.mlir:9:5: error: 'memref.load' op inside 'air.herd' accesses memref with memory_space L3; AIE core tiles can only access L1 or more local memory directly. Use air.dma_memcpy_nd to stage data first.", Class::InvalidIr),
         ("x.mlir:2:1: error: custom op 'test.foo' is unknown (tried 'func.test.foo' as well)", Class::InvalidIr),
         ("x.mlir:12:7: error: operand #0 does not dominate this use", Class::InvalidIr),
+        ("x.mlir:7:3: error: 'affine.for' op unknown LoopLikeOpInterface op type. Currently supports scf.for and scf.parallel", Class::InvalidIr),
+        ("x.mlir:5:3: error: error lowering air.herd: herd name is undefined.", Class::InvalidIr),
+        ("x.mlir:9:9: error: 'memref.load' op using value defined outside the region", Class::InvalidIr),
+        ("error: 'aiex.npu.write32' op Cannot translate write32 with non-constant address or value to a static TXN binary", Class::RuntimeOffsets),
+        ("loc(\"-\":9:7): error: failed to legalize operation 'air.dma_memcpy_nd' that was explicitly marked illegal", Class::BareHerd),
+        ("x.mlir:4:5: error: 'air.dma_memcpy_nd' op has unexpected memref memory space at internal-side", Class::BareHerd),
+        ("x.mlir:5:3: error: Dialect `air' not found for custom op 'air.launch' ", Class::InvalidIr),
         ("x.mlir:3:4: error: something new", Class::Unknown),
     ];
     for (line, class) in cases {
@@ -211,4 +218,14 @@ proptest! {
         let module = TriageModule::new("x.mlir", MERGED, &parse, air_diagnostics::FileId(0));
         let _ = triage(&log, Some(&module));
     }
+}
+
+#[test]
+fn a_pass_s_bare_error_after_its_conversion_is_not_a_finding_of_its_own() {
+    // The kit's log of upstream's air_launch_dma_memcpy_nd.mlir: air-dma-to-channel's failed
+    // conversion, then its `emitError(UnknownLoc, "error")`.
+    let log = "loc(\"-\":9:7): error: failed to legalize operation 'air.dma_memcpy_nd' that was explicitly marked illegal\nerror: error\n";
+    let findings = triage(log, None).findings;
+    let classes: Vec<Class> = findings.iter().map(|f| f.class).collect();
+    assert_eq!(classes, [Class::BareHerd], "{findings:#?}");
 }
