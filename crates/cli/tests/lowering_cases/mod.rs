@@ -229,3 +229,26 @@ pub fn model_sweep_cases(scratch: &Path) -> Vec<Case> {
     }
     cases
 }
+
+/// Whether a corpus file is one module the full pipeline could take: not split on `// -----`,
+/// and with a launch, segment or herd op outside comments (issue 32's selection; a `// CHECK:`
+/// line or a transform op such as `transform.air.herd_vectorize` does not count).
+pub fn is_single_air_module(split: bool, text: &str) -> bool {
+    static OP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r#"(?:^|[\s=("])air\.(?:launch|segment|herd)(?:[\s"@(]|$)"#).unwrap()
+    });
+    !split && text.lines().any(|line| OP.is_match(line.split("//").next().unwrap_or("")))
+}
+
+/// Every single-module AIR file of the upstream corpus (`dir`), lowered with the defaults (npu2,
+/// as the kit's `run-lowering.sh`): upstream's own test inputs, which nobody here wrote.
+pub fn corpus_cases(dir: &Path) -> Vec<Case> {
+    air_testkit::corpus_files(dir)
+        .into_iter()
+        .filter_map(|file| {
+            let module = std::fs::read(&file.path).unwrap_or_else(|e| panic!("{}: {e}", file.path.display()));
+            let keep = is_single_air_module(file.split, &String::from_utf8_lossy(&module));
+            keep.then(|| Case { name: format!("corpus/{}", file.relpath), module, ..Case::default() })
+        })
+        .collect()
+}
