@@ -239,7 +239,7 @@ fn find_symbol_op(text: &str, op: &str, name: &str) -> Option<TextRange> {
 
 /// Which intermediate file a location names: an explicit path by its file name, `-` (a module
 /// aircc parsed from memory) by the stage that failed: the npu pipeline reads `aie.`, the
-/// air-to-aie pipelines read `placed.`, the placement pipeline the module itself (`None`).
+/// air-to-aie pipelines read `placed.`; the placement pipeline's module is not kept (`None`).
 fn intermediate_of<'a>(lowered: &'a Lowered, file: &str) -> Option<&'a (String, String)> {
     let base = file.rsplit('/').next().unwrap_or(file);
     if base != "-" {
@@ -286,7 +286,15 @@ fn diagnostic(lowered: &Lowered, finding: &Finding, text: &str, file: FileId, in
                     placed = true;
                 }
             }
-            None if base == "-" || base == input_name => {
+            // `-` is a module aircc printed and parsed again after passes of its own: its lines
+            // are not the input's (a blank line added before the module moves none of them).
+            None if base == "-" => {
+                diagnostic = diagnostic.with_note(format!(
+                    "at line {}:{} of a module aircc parsed from memory after its own passes (not the input's lines)",
+                    location.line, location.column
+                ))
+            }
+            None if base == input_name => {
                 let offset = offset_of(text, location.line, location.column);
                 if let Some(start) = offset {
                     let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
@@ -382,5 +390,32 @@ mod tests {
         assert_eq!(what, "air.segment @q_seg");
         assert!(find_symbol_op(text, air_ops::HERD, "q_seg").is_none());
         assert_eq!(offset_of("ab\ncd\n", 2, 2), Some(4));
+    }
+
+    #[test]
+    fn a_line_of_a_module_aircc_parsed_from_memory_is_not_put_on_the_input() {
+        // The kit's log of docs/error-codes.md's AS0444 example: `-` is a module aircc printed
+        // after passes of its own (five blank lines before the input leave it at 9:7).
+        let log = "loc(\"-\":9:7): error: failed to legalize operation 'air.dma_memcpy_nd' that was explicitly marked illegal\nerror: error\n";
+        let findings = air_compile::triage::triage(log, None).findings;
+        let lowering = Lowering {
+            schema: "",
+            verdict: lower::Verdict::Rejected,
+            stage: Some("placement (air-dma-to-channel … air-place-herds)".to_string()),
+            findings,
+            sequences: Vec::new(),
+            total_words: 0,
+            dispatched: None,
+            dispatched_words: 0,
+            elapsed_ms: 0,
+            aircc_argv: Vec::new(),
+            aiecc_argv: Vec::new(),
+        };
+        let lowered = Lowered { lowering, log: log.to_string(), intermediate: Vec::new(), kept: None };
+        let text: String = (1..=12).map(|i| format!("// line {i}\n")).collect();
+        let found = diagnostics(&lowered, &text, FileId(0), "m.mlir");
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(found[0].primary.is_none(), "{:#?}", found[0]);
+        assert!(found[0].notes.iter().any(|n| n.contains("at line 9:7 of a module aircc parsed from memory")));
     }
 }
