@@ -52,7 +52,10 @@ impl SiluMul {
         ensure_positive("silu-mul", &[("--n", n), ("--tile-n", tile_n), ("--herd-x", herd_x), ("--chunks", chunks)])?;
         ensure(launches >= 1, || "silu-mul: --launches must be at least 1".to_string())?;
         ensure(launches == 1 || chunks == 1, || "silu-mul: --launches and --chunks exclude each other".to_string())?;
-        ensure_divides("silu-mul", "--n", n, "--chunks * --tile-n * --herd-x", chunks * tile_n * herd_x)?;
+        ensure_divides("silu-mul", "--n", n, "--tile-n * --herd-x", tile_n * herd_x)?;
+        if chunks > 1 {
+            ensure_divides("silu-mul", "--n", n, "--chunks * --tile-n * --herd-x", chunks * tile_n * herd_x)?;
+        }
         if let Some(rows) = rows {
             ensure_divides("silu-mul", "--n", n, "--2d ROWS", rows)?;
         }
