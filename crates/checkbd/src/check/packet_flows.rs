@@ -7,13 +7,17 @@
 //! 2×1 herd lower; 3 host inputs and 1 from L2 lower, 3 and 2 do not; 2 host inputs and 1 from L2
 //! do not either, as they stay circuit-switched).
 //!
-//! Modelled for `air.dma_memcpy_nd` in a herd with an L3 side. A transfer every core of a herd
-//! makes alike becomes a broadcast channel (air-broadcast-detection), which weighs
-//! `ceil(K / span)` for K of them over a span of the herd's columns (kit: three such inputs of
-//! a 1×2 herd lower, of a 2×1 herd do not). Written channels keep their circuit-switched count
-//! (the compiler promotes them too: `fp_channel_host_inputs_packet`, a listed disagreement), and
-//! a transfer alike along some herd dimensions only leaves its segment unpromoted: the count then
-//! errs towards an error the compiler may not give, never the other way.
+//! Modelled for `air.dma_memcpy_nd` in a herd with an L3 side, and for written channels the way
+//! the pass reads them: a channel with a herd-side endpoint in the segment (a get: an input, a
+//! put: an output; the first one met) and, outside every segment and herd, a put (input) or get
+//! (output) of an L3 buffer. A written channel with `broadcast_shape` weighs by its first
+//! dimension as the pass's span; one already `npu_dma_packet` adds to the pressure and is a
+//! packet flow whatever the pressure (kit: 3 written host inputs of a 1×1 herd lower, and 2
+//! declared packet inputs with 1 from L2). A DMA every core of a herd makes alike becomes a
+//! broadcast channel (air-broadcast-detection), which weighs `ceil(K / span)` for K of them over
+//! a span of the herd's columns (kit: three such inputs of a 1×2 herd lower, of a 2×1 herd do
+//! not). A DMA alike along some herd dimensions only leaves its segment unpromoted: the count
+//! then errs towards an error the compiler may not give, never the other way.
 
 use super::Cx;
 use air_model::program::{EndpointId, Level, SegmentId};
@@ -53,6 +57,23 @@ pub(crate) fn promoted(cx: &Cx<'_>, segment: Option<SegmentId>, endpoints: &[End
             return [BTreeSet::new(), BTreeSet::new()];
         }
     }
+    let mut declared: [BTreeSet<String>; 2] = [BTreeSet::new(), BTreeSet::new()];
+    for (dir, keys, weight) in written_channels(cx, segment) {
+        match weight {
+            Weight::Declared => {
+                plain[dir] += 1;
+                declared[dir].extend(keys);
+            }
+            Weight::Plain => {
+                plain[dir] += 1;
+                host[dir].extend(keys);
+            }
+            Weight::Broadcast(span) => {
+                *broadcast[dir].entry(span).or_insert(0) += 1;
+                host[dir].extend(keys);
+            }
+        }
+    }
     let limits = [cx.dev.shim.mm2s_channels, cx.dev.shim.s2mm_channels];
     let mut out: [BTreeSet<String>; 2] = [BTreeSet::new(), BTreeSet::new()];
     for dir in 0..2 {
@@ -61,5 +82,55 @@ pub(crate) fn promoted(cx: &Cx<'_>, segment: Option<SegmentId>, endpoints: &[End
             out[dir] = std::mem::take(&mut host[dir]);
         }
     }
+    for dir in 0..2 {
+        out[dir].append(&mut declared[dir]);
+    }
     out
+}
+
+/// How a written channel weighs on its column's pressure.
+enum Weight {
+    /// Already `npu_dma_packet`: counted, never upgraded, a packet flow anyway.
+    Declared,
+    Plain,
+    /// `broadcast_shape`, spread over this many columns.
+    Broadcast(i64),
+}
+
+/// The written channels between `segment`'s herds and an L3 buffer at launch level, as
+/// air-dma-to-channel selects them: (direction, the herd-side stream keys, the weight).
+fn written_channels(cx: &Cx<'_>, segment: Option<SegmentId>) -> Vec<(usize, BTreeSet<String>, Weight)> {
+    let mut found = Vec::new();
+    for (name, info) in &cx.prog.channels {
+        if info.no_dma {
+            continue;
+        }
+        let of_channel = || cx.prog.endpoints.iter().filter(move |ep| ep.chan.as_deref() == Some(name.as_str()));
+        let in_segment = |ep: &&air_model::program::Endpoint| {
+            ep.within.herd.is_some_and(|h| cx.prog.herds[h].within.segment == segment)
+        };
+        let Some(herd_side) = of_channel().find(in_segment) else { continue };
+        let Some(host_side) =
+            of_channel().find(|ep| ep.within.herd.is_none() && ep.within.segment.is_none() && ep.level == Level::L3)
+        else {
+            continue;
+        };
+        // Input: a herd-side get fed by a put of an L3 buffer; output: the other way round.
+        let dir = usize::from(herd_side.kind.reads_memory());
+        if host_side.kind.reads_memory() == herd_side.kind.reads_memory() {
+            continue;
+        }
+        let keys = of_channel()
+            .filter(in_segment)
+            .filter(|ep| ep.kind.reads_memory() == herd_side.kind.reads_memory())
+            .map(|ep| ep.stream_key())
+            .collect();
+        let weight = match (info.packet, info.broadcast) {
+            (true, _) => Weight::Declared,
+            (false, true) => Weight::Broadcast(info.broadcast_span),
+            (false, false) => Weight::Plain,
+        };
+        found.push((dir, keys, weight));
+    }
+    found
 }

@@ -168,7 +168,27 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             if used <= i64::from(limit) {
                 continue;
             }
-            let streams = streams.values().map(|&e| cx.prog.endpoints[e].operand_range).collect();
+            let mut ranges: Vec<_> =
+                streams.iter().map(|(key, &e)| (cx.prog.endpoints[e].operand_range, packets.contains(key))).collect();
+            ranges.sort_by_key(|(range, _)| range.start);
+            let mut packet_number = None;
+            let mut next = 0;
+            let streams = ranges
+                .into_iter()
+                .map(|(range, packet)| {
+                    let number = match (packet, packet_number) {
+                        (true, Some(n)) => n,
+                        _ => {
+                            next += 1;
+                            if packet {
+                                packet_number = Some(next);
+                            }
+                            next
+                        }
+                    };
+                    (range, number, packet)
+                })
+                .collect();
             cx.report(TileFact::CoreChannels { at: herd_range, input, used, limit, streams });
         }
         // BDs and locks.

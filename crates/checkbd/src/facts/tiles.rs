@@ -12,8 +12,9 @@ pub(crate) enum TileFact {
         input: bool,
         used: i64,
         limit: u32,
-        /// One transfer of each stream.
-        streams: Vec<TextRange>,
+        /// One transfer of each stream, in the file's order, with the number of the core channel
+        /// it takes and whether it is one of the packet flows that share one.
+        streams: Vec<(TextRange, usize, bool)>,
     },
     /// Each core needs more buffer descriptors than a core tile has.
     CoreBds { at: TextRange, bds: i64, limit: i64 },

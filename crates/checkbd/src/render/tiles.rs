@@ -15,8 +15,13 @@ pub(super) fn render(fact: &TileFact, file: FileId) -> Finding {
                 format!("each core of this herd needs {used} {dir} DMA streams, a core tile has {limit}"),
             )
             .at(file, *at, format!("{used} {dir} streams per core"));
-            for (idx, &stream) in streams.iter().enumerate() {
-                f = f.also(file, stream, format!("{dir} stream {}", idx + 1));
+            for &(stream, number, packet) in streams {
+                let label = if packet {
+                    format!("{dir} stream {number}: packet flows share it")
+                } else {
+                    format!("{dir} stream {number}")
+                };
+                f = f.also(file, stream, label);
             }
             f.need(format!("{used} {dir} channels"), format!("{limit} per core tile"))
                 .help("pack two operands into one stream (e.g. weight‖bias in one buffer), or share a channel symbol between transfers that run one after another")

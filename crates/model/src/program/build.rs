@@ -393,6 +393,7 @@ impl<'e, 'p> Builder<'e, 'p> {
                 range: first_line_range(op),
                 sizes: decl.sizes(),
                 broadcast: decl.broadcast_shape().is_some(),
+                broadcast_span: decl.broadcast_shape().and_then(|s| s.first().copied()).unwrap_or(1).max(1),
                 packet: decl.channel_type() == "npu_dma_packet",
                 no_dma: matches!(decl.channel_type().as_str(), "npu_cascade" | "npu_mmio"),
             },

@@ -332,6 +332,9 @@ pub struct ChannelInfo {
     pub range: TextRange,
     pub sizes: Vec<i64>,
     pub broadcast: bool,
+    /// The columns a broadcast channel spreads over (`broadcast_shape[0]`, at least 1), as
+    /// air-dma-to-channel's shim pressure estimate reads it.
+    pub broadcast_span: i64,
     pub packet: bool,
     /// `npu_cascade` / `npu_mmio`: no DMA channel and no BD (model doc §4.5).
     pub no_dma: bool,

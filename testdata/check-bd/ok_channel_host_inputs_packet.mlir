@@ -1,9 +1,9 @@
 // check-bd: --device npu2
-// expect: error AS0409 line 20
-// Issue 32: a KNOWN FALSE ERROR, listed in testdata/sweep/known-disagreements.toml: three
-// written channels from host buffers into a 1×1 herd. air-dma-to-channel promotes written
-// channels to packet flows as it does the DMAs it converts, and the kit lowers this; check-bd
-// models the promotion for air.dma_memcpy_nd only. group --lower's test keeps a group with it.
+// Issue 32: three written channels from host buffers into a 1×1 herd. air-dma-to-channel's shim
+// pressure estimate counts written channels as it counts the DMAs it converts (three inputs over
+// a column's two shim channels), so all three become packet flows, which share one DMA channel of
+// the core; the kit lowers it (no AS0409). It was a listed false error until check-bd modelled
+// written channels (`ok_host_inputs_packet_1x1` is the same with DMAs).
 module {
   air.channel @c0 [1, 1]
   air.channel @c1 [1, 1]
