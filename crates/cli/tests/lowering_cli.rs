@@ -170,24 +170,13 @@ fn check_bd_lower_names_the_pass_and_pattern_a_crash_happened_in() {
     assert!(stderr.contains("error[AS0718]: the compiler crashed: aircc crashed in pass"), "{stderr}");
 }
 
-/// A `--lower` directory whose aircc is the TEST DOUBLE testdata/compile/fake-aircc (its
-/// `FAKE_AIRCC_MODE` says what it does) and whose aiecc does nothing.
-fn fake_drivers(scratch: &std::path::Path) -> std::path::PathBuf {
-    let drivers = scratch.join("drivers");
-    std::fs::create_dir_all(&drivers).unwrap();
-    std::fs::copy(air_testkit::repo_root().join("testdata/compile/fake-aircc"), drivers.join("aircc")).unwrap();
-    std::fs::write(drivers.join("aiecc"), "#!/bin/sh\nexit 0\n").unwrap();
-    std::fs::set_permissions(drivers.join("aiecc"), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    drivers
-}
-
 /// A lowering's private directory is removed after a timeout and after Ctrl-C (kept only after a
 /// crash, which the crash test covers). aircc here is the TEST DOUBLE testdata/compile/fake-aircc
 /// (`FAKE_AIRCC_MODE=sleep:30`): a real aircc that hangs cannot be had on demand.
 #[test]
 fn a_timeout_and_an_interrupt_leave_no_lowering_folder() {
     let scratch = ScratchDir::new("lowering-cleanup");
-    let drivers = fake_drivers(&scratch);
+    let drivers = air_testkit::lowering::fake_drivers(&scratch);
     let tmp = scratch.join("tmp");
     std::fs::create_dir_all(&tmp).unwrap();
     let lower = format!("--lower={}", drivers.display());
@@ -234,7 +223,7 @@ fn a_timeout_and_an_interrupt_leave_no_lowering_folder() {
 #[test]
 fn a_foreseen_blow_up_is_not_lowered_unless_asked() {
     let scratch = ScratchDir::new("lowering-blow-up");
-    let drivers = fake_drivers(&scratch);
+    let drivers = air_testkit::lowering::fake_drivers(&scratch);
     let count = scratch.join("runs");
     let lower = format!("--lower={}", drivers.display());
     let check = |extra: &[&str]| {

@@ -291,3 +291,16 @@ fn store(path: &Path, value: &Value) {
         let _ = std::fs::remove_file(&tmp);
     }
 }
+
+/// A `--lower` directory in `scratch` whose aircc and aiecc are the TEST DOUBLES
+/// testdata/compile/fake-aircc and fake-aiecc: what a lowering does is what the test's
+/// `FAKE_AIRCC_MODE` says (`lowers`: the compiler accepts whatever it is given), for the paths
+/// a real compiler cannot be made to take on demand (a hang, an acceptance check-bd disputes).
+pub fn fake_drivers(scratch: &Path) -> PathBuf {
+    let drivers = scratch.join("drivers");
+    std::fs::create_dir_all(&drivers).unwrap();
+    for (name, double) in [("aircc", "fake-aircc"), ("aiecc", "fake-aiecc")] {
+        std::fs::copy(crate::repo_root().join("testdata/compile").join(double), drivers.join(name)).unwrap();
+    }
+    drivers
+}
