@@ -1,7 +1,7 @@
 //! `air-stitch triage` on the shipped logs of `testdata/triage/`: each log's whole text and JSON
 //! output (snapshots under `snapshots/triage/`), the exit status (1 with a failure, 0 without),
 //! the merged module the `--module` cases read (it must be what `merge` writes for its plan), a
-//! module that cannot be used, and the usage and I/O errors.
+//! module that cannot be used, a binary file given as the log, and the usage and I/O errors.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod harness;
@@ -116,8 +116,13 @@ fn a_module_that_cannot_be_used_standard_input_and_usage_errors() {
     let bad = dir.join("fused.mlir");
     std::fs::write(&bad, "func.func @f( {\n").unwrap();
     let log = std::path::Path::new("testdata/triage/bare_herd.log");
+    // What a user may give by mistake: the ELF a compile made, not the log it printed.
+    let elf = dir.join("fused.elf");
+    std::fs::write(&elf, b"\x7fELF\x02\x01\x01\x00\x00\x00error: not a log line\n").unwrap();
     let mut transcript_all = String::new();
     for args in [
+        vec!["triage", elf.to_str().unwrap()],
+        vec!["triage", "--format", "json", elf.to_str().unwrap()],
         vec!["triage", "--module", bad.to_str().unwrap(), log.to_str().unwrap()],
         vec!["triage", "--format", "json", "--module", bad.to_str().unwrap(), log.to_str().unwrap()],
         vec!["triage", "testdata/triage/missing.log"],

@@ -47,3 +47,5 @@ pub const UNKNOWN: &str = "AS0713";
 pub const MODULE_UNUSABLE: &str = "AS0720";
 /// `triage --module`: the log's locations name files, none of them the module.
 pub const MODULE_NOT_NAMED: &str = "AS0721";
+/// The log is binary data (an artifact, a core dump), not the text a compiler printed.
+pub const LOG_NOT_TEXT: &str = "AS0722";
