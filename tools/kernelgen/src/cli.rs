@@ -2,8 +2,15 @@
 //! `testdata`. Parsing only; `main.rs` does the writing.
 
 use crate::kernels::{
-    add::Add, gemm::Gemm, gemv::Gemv, matvec_2tile_add::Matvec2TileAdd, matvec_swiglu_rms::MatvecSwigluRms,
-    rmsnorm::RmsNorm, rope::Rope, silu_mul::SiluMul,
+    add::Add,
+    gemm::Gemm,
+    gemv::Gemv,
+    matvec_2tile_add::Matvec2TileAdd,
+    matvec_swiglu_rms::MatvecSwigluRms,
+    rmsnorm::RmsNorm,
+    rope::Rope,
+    row_add::{BiasAdd, PaddedAdd},
+    silu_mul::SiluMul,
 };
 use crate::Kernel;
 use clap::{Parser, Subcommand};
@@ -31,6 +38,10 @@ pub enum Command {
     Rope(Gen<Rope>),
     /// Element-wise add: bare 8 x 1 herd (1-D), or launch + segment with 2-D arguments (--2d).
     Add(Gen<Add>),
+    /// Bias add `out[r, c] = in[r, c] + bias[c]`: launch -> segment -> 8 x 1 herd, the bias a `[cols]` vector (Qwen2.5's Q/K/V biases).
+    BiasAdd(Gen<BiasAdd>),
+    /// Residual add of an N-padded input, `out = in[:, :cols] + res`: launch -> segment -> 8 x 1 herd, a row per DMA (--out-1d: the layer's last add).
+    PaddedAdd(Gen<PaddedAdd>),
     /// SiLU-and-mul: launch -> segment -> 8 x 1 herd calling @silu_and_mul_bf16 (silu_and_mul.o).
     SiluMul(Gen<SiluMul>),
     /// GEMV: launch -> segment -> 8 x 1 herd calling @matvec_vectorized_bf16_bf16 (mv.o).
@@ -71,6 +82,8 @@ impl Command {
             Command::Gemm(gen) => Some((&gen.kernel, &gen.output)),
             Command::Rope(gen) => Some((&gen.kernel, &gen.output)),
             Command::Add(gen) => Some((&gen.kernel, &gen.output)),
+            Command::BiasAdd(gen) => Some((&gen.kernel, &gen.output)),
+            Command::PaddedAdd(gen) => Some((&gen.kernel, &gen.output)),
             Command::SiluMul(gen) => Some((&gen.kernel, &gen.output)),
             Command::Gemv(gen) => Some((&gen.kernel, &gen.output)),
             Command::Matvec2TileAdd(gen) => Some((&gen.kernel, &gen.output)),

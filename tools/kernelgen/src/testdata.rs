@@ -6,7 +6,7 @@
 //! generates.
 
 use crate::kernels::add::Add;
-use crate::kernels::gemm::{Gemm, GemmForm};
+use crate::kernels::gemm::{Gemm, GemmForm, GemmMethod};
 use crate::kernels::gemv::Gemv;
 use crate::kernels::matvec_2tile_add::Matvec2TileAdd;
 use crate::kernels::matvec_swiglu_rms::MatvecSwigluRms;
@@ -46,6 +46,8 @@ fn gemm(m: u64, k: u64, n: u64) -> Box<dyn Kernel> {
         suffix: "_m32".to_string(),
         launches: 1,
         form: GemmForm::Dma,
+        method: GemmMethod::Drain,
+        cast_tile_n: 2048,
     })
 }
 

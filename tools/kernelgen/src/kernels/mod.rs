@@ -7,6 +7,7 @@ pub mod matvec_2tile_add;
 pub mod matvec_swiglu_rms;
 pub mod rmsnorm;
 pub mod rope;
+pub mod row_add;
 pub mod silu_mul;
 
 use crate::ir::{Builder, Value};

@@ -6,7 +6,7 @@ use crate::list::{about, Points};
 use crate::options::defaults;
 use crate::{Aim, Side, SweepError};
 use air_kernelgen::kernels::add::Add;
-use air_kernelgen::kernels::gemm::{Gemm, GemmForm};
+use air_kernelgen::kernels::gemm::{Gemm, GemmForm, GemmMethod};
 use air_kernelgen::kernels::matvec_2tile_add::Matvec2TileAdd;
 use air_kernelgen::kernels::silu_mul::SiluMul;
 use air_kernelgen::Kernel;
@@ -26,6 +26,8 @@ pub fn devices(points: &mut Points) -> Result<(), SweepError> {
         suffix: "_m32".to_string(),
         launches: 1,
         form: GemmForm::Dma,
+        method: GemmMethod::Drain,
+        cast_tile_n: 2048,
     };
     let kernels: [(&str, &str, Box<dyn Kernel>); 4] = [
         (

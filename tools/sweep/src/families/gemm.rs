@@ -11,7 +11,7 @@
 use crate::list::{about, Points};
 use crate::options::{defaults, Options};
 use crate::{Aim, Side, SweepError};
-use air_kernelgen::kernels::gemm::{Gemm, GemmForm};
+use air_kernelgen::kernels::gemm::{Gemm, GemmForm, GemmMethod};
 
 /// The fixtures' GEMM (32 × 256 × 32 × 128 tiles on an 8 × 4 herd, DMA form) at M × K × N.
 fn gemm(m: u64, k: u64, n: u64) -> Gemm {
@@ -28,6 +28,8 @@ fn gemm(m: u64, k: u64, n: u64) -> Gemm {
         suffix: "_m32".to_string(),
         launches: 1,
         form: GemmForm::Dma,
+        method: GemmMethod::Drain,
+        cast_tile_n: 2048,
     }
 }
 

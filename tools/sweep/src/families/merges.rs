@@ -8,7 +8,7 @@ use crate::merge::merge_texts;
 use crate::options::{defaults, Options};
 use crate::{Aim, Side, SweepError};
 use air_kernelgen::kernels::add::Add;
-use air_kernelgen::kernels::gemm::{Gemm, GemmForm};
+use air_kernelgen::kernels::gemm::{Gemm, GemmForm, GemmMethod};
 use air_kernelgen::kernels::gemv::Gemv;
 use air_kernelgen::kernels::rmsnorm::RmsNorm;
 use air_kernelgen::kernels::rope::Rope;
@@ -36,6 +36,8 @@ fn gemm_512() -> Box<dyn Kernel> {
         suffix: "_m32".to_string(),
         launches: 1,
         form: GemmForm::Dma,
+        method: GemmMethod::Drain,
+        cast_tile_n: 2048,
     })
 }
 

@@ -78,15 +78,21 @@ fn compute_herd(b: &mut Builder, s: &Shapes, acc: Value, a_l2: Value, b_l2: Valu
     });
 }
 
-/// Per core: convert the accumulator share to bf16 and DMA it to its tile of L2 C.
+/// Per core: convert the accumulator share to bf16 (unless C is f32) and DMA it to its tile of
+/// L2 C.
 /// `buffers` are the accumulator and the L2 A, B and C buffers.
 fn drain_herd(b: &mut Builder, s: &Shapes, buffers: [Value; 4]) {
     let types = [&s.l1_acc, &s.l2_a, &s.l2_b, &s.l2_c];
     let operands: Vec<(Value, String)> = buffers.iter().zip(types).map(|(&v, ty)| (v, ty.clone())).collect();
-    let attrs = s.herd_attrs();
-    ops::hierarchy(b, Level::Herd, Some("herd_0"), &[s.hm, s.hn], &operands, Some(&attrs), |b, herd| {
+    // An f32 C needs no extern: the accumulator share goes to L2 as it is.
+    let attrs = (!s.out_f32).then(|| s.herd_attrs());
+    ops::hierarchy(b, Level::Herd, Some("herd_0"), &[s.hm, s.hn], &operands, attrs.as_deref(), |b, herd| {
         let (tx, ty) = (herd.ids[0], herd.ids[1]);
         let (h_acc, h_c2) = (herd.args[0], herd.args[3]);
+        if s.out_f32 {
+            ops::dma(b, &s.c_l2_tile(h_c2, tx, ty), &s.acc_rows(h_acc, tx, ty), &s.l2_c, &s.l1_acc);
+            return;
+        }
         let drain = convert(b, s, h_acc, tx, ty);
         ops::dma(b, &s.c_l2_tile(h_c2, tx, ty), &s.drain_rows(drain), &s.l2_c, &s.l1_drain);
         ops::dealloc(b, drain, &s.l1_drain);

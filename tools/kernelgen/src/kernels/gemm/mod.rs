@@ -9,6 +9,14 @@
 //! (zero the accumulator; multiply inside the K loop; convert to bf16 and drain), all with
 //! `link_with = "mm<suffix>.o"`. The L1/L2 buffer shapes and access patterns are the builder's.
 //!
+//! Three methods (`--method`), as upstream's `gemm_builder.py` names them:
+//! - `drain` (default): the single launch above, bf16 out (`external_bf16_out`).
+//! - `f32`: the same launch with an f32 C (`np_dtype_out = f32`): the drain herd moves the
+//!   accumulator to L2 as it is, with no cast and no extern.
+//! - `fused-cast` (`cast.rs`): the `f32` launch into an f32 C scratch, then a cast launch to the
+//!   bf16 output: `@gemm_cast_bf16(A, B, C_f32_scratch, D_bf16)`, upstream's
+//!   `build_module_gemm_cast` (which its registry picks at tile_m 64, `mm_m64.o`).
+//!
 //! Two forms (`--form`):
 //! - `dma` (default, `dma.rs`): what the builder emits, `air.dma_memcpy_nd` everywhere. The
 //!   AIR compiler accepts it at every fixture shape.
@@ -17,6 +25,7 @@
 //!   more than four BD dimensions (the 2048 x 2048 x 2048 fixture shape): a test case of a
 //!   compiler rejection.
 
+mod cast;
 mod channels;
 mod dma;
 
@@ -38,7 +47,20 @@ pub enum GemmForm {
     Channels,
 }
 
-/// Tiled bf16 GEMM with `mm<suffix>.o` externs (3 arguments: A, B, C).
+/// How the GEMM produces its bf16 result (upstream's `gemm_method_spec`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GemmMethod {
+    /// One launch; the drain herd casts the f32 accumulator to bf16 (`f32_to_bf16_mn`).
+    #[default]
+    Drain,
+    /// One launch with an f32 C: the accumulator drained as it is.
+    F32,
+    /// The f32 launch into a C scratch argument, then a cast launch to the bf16 output.
+    FusedCast,
+}
+
+/// Tiled bf16 GEMM with `mm<suffix>.o` externs (3 arguments: A, B, C; 4 with fused-cast: A, B,
+/// the f32 C scratch, the bf16 output).
 #[derive(clap::Args, Clone, Debug)]
 pub struct Gemm {
     /// Rows of A and C.
@@ -79,6 +101,13 @@ pub struct Gemm {
     /// the large fixture shapes).
     #[arg(long, value_enum, default_value_t = GemmForm::Dma)]
     pub form: GemmForm,
+    /// How C becomes bf16: `drain` (in the GEMM's last herd), `f32` (it does not), or
+    /// `fused-cast` (an f32 scratch, then a cast launch).
+    #[arg(long, value_enum, default_value_t = GemmMethod::Drain)]
+    pub method: GemmMethod,
+    /// With `--method fused-cast`: elements per DMA of the cast launch.
+    #[arg(long, default_value_t = 2048)]
+    pub cast_tile_n: u64,
 }
 
 /// Everything the launch body needs, computed and validated once.
@@ -103,6 +132,8 @@ struct Shapes {
     l1_acc: String,
     l1_acc_core: String,
     l1_drain: String,
+    /// C is f32: the drain herd moves the accumulator as it is (`f32`, `fused-cast`).
+    out_f32: bool,
     zero_fn: String,
     matmul_fn: String,
     cast_fn: String,
@@ -121,13 +152,25 @@ impl Kernel for Gemm {
         let core = s.l1_acc_core.as_str();
         ops::extern_decl(&mut b, &s.zero_fn, &[core], &s.object);
         ops::extern_decl(&mut b, &s.matmul_fn, &[&s.l1_a, &s.l1_b, core], &s.object);
-        ops::extern_decl(&mut b, &s.cast_fn, &[core, &s.l1_drain], &s.object);
-        let arg_types = [s.l3_a.clone(), s.l3_b.clone(), s.l3_c.clone()];
-        ops::func(&mut b, "matmul_bf16", &arg_types, |b, args| {
+        if !s.out_f32 {
+            ops::extern_decl(&mut b, &s.cast_fn, &[core, &s.l1_drain], &s.object);
+        }
+        let gemm_types = [s.l3_a.clone(), s.l3_b.clone(), s.l3_c.clone()];
+        let cast =
+            (self.method == GemmMethod::FusedCast).then_some(cast::Cast { m: s.m, n: s.n, tile_n: self.cast_tile_n });
+        let (name, arg_types) = match cast {
+            Some(_) => ("gemm_cast_bf16", [&gemm_types[..], &[types::memref(&[s.m, s.n], "bf16")]].concat()),
+            None => ("matmul_bf16", gemm_types.to_vec()),
+        };
+        ops::func(&mut b, name, &arg_types, |b, args| {
             for copy in 0..self.launches {
+                let suffix = copy_suffix(copy);
                 match self.form {
-                    GemmForm::Dma => dma::launch(b, &s, args, &arg_types, &copy_suffix(copy)),
-                    GemmForm::Channels => channels::launch(b, &s, args, &arg_types, &copy_suffix(copy)),
+                    GemmForm::Dma => dma::launch(b, &s, &args[..3], &gemm_types, &suffix),
+                    GemmForm::Channels => channels::launch(b, &s, &args[..3], &gemm_types, &suffix),
+                }
+                if let Some(cast) = &cast {
+                    cast.launch(b, [args[2], args[3]], &format!("cast_seg{suffix}"));
                 }
             }
         });
@@ -167,6 +210,14 @@ impl Gemm {
         ensure(suffix.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'), || {
             format!("gemm: --suffix ({suffix}) may hold only letters, digits and `_`")
         })?;
+        ensure(self.method == GemmMethod::Drain || self.form == GemmForm::Dma, || {
+            "gemm: --method f32 and fused-cast are built with --form dma only".to_string()
+        })?;
+        if self.method == GemmMethod::FusedCast {
+            cast::Cast { m, n, tile_n: self.cast_tile_n }.check().map_err(GenError::new)?;
+        }
+        let out_f32 = self.method != GemmMethod::Drain;
+        let c_elem = if out_f32 { "f32" } else { "bf16" };
         let [mm, mk, mn] = MMUL;
         let bf = "bf16";
         let acc_strides = [tm * tn * hn, tm * tn, tm * mn, mm * mn, mn, 1];
@@ -182,15 +233,16 @@ impl Gemm {
             hn,
             l3_a: types::memref(&[m, k], bf),
             l3_b: types::memref(&[k, n], bf),
-            l3_c: types::memref(&[m, n], bf),
+            l3_c: types::memref(&[m, n], c_elem),
             l2_a: types::memref_in(&[hm, 1, tm, tk2], bf, L2),
             l2_b: types::memref_in(&[1, hn, tk2, tn], bf, L2),
-            l2_c: types::memref_in(&[hm, hn, tm, tn], bf, L2),
+            l2_c: types::memref_in(&[hm, hn, tm, tn], c_elem, L2),
             l1_a: types::memref_in(&[1, 1, tk1 / mk, tm / mm, mm, mk], bf, L1),
             l1_b: types::memref_in(&[1, 1, tn / mn, tk1 / mk, mk, mn], bf, L1),
             l1_acc: types::memref_in(&[hm, hn, tn / mn, tm / mm, mm, mn], "f32", L1),
             l1_acc_core: types::strided_in(&[1, 1, tn / mn, tm / mm, mm, mn], "f32", &acc_strides, None, L1),
             l1_drain: types::memref_in(&[1, 1, tn / mn, tm / mm, mm, mn], bf, L1),
+            out_f32,
             zero_fn: format!("zero_f32_mn{suffix}"),
             matmul_fn: format!("op_has_no_registered_library_name{suffix}"),
             cast_fn: format!("f32_to_bf16_mn{suffix}"),
@@ -250,6 +302,20 @@ impl Shapes {
             &[Ix::Const(0); 6],
             &[1, 1, tm / mm, mm, tn / mn, mn],
             &[tm * tn, tm * tn, mm * mn, mn, tm * mn, 1],
+        )
+    }
+
+    /// Core (row, col)'s share of the segment-level accumulator read row-major out of its mmul
+    /// blocks (the L1 side of an f32 C's L1 -> L2).
+    fn acc_rows(&self, acc: Value, row: Value, col: Value) -> ops::Access {
+        let [mm, _, mn] = MMUL;
+        let (hn, tm, tn) = (self.hn, self.tm, self.tn);
+        let offsets = [row.into(), col.into(), Ix::Const(0), Ix::Const(0), Ix::Const(0), Ix::Const(0)];
+        ops::pattern(
+            acc,
+            &offsets,
+            &[1, 1, tm / mm, mm, tn / mn, mn],
+            &[hn * tm * tn, tm * tn, mm * mn, mn, tm * mn, 1],
         )
     }
 
