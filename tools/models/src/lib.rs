@@ -6,6 +6,7 @@
 
 pub mod layer;
 pub mod recipes;
+pub mod registry;
 pub mod table;
 
 pub use layer::LayerFiles;

@@ -1,21 +1,28 @@
 //! A model's decode and prefill layers from kernelgen's kernels, at the model's shapes.
 //!
 //! Stand-ins (kernelgen has one kernel per job; upstream's builders have several methods):
-//! - every prefill GEMM is kernelgen's drain GEMM (upstream: fused-cast, drain or direct codegen
-//!   per shape from its kernel registry), tiles chosen by [`gemm`]'s rule;
-//! - the Qwen2.5 prefill biases are 2-D adds of a host-broadcast bias (`[seq, N]`); upstream's
-//!   bias herd reads a `[N]` vector;
+//! - every prefill GEMM takes the method and tiles of upstream's kernel registry
+//!   ([`crate::registry`]): fused-cast and drain as upstream builds them; a direct-codegen shape
+//!   (Qwen2.5's gate/up, the registry's `low` tier only) is a drain GEMM at tile_m 32 with the
+//!   registry's other tiles (direct codegen's GEMM body comes from a transform script that aircc
+//!   does not run); a shape the registry lacks takes [`gemm`]'s rule;
+//! - the Qwen2.5 prefill biases are upstream's bias herd (`bias-add`, the bias a `[N]` vector);
+//!   where the registry's tile_n is 32 (Qwen2.5-0.5B), N is padded as upstream pads it
+//!   ([`padded_n`]) and the adds after it read the real columns (`bias-add --in-cols`,
+//!   `padded-add`);
 //! - decode runs every kernel on the NPU, glue included (upstream's split decoders keep the
 //!   residual adds, FFN RMSNorm and SwiGLU on the host), as plain GEMVs (upstream's small
 //!   decoders use a 3-launch cascade for O and the FFN).
 
 use crate::layer::{memref, Layer, LayerFiles};
+use crate::registry::Method;
 use crate::table::Model;
 use air_kernelgen::kernels::add::Add;
-use air_kernelgen::kernels::gemm::{Gemm, GemmForm};
+use air_kernelgen::kernels::gemm::{Gemm, GemmForm, GemmMethod};
 use air_kernelgen::kernels::gemv::Gemv;
 use air_kernelgen::kernels::rmsnorm::RmsNorm;
 use air_kernelgen::kernels::rope::Rope;
+use air_kernelgen::kernels::row_add::{BiasAdd, PaddedAdd};
 use air_kernelgen::kernels::silu_mul::SiluMul;
 use air_kernelgen::{GenError, Kernel};
 
@@ -45,7 +52,33 @@ pub fn gemm(m: u64, k: u64, n: u64) -> Gemm {
         suffix: "_m32".to_string(),
         launches: 1,
         form: GemmForm::Dma,
+        method: GemmMethod::Drain,
+        cast_tile_n: 2048,
     }
+}
+
+/// A prefill GEMM as upstream's registry builds it (`None`: a shape it lacks, by [`gemm`]'s
+/// rule), and whether it is fused-cast (4 arguments: A, B, the f32 C scratch, the output).
+pub fn prefill_gemm(m: u64, k: u64, n: u64) -> (Gemm, bool) {
+    let Some((method, [tile_m, tile_k_l2, tile_k_l1, tile_n])) = crate::registry::lookup(k, n) else {
+        return (gemm(m, k, n), false);
+    };
+    let (tile_m, suffix, method) = match method {
+        Method::FusedCast => (tile_m, "_m64", GemmMethod::FusedCast),
+        Method::Drain | Method::Direct => (32, "_m32", GemmMethod::Drain),
+    };
+    let kernel =
+        Gemm { tile_m, tile_k_l2, tile_k_l1, tile_n, herd_n: 4, suffix: suffix.to_string(), method, ..gemm(m, k, n) };
+    (kernel, method == GemmMethod::FusedCast)
+}
+
+/// The width upstream pads a GEMM's N to, if it pads it: where the registry's tile_n is 32,
+/// which upstream measured numerically broken (mean_rel_L1 ~0.2) and pads past to take tile_n
+/// 128 on 4 herd columns (`_padded_qkv_dims`, `_padded_n_for_down`,
+/// llms/qwen25_0_5b/qwen25_0_5b_prefill.py:144-155, 580-587): N rounded up to a multiple of 512.
+pub fn padded_n(k: u64, n: u64) -> Option<u64> {
+    let (_, [_, _, _, tile_n]) = crate::registry::lookup(k, n)?;
+    (tile_n == 32).then(|| n.div_ceil(512) * 512)
 }
 
 /// L1 of a core: 64 KiB less a 1 KiB stack (mlir-aie AIEAssignBuffers.cpp, check-bd AS0404).
@@ -181,16 +214,22 @@ pub fn prefill(model: &Model) -> Result<LayerFiles, GenError> {
     l.kinds("weight", &["lut_q", "lut_k"]);
     l.kinds("activation", &["x_in"]);
     l.kernel("r", format!("rmsnorm_{}.mlir", dims(&[s, h])), &rmsnorm(s, h), &["x_in", "norm_w", "normed"])?;
+    // Q, K and V padded to one width (upstream: so their GEMMs share externs), only where the
+    // bias add that follows reads the real columns back out.
+    let qkv_pad = [qd, kvd].iter().any(|&n| padded_n(h, n).is_some()).then(|| qd.max(kvd).div_ceil(512) * 512);
+    let qkv_pad = qkv_pad.filter(|_| model.qkv_bias);
+    let raw = |out: &str| if qkv_pad.is_some() { format!("{out}_pad") } else { out.to_string() };
     for (name, weight, out, n) in [("q", "wq", "q", qd), ("k", "wk", "k", kvd), ("v", "wv", "v", kvd)] {
-        l.kernel(name, format!("gemm_{}.mlir", dims(&[s, h, n])), &gemm(s, h, n), &["normed", weight, out])?;
-        l.shim_tiles();
+        gemm_kernel(&mut l, name, [s, h, n], qkv_pad, ["normed", weight, &raw(out)])?;
     }
     let (mut q, mut k, mut v) = ("q", "k", "v");
     if model.qkv_bias {
         for (name, x, bias, out, n) in
             [("qb", q, "bq", "q_b", qd), ("kb", k, "bk", "k_b", kvd), ("vb", v, "bv", "v_b", kvd)]
         {
-            l.kernel(name, format!("add_2d_{}.mlir", dims(&[s, n])), &add_2d(s, n, false), &[x, bias, out])?;
+            let bias_add = BiasAdd { rows: s, cols: n, in_cols: qkv_pad, herd_x: 8 };
+            let from = qkv_pad.map(|w| format!("_from{w}")).unwrap_or_default();
+            l.kernel(name, format!("bias_add_{}{from}.mlir", dims(&[s, n])), &bias_add, &[&raw(x), bias, out])?;
         }
         (q, k, v) = ("q_b", "k_b", "v_b");
     }
@@ -232,25 +271,66 @@ pub fn prefill(model: &Model) -> Result<LayerFiles, GenError> {
 
 fn ffn_prefill(l: &mut Layer, model: &Model) -> Result<(), GenError> {
     let (s, h, f) = (SEQ, model.hidden, model.ffn);
-    l.kernel(
-        "og",
-        format!("gemm_{}.mlir", dims(&[s, model.q_dim(), h])),
-        &gemm(s, model.q_dim(), h),
-        &["attn_out", "wo", "proj"],
-    )?;
-    l.shim_tiles();
-    l.kernel("ra", format!("add_2d_{}.mlir", dims(&[s, h])), &add_2d(s, h, false), &["proj", "x_in", "res1"])?;
+    let o_pad = padded_n(model.q_dim(), h);
+    gemm_kernel(l, "og", [s, model.q_dim(), h], o_pad, ["attn_out", "wo", "proj"])?;
+    residual_add(l, "ra", [s, h], o_pad, false, ["proj", "x_in", "res1"])?;
     l.kernel("rm", format!("rmsnorm_{}.mlir", dims(&[s, h])), &rmsnorm(s, h), &["res1", "ffn_norm_w", "normed2"])?;
     for (name, w, out) in [("gg", "w_gate", "gate"), ("ug", "w_up", "up")] {
-        l.kernel(name, format!("gemm_{}.mlir", dims(&[s, h, f])), &gemm(s, h, f), &["normed2", w, out])?;
-        l.shim_tiles();
+        gemm_kernel(l, name, [s, h, f], None, ["normed2", w, out])?;
     }
     let silu = swiglu_prefill(s, f)?;
     l.kernel("sw", format!("silu_mul_2d_{}.mlir", dims(&[s, f])), &silu, &["gate", "up", "swiglu"])?;
-    l.kernel("dg", format!("gemm_{}.mlir", dims(&[s, f, h])), &gemm(s, f, h), &["swiglu", "w_down", "down"])?;
-    l.shim_tiles();
-    l.kernel("fa", format!("add_2d_{}_out_1d.mlir", dims(&[s, h])), &add_2d(s, h, true), &["down", "res1", "output"])?;
+    let down_pad = padded_n(f, h);
+    gemm_kernel(l, "dg", [s, f, h], down_pad, ["swiglu", "w_down", "down"])?;
+    residual_add(l, "fa", [s, h], down_pad, true, ["down", "res1", "output"])?;
     Ok(())
+}
+
+/// A prefill GEMM `out = a . w` ([`prefill_gemm`]), its host transfers tiled [2, 2]; a
+/// fused-cast one writes its f32 C scratch `<out>_f32` (one per GEMM, as upstream's builders
+/// allocate them) before `out`. With `pad`, N is that width and tile_n 128 ([`padded_n`]).
+fn gemm_kernel(
+    l: &mut Layer,
+    name: &str,
+    [m, k, n]: [u64; 3],
+    pad: Option<u64>,
+    [a, w, out]: [&str; 3],
+) -> Result<(), GenError> {
+    let (mut kernel, fused_cast) = prefill_gemm(m, k, n);
+    if let Some(width) = pad {
+        (kernel.n, kernel.tile_n) = (width, 128);
+    }
+    let shape = dims(&[m, k, kernel.n]);
+    if fused_cast {
+        let scratch = format!("{out}_f32");
+        l.kernel(name, format!("gemm_fc_{shape}.mlir"), &kernel, &[a, w, &scratch, out])?;
+    } else {
+        l.kernel(name, format!("gemm_{shape}.mlir"), &kernel, &[a, w, out])?;
+    }
+    l.shim_tiles();
+    Ok(())
+}
+
+/// `out = x + res` over `rows x cols`, 2-D out, or 1-D (`out_1d`: the layer's last add); with
+/// `pad`, `x` is that wide (a padded GEMM output) and only its first `cols` are read.
+fn residual_add(
+    l: &mut Layer,
+    name: &str,
+    [rows, cols]: [u64; 2],
+    pad: Option<u64>,
+    out_1d: bool,
+    args: [&str; 3],
+) -> Result<(), GenError> {
+    let suffix = if out_1d { "_out_1d" } else { "" };
+    match pad {
+        Some(in_cols) => {
+            let add = PaddedAdd { rows, cols, in_cols, out_1d };
+            l.kernel(name, format!("padded_add_{}_from{in_cols}{suffix}.mlir", dims(&[rows, cols])), &add, &args)
+        }
+        None => {
+            l.kernel(name, format!("add_2d_{}{suffix}.mlir", dims(&[rows, cols])), &add_2d(rows, cols, out_1d), &args)
+        }
+    }
 }
 
 /// The decode layer (one token).

@@ -203,9 +203,11 @@ pub fn models() -> Vec<Model> {
                 host: &[],
                 differences: "upstream's o_res_norm / gate_up split is an L2 overflow of its fused-cast O scratch \
                     next to the direct-codegen gate/up GEMMs' f32 L2 staging (1x4x64x128xf32 per column, :317-320), \
-                    and its swiglu is alone for its tile_n band (:426-430); this sweep's drain GEMMs stage no f32 \
-                    output in L2, so check-bd and the compiler decide those cuts here. The down-launch-0 hazard \
-                    applies as upstream states it (AS0866 cuts before dg)",
+                    and its swiglu is alone for its tile_n band (:426-430). The O GEMM is fused-cast here too \
+                    (the registry's method and tiles); direct codegen stands in as drain GEMMs (its GEMM body comes \
+                    from a transform script aircc does not run), which stage bf16, not f32, in L2: that half of \
+                    the overflow is not built, and the compiler kit lowers the merged call. The down-launch-0 \
+                    hazard applies as upstream states it (AS0866 cuts before dg)",
             },
             decode: Upstream {
                 source: "qwen25_1_5b/qwen25_1_5b_decode.py:344-472 (cascade needs K % 512: :18-27)",
@@ -238,8 +240,9 @@ pub fn models() -> Vec<Model> {
                 ],
                 host: &[],
                 differences: "upstream's gate, up and swiglu are alone because each direct-codegen GEMM stages its \
-                    full f32 output in L2 (:383-387) and \"even Up+SwiGLU overflow\" (:419-420); this sweep's drain \
-                    GEMMs do not stage f32 in L2, so check-bd and the compiler decide those cuts here. The \
+                    full f32 output in L2 (:383-387) and \"even Up+SwiGLU overflow\" (:419-420); direct codegen \
+                    stands in as drain GEMMs here (bf16 L2 staging; its body comes from a transform script aircc \
+                    does not run), O is fused-cast as upstream's, and the compiler kit lowers the merged call. The \
                     down-launch-0 hazard applies (AS0866)",
             },
             decode: Upstream {
@@ -326,8 +329,11 @@ pub fn models() -> Vec<Model> {
                 host: &[],
                 differences: "upstream states the merged o_ffn \"exhausts the merged ELF L1/BD budget\" at hidden \
                     9728 (:41-42) with its fused-cast GEMMs (2 launches and an f32 scratch each, gate/up at \
-                    tile_k_l2 64); this sweep's drain GEMMs (one launch, no scratch) are judged by check-bd and \
-                    the compiler. The down-launch-0 hazard does not apply: K = 9728 is a multiple of 512",
+                    tile_k_l2 64). Built here with the same methods and tiles (the registry's), the merged o_ffn \
+                    passes the pinned compiler through L1 buffer and BD assignment (the compiler kit: 12 launches, \
+                    one call); what the kit cannot run is core compilation (peano), so a failure there is not \
+                    seen and the cut is not made. The down-launch-0 hazard does not apply: K = 9728 is a multiple \
+                    of 512",
             },
             decode: Upstream {
                 source: "qwen3_4b/qwen3_4b_decode.py:391-500 (cascade needs 5 core rows: the model directory's architecture notes, lines 74-77)",
@@ -417,8 +423,9 @@ pub fn models() -> Vec<Model> {
                 differences: "the SwiGLU at FFN 18944 is split into 2 row chunks, one launch each, as upstream's swiglu_plan \
                     splits it (\"SwiGLU has to be split\", qwen25_7b_q4nx/README.md:175-180); in one call with the rest of \
                     the FFN rather than dispatched once per chunk (unchunked it needs 24 shim BDs of 16: AS0410, and \
-                    the compiler agrees). As qwen25_3b: upstream's gate/up/swiglu splits are its direct-codegen GEMMs' L2 \
-                    staging; here check-bd and the compiler decide. Upstream keeps down_add (dg at launch 0) because it \
+                    the compiler agrees). Upstream's gate/up/swiglu splits are qwen25_3b's builders', \
+                    made for direct-codegen GEMMs staging f32 in L2; the registry's method at this shape is \
+                    fused-cast (tile_k_l2 64), built here, and the compiler kit lowers the merged call. Upstream keeps down_add (dg at launch 0) because it \
                     reuses qwen25_3b's builders; K = 18944 is a multiple of 512 (not of 1024), outside the bound \
                     upstream measured the NaN at (qwen25_1_5b_prefill.py:184-187: \"NON-512-aligned\"), so AS0866 \
                     does not cut there",
