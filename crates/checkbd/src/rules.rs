@@ -140,6 +140,8 @@ rules! {
         "mlir-air AIRDmaToChannel.cpp (AIRDmaToAIRChannelConversion converts a DMA inside an air.herd or air.segment only; air.dma_memcpy_nd is illegal after it: `failed to legalize operation 'air.dma_memcpy_nd' that was explicitly marked illegal`)");
     HERD_NAME = ("AS0445", "herd-name", Deny, Compiler,
         "mlir-air AIRLoweringPass.cpp AIRHerdConversion (`error lowering air.herd: herd name is undefined.`: the runtime lowering names each herd's load after its symbol)");
+    LOCAL_BUFFER_ARGUMENT = ("AS0446", "local-buffer-argument", Deny, Compiler,
+        "mlir-air AIRToAIESchedulingUtils.cpp TileDMAAllocator/MemTileDMAAllocator::getBuffer (`failed to get buffer.`: the L1 or L2 side of a DMA or channel op must trace to a memref.alloc, which air-to-aie turns into the tile's aie.buffer; a function argument typed in L1 or L2 memory has none)");
 }
 
 /// Codes of rules retired in issue 21, when check-bd was checked against the pinned compiler:

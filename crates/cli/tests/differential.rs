@@ -289,7 +289,12 @@ fn differential(
     // (digits aside) that only one file draws may stay unknown, and is printed.
     let known = known(section);
     let unknown: Vec<&Outcome> = outcomes.iter().filter(|o| o.row == "rejected unknown").collect();
-    let form = |o: &Outcome| o.message.chars().filter(|c| !c.is_ascii_digit()).collect::<String>();
+    // A form: the message without its digits and without the op it names (`'air.channel.get' op
+    // failed to get buffer.` and the put's are one form).
+    let form = |o: &Outcome| {
+        let message = o.message.split_once("' op ").map_or(o.message.as_str(), |(_, rest)| rest);
+        message.chars().filter(|c| !c.is_ascii_digit()).collect::<String>()
+    };
     let unclassified: Vec<String> = unknown
         .iter()
         .filter(|o| !one_off_allowed || unknown.iter().filter(|other| form(other) == form(o)).count() > 1)

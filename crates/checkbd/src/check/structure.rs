@@ -3,7 +3,7 @@
 
 use super::Cx;
 use crate::facts::structure::StructureFact;
-use air_model::program::{EndpointKind, LaunchId, Level};
+use air_model::program::{EndpointKind, LaunchId, Level, Root};
 use std::collections::BTreeMap;
 
 /// A channel's first put and first get in one launch.
@@ -74,6 +74,19 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             _ => continue,
         };
         cx.report(StructureFact::DmaOutsideHierarchy { at: ep.line_range, local });
+    }
+    // air-to-aie puts each L1 or L2 buffer a transfer touches on its tile as the aie.buffer of a
+    // memref.alloc; a function argument typed in that memory has none.
+    for ep in &prog.endpoints {
+        let local = match ep.level {
+            Level::L1 => "L1",
+            Level::L2 => "L2",
+            _ => continue,
+        };
+        let Root::L3(node) = ep.root else { continue };
+        if let Some(&(_, arg)) = prog.local_args.iter().find(|(def, _)| *def == node) {
+            cx.report(StructureFact::LocalBufferArgument { at: ep.operand_range, arg, local });
+        }
     }
     if let Some(at) = prog.async_form {
         cx.report(StructureFact::AsyncForm { at });

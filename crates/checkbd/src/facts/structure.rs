@@ -31,6 +31,8 @@ pub(crate) enum StructureFact {
     UnnamedHerd { at: TextRange },
     /// An `air.dma_memcpy_nd` with an L1 or L2 side outside every segment and herd.
     DmaOutsideHierarchy { at: TextRange, local: &'static str },
+    /// The L1 or L2 side of a DMA or channel op is a function argument typed in that memory.
+    LocalBufferArgument { at: TextRange, arg: TextRange, local: &'static str },
     /// An L3 argument larger than one buffer object spans.
     BoSpan { at: TextRange, bytes: i64 },
     /// A GEMM whose K (at least 4096) is not a multiple of 512 is not the first launch of its function (a

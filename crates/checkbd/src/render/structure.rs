@@ -46,6 +46,14 @@ pub(super) fn render(fact: &StructureFact, file: FileId) -> Finding {
         .at(file, *at, "outside the hierarchy")
         .note("air-dma-to-channel turns only the DMAs inside a herd or segment into channels; this one stays, and the compiler stops: `failed to legalize operation 'air.dma_memcpy_nd' that was explicitly marked illegal` (mlir-air AIRDmaToChannel.cpp)")
         .help("move an L1 buffer and its DMAs into the herd that uses it, an L2 buffer and its DMAs into an air.segment"),
+        StructureFact::LocalBufferArgument { at, arg, local } => Finding::error(
+            &rules::LOCAL_BUFFER_ARGUMENT,
+            format!("this transfer's {local} buffer is a function argument, not a buffer allocated on a tile"),
+        )
+        .at(file, *at, format!("{local} side"))
+        .also(file, *arg, format!("typed in {local} memory here"))
+        .note("air-to-aie puts each L1 or L2 buffer a transfer touches on its tile as the aie.buffer of a memref.alloc; behind an argument there is none, and the compiler stops: `failed to get buffer.` (mlir-air AIRToAIESchedulingUtils.cpp getBuffer)")
+        .help("allocate the buffer where it lives (memref.alloc in the herd or segment that uses it) and pass only L3 memrefs as function arguments"),
         StructureFact::GenericForm { at } => {
             Finding::warning(&rules::GENERIC_FORM, "a hierarchy op in generic form is not analysed")
                 .at(file, *at, "generic form")

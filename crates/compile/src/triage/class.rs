@@ -310,7 +310,7 @@ impl Class {
             Class::Locks => LOCKS,
             // aircc wraps bare herds itself (air-insert-launch-around-herd); a DMA outside every
             // segment and herd it does not move.
-            Class::BareHerd => &[r::DMA_OUTSIDE_HIERARCHY.code],
+            Class::BareHerd => &[r::DMA_OUTSIDE_HIERARCHY.code, r::LOCAL_BUFFER_ARGUMENT.code],
             Class::RuntimeOffsets => RUNTIME_OFFSETS,
             Class::SequenceView => SEQUENCE_VIEW,
             Class::InvalidIr => INVALID_IR,

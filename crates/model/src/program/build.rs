@@ -119,8 +119,16 @@ impl<'e, 'p> Builder<'e, 'p> {
                     self.func = Some(op.node().id());
                     for arg in func.args() {
                         if let (Some(def), Some(ty)) = (arg.def, arg.ty) {
-                            if let Some(memref) = parse_memref_type(ty.text()).filter(|t| t.memory_space == 0) {
-                                self.prog.l3_args.push((def.id(), def.text_range(), memref));
+                            match parse_memref_type(ty.text()) {
+                                Some(memref) if memref.memory_space == 0 => {
+                                    self.prog.l3_args.push((def.id(), def.text_range(), memref))
+                                }
+                                Some(memref)
+                                    if matches!(Level::of_space(memref.memory_space), Level::L1 | Level::L2) =>
+                                {
+                                    self.prog.local_args.push((def.id(), def.text_range()))
+                                }
+                                _ => {}
                             }
                         }
                     }

@@ -386,6 +386,9 @@ pub struct Program {
     pub bare: Vec<Bare>,
     /// L3 memrefs (function arguments and L3 allocs) with their types, by definition node.
     pub l3_args: Vec<(NodeId, TextRange, MemRefType)>,
+    /// Function arguments typed in L1 or L2 memory, by definition node: no tile buffer
+    /// stands behind them.
+    pub local_args: Vec<(NodeId, TextRange)>,
     /// Generic-form AIR hierarchy ops, which are not analysed.
     pub generic_hierarchy: Vec<TextRange>,
     /// The first hierarchy op written `async`: the module is already in the asynchronous form
