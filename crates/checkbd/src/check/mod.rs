@@ -73,6 +73,8 @@ pub(crate) struct Cx<'a> {
     /// What the checks found, in the order they found it.
     pub facts: Vec<Fact>,
     pub pingpong: pingpong::PingPong,
+    /// The host transfers the compiler turns into packet flows, per segment.
+    pub promoted: packet_flows::Promoted,
 }
 
 impl Cx<'_> {
@@ -167,7 +169,9 @@ fn units(prog: &Program) -> Vec<Unit> {
 /// budget.
 pub(crate) fn run(prog: &Program, text: &str, opts: &CheckOptions) -> (Vec<Fact>, Vec<UnitReport>) {
     let dev = opts.device.model();
-    let mut cx = Cx { prog, opts, dev, text, facts: Vec::new(), pingpong: pingpong::analyse(prog, opts) };
+    let pingpong = pingpong::analyse(prog, opts);
+    let promoted = packet_flows::promoted(prog, dev);
+    let mut cx = Cx { prog, opts, dev, text, facts: Vec::new(), pingpong, promoted };
     structure::check(&mut cx);
     gemm_order::check(&mut cx);
     let mut reports = Vec::new();

@@ -19,118 +19,142 @@
 //! not). A DMA alike along some herd dimensions only leaves its segment unpromoted: the count
 //! then errs towards an error the compiler may not give, never the other way.
 
-use super::Cx;
-use air_model::program::{EndpointId, Level, SegmentId};
+use air_model::device::DeviceModel;
+use air_model::program::{EndpointId, HerdId, LaunchId, Level, Program, SegmentId};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The stream keys (per direction: `[inputs, outputs]`) of `segment`'s herds that the compiler
-/// turns into packet flows.
-pub(crate) fn promoted(cx: &Cx<'_>, segment: Option<SegmentId>, endpoints: &[EndpointId]) -> [BTreeSet<String>; 2] {
-    // Per direction: the streams, the non-broadcast count, the broadcast count by column span.
-    let mut host: [BTreeSet<String>; 2] = [BTreeSet::new(), BTreeSet::new()];
-    let mut plain = [0i64; 2];
-    let mut broadcast: [BTreeMap<i64, i64>; 2] = [BTreeMap::new(), BTreeMap::new()];
-    for &e in endpoints {
-        let ep = &cx.prog.endpoints[e];
+/// A segment, or the herds of a launch outside any segment.
+pub(crate) type Scope = (Option<LaunchId>, Option<SegmentId>);
+
+/// Per segment, the stream keys of its herds (per direction: `[inputs, outputs]`) that the
+/// compiler turns into packet flows. Computed once per check, in one pass over the endpoints.
+pub(crate) type Promoted = BTreeMap<Scope, [BTreeSet<String>; 2]>;
+
+/// The scope whose shim pressure a herd's transfers add to.
+pub(crate) fn scope_of(prog: &Program, herd: HerdId) -> Scope {
+    let within = &prog.herds[herd].within;
+    (within.launch, within.segment)
+}
+
+/// One segment's shim pressure, per direction.
+#[derive(Default)]
+struct Pressure {
+    /// The streams the promotion would turn into packet flows.
+    host: [BTreeSet<String>; 2],
+    /// Channels already `npu_dma_packet`: packet flows whatever the pressure.
+    declared: [BTreeSet<String>; 2],
+    /// Non-broadcast channels, and broadcast ones by column span.
+    plain: [i64; 2],
+    broadcast: [BTreeMap<i64, i64>; 2],
+    /// A DMA alike along some herd dimensions only: the segment is left unpromoted.
+    mixed: bool,
+}
+
+pub(crate) fn promoted(prog: &Program, dev: &DeviceModel) -> Promoted {
+    let mut segments: BTreeMap<Scope, Pressure> = BTreeMap::new();
+    dma_pressure(prog, &mut segments);
+    channel_pressure(prog, &mut segments);
+    let limits = [dev.shim.mm2s_channels, dev.shim.s2mm_channels];
+    segments
+        .into_iter()
+        .map(|(segment, mut p)| {
+            let mut out: [BTreeSet<String>; 2] = [BTreeSet::new(), BTreeSet::new()];
+            if !p.mixed {
+                for dir in 0..2 {
+                    let spread: i64 = p.broadcast[dir].iter().map(|(span, count)| (count + span - 1) / span).sum();
+                    if p.plain[dir] + spread > i64::from(limits[dir]) {
+                        out[dir] = std::mem::take(&mut p.host[dir]);
+                    }
+                    out[dir].append(&mut p.declared[dir]);
+                }
+            }
+            (segment, out)
+        })
+        .collect()
+}
+
+/// The DMAs between a herd and an L3 buffer, which air-dma-to-channel turns into channels.
+fn dma_pressure(prog: &Program, segments: &mut BTreeMap<Scope, Pressure>) {
+    for ep in &prog.endpoints {
         let Some(herd) = ep.within.herd else { continue };
-        if ep.level != Level::L1 || ep.chan.is_some() || cx.prog.herds[herd].within.segment != segment {
+        if ep.level != Level::L1 || ep.chan.is_some() {
             continue;
         }
-        let Some(peer) = ep.peer.map(|p| &cx.prog.endpoints[p]) else { continue };
+        let Some(peer) = ep.peer.map(|p| &prog.endpoints[p]) else { continue };
         if peer.level != Level::L3 {
             continue;
         }
+        let p = segments.entry(scope_of(prog, herd)).or_default();
         let dir = usize::from(ep.kind.reads_memory());
-        if !host[dir].insert(ep.stream_key()) {
+        if !p.host[dir].insert(ep.stream_key()) {
             continue;
         }
-        let dims = &cx.prog.herds[herd].sizes;
+        let dims = &prog.herds[herd].sizes;
         let many: Vec<_> = dims.iter().filter(|d| d.size.as_const().is_none_or(|n| n > 1)).map(|d| d.var).collect();
         let depends = |var| peer.offsets.iter().any(|o| o.as_lin().is_none_or(|l| l.depends_on(var)));
         let walked = many.iter().filter(|&&v| depends(v)).count();
         if walked == many.len() {
-            plain[dir] += 1;
+            p.plain[dir] += 1;
         } else if walked == 0 {
             let span = dims.first().and_then(|d| d.size.as_const()).unwrap_or(1).max(1);
-            *broadcast[dir].entry(span).or_insert(0) += 1;
+            *p.broadcast[dir].entry(span).or_insert(0) += 1;
         } else {
-            return [BTreeSet::new(), BTreeSet::new()];
+            p.mixed = true;
         }
     }
-    let mut declared: [BTreeSet<String>; 2] = [BTreeSet::new(), BTreeSet::new()];
-    for (dir, keys, weight) in written_channels(cx, segment) {
-        match weight {
-            Weight::Declared => {
-                plain[dir] += 1;
-                declared[dir].extend(keys);
-            }
-            Weight::Plain => {
-                plain[dir] += 1;
-                host[dir].extend(keys);
-            }
-            Weight::Broadcast(span) => {
-                *broadcast[dir].entry(span).or_insert(0) += 1;
-                host[dir].extend(keys);
-            }
-        }
-    }
-    let limits = [cx.dev.shim.mm2s_channels, cx.dev.shim.s2mm_channels];
-    let mut out: [BTreeSet<String>; 2] = [BTreeSet::new(), BTreeSet::new()];
-    for dir in 0..2 {
-        let spread: i64 = broadcast[dir].iter().map(|(span, count)| (count + span - 1) / span).sum();
-        if plain[dir] + spread > i64::from(limits[dir]) {
-            out[dir] = std::mem::take(&mut host[dir]);
-        }
-    }
-    for dir in 0..2 {
-        out[dir].append(&mut declared[dir]);
-    }
-    out
 }
 
-/// How a written channel weighs on its column's pressure.
-enum Weight {
-    /// Already `npu_dma_packet`: counted, never upgraded, a packet flow anyway.
-    Declared,
-    Plain,
-    /// `broadcast_shape`, spread over this many columns.
-    Broadcast(i64),
-}
-
-/// The written channels between `segment`'s herds and an L3 buffer at launch level, as
-/// air-dma-to-channel selects them: (direction, the herd-side stream keys, the weight).
-fn written_channels(cx: &Cx<'_>, segment: Option<SegmentId>) -> Vec<(usize, BTreeSet<String>, Weight)> {
-    let mut found = Vec::new();
-    for (name, info) in &cx.prog.channels {
+/// The written channels between a segment's herds and an L3 buffer at launch level, as
+/// air-dma-to-channel selects them: per segment, the channel's first herd-side endpoint gives
+/// the direction (a get: an input), and an L3 put (for an input) or get (for an output) outside
+/// every segment and herd must feed it.
+fn channel_pressure(prog: &Program, segments: &mut BTreeMap<Scope, Pressure>) {
+    let mut by_channel: BTreeMap<&str, Vec<EndpointId>> = BTreeMap::new();
+    for (e, ep) in prog.endpoints.iter().enumerate() {
+        if let Some(chan) = &ep.chan {
+            by_channel.entry(chan.as_str()).or_default().push(e);
+        }
+    }
+    for (name, info) in &prog.channels {
+        let Some(ids) = by_channel.get(name.as_str()) else { continue };
         if info.no_dma {
             continue;
         }
-        let of_channel = || cx.prog.endpoints.iter().filter(move |ep| ep.chan.as_deref() == Some(name.as_str()));
-        let in_segment = |ep: &&air_model::program::Endpoint| {
-            ep.within.herd.is_some_and(|h| cx.prog.herds[h].within.segment == segment)
-        };
-        let Some(herd_side) = of_channel().find(in_segment) else { continue };
-        let Some(host_side) =
-            of_channel().find(|ep| ep.within.herd.is_none() && ep.within.segment.is_none() && ep.level == Level::L3)
-        else {
-            continue;
-        };
-        // Input: a herd-side get fed by a put of an L3 buffer; output: the other way round.
-        let dir = usize::from(herd_side.kind.reads_memory());
-        if host_side.kind.reads_memory() == herd_side.kind.reads_memory() {
-            continue;
+        let eps = ids.iter().map(|&e| &prog.endpoints[e]);
+        let host_side =
+            eps.clone().find(|ep| ep.within.herd.is_none() && ep.within.segment.is_none() && ep.level == Level::L3);
+        let Some(host_side) = host_side else { continue };
+        // Per segment: its first herd-side endpoint, and the stream keys of that direction.
+        let mut herd_sides: BTreeMap<Scope, (bool, BTreeSet<String>)> = BTreeMap::new();
+        for ep in eps {
+            let Some(herd) = ep.within.herd else { continue };
+            let (reads, keys) =
+                herd_sides.entry(scope_of(prog, herd)).or_insert_with(|| (ep.kind.reads_memory(), BTreeSet::new()));
+            if ep.kind.reads_memory() == *reads {
+                keys.insert(ep.stream_key());
+            }
         }
-        let keys = of_channel()
-            .filter(in_segment)
-            .filter(|ep| ep.kind.reads_memory() == herd_side.kind.reads_memory())
-            .map(|ep| ep.stream_key())
-            .collect();
-        let weight = match (info.packet, info.broadcast) {
-            (true, _) => Weight::Declared,
-            (false, true) => Weight::Broadcast(info.broadcast_span),
-            (false, false) => Weight::Plain,
-        };
-        found.push((dir, keys, weight));
+        for (segment, (reads, keys)) in herd_sides {
+            // Input: a herd-side get fed by a host put; output: the other way round.
+            if host_side.kind.reads_memory() == reads {
+                continue;
+            }
+            let dir = usize::from(reads);
+            let p = segments.entry(segment).or_default();
+            match (info.packet, info.broadcast) {
+                (true, _) => {
+                    p.plain[dir] += 1;
+                    p.declared[dir].extend(keys);
+                }
+                (false, true) => {
+                    *p.broadcast[dir].entry(info.broadcast_span).or_insert(0) += 1;
+                    p.host[dir].extend(keys);
+                }
+                (false, false) => {
+                    p.plain[dir] += 1;
+                    p.host[dir].extend(keys);
+                }
+            }
+        }
     }
-    found
 }

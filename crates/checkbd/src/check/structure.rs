@@ -77,6 +77,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
     }
     // air-to-aie puts each L1 or L2 buffer a transfer touches on its tile as the aie.buffer of a
     // memref.alloc; a function argument typed in that memory has none.
+    let local_args: BTreeMap<_, _> = prog.local_args.iter().copied().collect();
     for ep in &prog.endpoints {
         let local = match ep.level {
             Level::L1 => "L1",
@@ -84,7 +85,7 @@ pub(crate) fn check(cx: &mut Cx<'_>) {
             _ => continue,
         };
         let Root::L3(node) = ep.root else { continue };
-        if let Some(&(_, arg)) = prog.local_args.iter().find(|(def, _)| *def == node) {
+        if let Some(&arg) = local_args.get(&node) {
             cx.report(StructureFact::LocalBufferArgument { at: ep.operand_range, arg, local });
         }
     }

@@ -137,8 +137,8 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
         }
         // Channels: distinct streams per direction; host transfers the compiler promotes to
         // packet flows share one channel of the core.
-        let segment = cx.prog.herds[first].within.segment;
-        let promoted = super::packet_flows::promoted(cx, segment, &unit.endpoints);
+        let none = [BTreeSet::new(), BTreeSet::new()];
+        let promoted = cx.promoted.get(&super::packet_flows::scope_of(cx.prog, first)).unwrap_or(&none).clone();
         let mut inputs: BTreeMap<String, EndpointId> = BTreeMap::new();
         let mut outputs: BTreeMap<String, EndpointId> = BTreeMap::new();
         for &e in &endpoints {
