@@ -1,7 +1,8 @@
 //! `air-stitch triage` on the shipped logs of `testdata/triage/`: each log's whole text and JSON
 //! output (snapshots under `snapshots/triage/`), the exit status (1 with a failure, 0 without),
 //! the merged module the `--module` cases read (it must be what `merge` writes for its plan), a
-//! module that cannot be used, a binary file given as the log, and the usage and I/O errors.
+//! module that cannot be used, a log saved as UTF-16, a binary file given as the log, and the usage
+//! and I/O errors.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod harness;
@@ -119,8 +120,14 @@ fn a_module_that_cannot_be_used_standard_input_and_usage_errors() {
     // What a user may give by mistake: the ELF a compile made, not the log it printed.
     let elf = dir.join("fused.elf");
     std::fs::write(&elf, b"\x7fELF\x02\x01\x01\x00\x00\x00error: not a log line\n").unwrap();
+    // A log saved as UTF-16 (Windows PowerShell's `>`): still a log.
+    let utf16 = dir.join("aircc-utf16.log");
+    let kit_log = std::fs::read_to_string(repo_root().join("testdata/triage/kit_local_buffer_argument.log")).unwrap();
+    let bytes: Vec<u8> = [0xFF, 0xFE].into_iter().chain(kit_log.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    std::fs::write(&utf16, bytes).unwrap();
     let mut transcript_all = String::new();
     for args in [
+        vec!["triage", utf16.to_str().unwrap()],
         vec!["triage", elf.to_str().unwrap()],
         vec!["triage", "--format", "json", elf.to_str().unwrap()],
         vec!["triage", "--module", bad.to_str().unwrap(), log.to_str().unwrap()],

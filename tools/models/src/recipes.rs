@@ -75,10 +75,11 @@ pub fn prefill_gemm(m: u64, k: u64, n: u64) -> (Gemm, bool) {
 /// The width upstream pads a GEMM's N to, if it pads it: where the registry's tile_n is 32,
 /// which upstream measured numerically broken (mean_rel_L1 ~0.2) and pads past to take tile_n
 /// 128 on 4 herd columns (`_padded_qkv_dims`, `_padded_n_for_down`,
-/// llms/qwen25_0_5b/qwen25_0_5b_prefill.py:144-155, 580-587): N rounded up to a multiple of 512.
+/// llms/qwen25_0_5b/qwen25_0_5b_prefill.py:144-155, 580-587): N rounded up to a multiple of 1024
+/// ("1024-aligned").
 pub fn padded_n(k: u64, n: u64) -> Option<u64> {
     let (_, [_, _, _, tile_n]) = crate::registry::lookup(k, n)?;
-    (tile_n == 32).then(|| n.div_ceil(512) * 512)
+    (tile_n == 32).then(|| n.div_ceil(1024) * 1024)
 }
 
 /// L1 of a core: 64 KiB less a 1 KiB stack (mlir-aie AIEAssignBuffers.cpp, check-bd AS0404).
@@ -216,7 +217,7 @@ pub fn prefill(model: &Model) -> Result<LayerFiles, GenError> {
     l.kernel("r", format!("rmsnorm_{}.mlir", dims(&[s, h])), &rmsnorm(s, h), &["x_in", "norm_w", "normed"])?;
     // Q, K and V padded to one width (upstream: so their GEMMs share externs), only where the
     // bias add that follows reads the real columns back out.
-    let qkv_pad = [qd, kvd].iter().any(|&n| padded_n(h, n).is_some()).then(|| qd.max(kvd).div_ceil(512) * 512);
+    let qkv_pad = [qd, kvd].iter().any(|&n| padded_n(h, n).is_some()).then(|| qd.max(kvd).div_ceil(1024) * 1024);
     let qkv_pad = qkv_pad.filter(|_| model.qkv_bias);
     let raw = |out: &str| if qkv_pad.is_some() { format!("{out}_pad") } else { out.to_string() };
     for (name, weight, out, n) in [("q", "wq", "q", qd), ("k", "wk", "k", kvd), ("v", "wv", "v", kvd)] {

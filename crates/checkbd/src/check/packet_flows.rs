@@ -23,8 +23,10 @@ use air_model::device::DeviceModel;
 use air_model::program::{EndpointId, HerdId, LaunchId, Level, Program, SegmentId};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A segment, or the herds of a launch outside any segment.
-pub(crate) type Scope = (Option<LaunchId>, Option<SegmentId>);
+/// Where the pass weighs a herd's host channels: its segment; a herd in a launch but in no
+/// segment (no segment is walked, so nothing there is promoted); or a herd outside any launch,
+/// which aircc wraps in a launch and segment of its own (air-insert-launch-around-herd).
+pub(crate) type Scope = (Option<LaunchId>, Option<SegmentId>, Option<HerdId>);
 
 /// Per segment, the stream keys of its herds (per direction: `[inputs, outputs]`) that the
 /// compiler turns into packet flows. Computed once per check, in one pass over the endpoints.
@@ -33,7 +35,15 @@ pub(crate) type Promoted = BTreeMap<Scope, [BTreeSet<String>; 2]>;
 /// The scope whose shim pressure a herd's transfers add to.
 pub(crate) fn scope_of(prog: &Program, herd: HerdId) -> Scope {
     let within = &prog.herds[herd].within;
-    (within.launch, within.segment)
+    match (within.launch, within.segment) {
+        (None, _) => (None, None, Some(herd)),
+        (launch, segment) => (launch, segment, None),
+    }
+}
+
+/// Whether the pass weighs a scope at all: it walks segments only.
+fn promotes((launch, segment, _): &Scope) -> bool {
+    segment.is_some() || launch.is_none()
 }
 
 /// One segment's shim pressure, per direction.
@@ -57,18 +67,17 @@ pub(crate) fn promoted(prog: &Program, dev: &DeviceModel) -> Promoted {
     let limits = [dev.shim.mm2s_channels, dev.shim.s2mm_channels];
     segments
         .into_iter()
-        .map(|(segment, mut p)| {
+        .map(|(scope, mut p)| {
             let mut out: [BTreeSet<String>; 2] = [BTreeSet::new(), BTreeSet::new()];
-            if !p.mixed {
-                for dir in 0..2 {
-                    let spread: i64 = p.broadcast[dir].iter().map(|(span, count)| (count + span - 1) / span).sum();
-                    if p.plain[dir] + spread > i64::from(limits[dir]) {
-                        out[dir] = std::mem::take(&mut p.host[dir]);
-                    }
-                    out[dir].append(&mut p.declared[dir]);
+            for dir in 0..2 {
+                let spread: i64 = p.broadcast[dir].iter().map(|(span, count)| (count + span - 1) / span).sum();
+                if !p.mixed && promotes(&scope) && p.plain[dir] + spread > i64::from(limits[dir]) {
+                    out[dir] = std::mem::take(&mut p.host[dir]);
                 }
+                // Channels written `npu_dma_packet` are packet flows whatever the pass decides.
+                out[dir].append(&mut p.declared[dir]);
             }
-            (segment, out)
+            (scope, out)
         })
         .collect()
 }

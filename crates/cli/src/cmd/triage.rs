@@ -64,23 +64,26 @@ impl Opts {
         let raw = common::read_input(&self.log)?;
         let mut report = Report::of_its_own(triage::SCHEMA, "triage", self.format.format, &self.global);
         let mut sources = SourceMap::new();
-        if let Some(why) = triage::not_text(&raw.bytes) {
-            let problem = Diagnostic::error(
-                codes::LOG_NOT_TEXT,
-                format!("{} is not a compiler log: {why}", common::shown(&self.log)),
-            )
-            .with_note("triage reads the text aircc (or aiecc, air-opt) printed, its errors and its crash report")
-            .with_help("give it that text: `aircc ... 2>&1 | tee aircc.log`, then `air-stitch triage aircc.log`; an ELF, an xclbin or an instruction file is what a compile made, not what it said");
-            report.add(&[problem], &sources);
-            if report.is_json() {
-                report.field("findings", Value::Array(Vec::new()));
+        // A log is read as text whatever its bytes (a tool may print Latin-1 or stray bytes, a
+        // shell may save UTF-16); binary data is no log.
+        let log_text = match triage::decode_log(&raw.bytes) {
+            Ok(text) => text,
+            Err(why) => {
+                let problem = Diagnostic::error(
+                    codes::LOG_NOT_TEXT,
+                    format!("{} is not a compiler log: {why}", common::shown(&self.log)),
+                )
+                .with_note("triage reads the text aircc (or aiecc, air-opt) printed, its errors and its crash report")
+                .with_help("give it that text: `aircc ... 2>&1 | tee aircc.log`, then `air-stitch triage aircc.log`; an ELF, an xclbin or an instruction file is what a compile made, not what it said");
+                report.add(&[problem], &sources);
+                if report.is_json() {
+                    report.field("findings", Value::Array(Vec::new()));
+                }
+                report.count("findings", 0);
+                report.finish(&format!("triage: {}: not a log", common::shown(&self.log)))?;
+                return Ok(Outcome::from_problems(true));
             }
-            report.count("findings", 0);
-            report.finish(&format!("triage: {}: not a log", common::shown(&self.log)))?;
-            return Ok(Outcome::from_problems(true));
-        }
-        // A log is read as text whatever its bytes (a tool may print Latin-1 or stray bytes).
-        let log_text = String::from_utf8_lossy(&raw.bytes).into_owned();
+        };
         let log_file = sources.add(raw.name.clone(), log_text.clone());
         let mut problems = Vec::new();
         let loaded = match &self.module {

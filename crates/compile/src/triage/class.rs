@@ -19,6 +19,7 @@ pub enum Class {
     Stack,
     Locks,
     BareHerd,
+    TileBuffer,
     RuntimeOffsets,
     SequenceView,
     InvalidIr,
@@ -38,7 +39,7 @@ pub struct Remedy {
 }
 
 impl Class {
-    pub const ALL: [Class; 19] = [
+    pub const ALL: [Class; 20] = [
         Class::BdExhaustion,
         Class::RepeatCount,
         Class::DmaDims,
@@ -49,6 +50,7 @@ impl Class {
         Class::Stack,
         Class::Locks,
         Class::BareHerd,
+        Class::TileBuffer,
         Class::RuntimeOffsets,
         Class::SequenceView,
         Class::InvalidIr,
@@ -73,6 +75,7 @@ impl Class {
             Class::Stack => "stack",
             Class::Locks => "locks",
             Class::BareHerd => "bare-herd",
+            Class::TileBuffer => "tile-buffer",
             Class::RuntimeOffsets => "runtime-offsets",
             Class::SequenceView => "sequence-view",
             Class::InvalidIr => "invalid-ir",
@@ -97,6 +100,7 @@ impl Class {
             Class::Stack => codes::STACK,
             Class::Locks => codes::LOCKS,
             Class::BareHerd => codes::BARE_HERD,
+            Class::TileBuffer => codes::TILE_BUFFER,
             Class::RuntimeOffsets => codes::RUNTIME_OFFSETS,
             Class::SequenceView => codes::SEQUENCE_VIEW,
             Class::InvalidIr => codes::INVALID_IR,
@@ -122,6 +126,7 @@ impl Class {
             Class::Stack => "core stack too small",
             Class::Locks => "out of locks",
             Class::BareHerd => "data movement outside the launch, segment and herd that own it",
+            Class::TileBuffer => "a transfer's L1 or L2 buffer has no allocation on a tile",
             Class::RuntimeOffsets => "a shim DMA with more than one runtime offset",
             Class::SequenceView => "a host buffer view the runtime sequence cannot address",
             Class::InvalidIr => "the compiler's verifier refuses the module",
@@ -200,6 +205,13 @@ impl Class {
                 text: "wrap the bare air.herd in air.launch + air.segment: `air-stitch pass wrap-bare-herds` \
                        (merge does it for every slice)",
                 source: "mlir-air .claude/skills/debug-multi-launch-merge/SKILL.md, Hypothesis 4 (bare herd)",
+            },
+            Class::TileBuffer => Remedy {
+                text: "allocate the L1 or L2 buffer (memref.alloc in the herd or segment that uses it, or above \
+                       it) instead of passing it in as a function argument; pass only L3 memrefs as arguments; \
+                       check-bd AS0446 names the transfer",
+                source: "mlir-air mlir/lib/Conversion/AIRToAIESchedulingUtils.cpp (getBuffer: a transfer's L1 \
+                         or L2 side traced to the memref.alloc air-to-aie makes its aie.buffer)",
             },
             Class::RuntimeOffsets => Remedy {
                 text: "give the host transfer one loop of launch iterations at most: fold it into the BD's four \
@@ -310,7 +322,8 @@ impl Class {
             Class::Locks => LOCKS,
             // aircc wraps bare herds itself (air-insert-launch-around-herd); a DMA outside every
             // segment and herd it does not move.
-            Class::BareHerd => &[r::DMA_OUTSIDE_HIERARCHY.code, r::LOCAL_BUFFER_ARGUMENT.code],
+            Class::BareHerd => &[r::DMA_OUTSIDE_HIERARCHY.code],
+            Class::TileBuffer => &[r::LOCAL_BUFFER_ARGUMENT.code],
             Class::RuntimeOffsets => RUNTIME_OFFSETS,
             Class::SequenceView => SEQUENCE_VIEW,
             Class::InvalidIr => INVALID_IR,

@@ -21,6 +21,8 @@ pub const STACK: &str = "AS0707";
 pub const LOCKS: &str = "AS0708";
 /// A herd without its launch and segment reached the runtime lowering.
 pub const BARE_HERD: &str = "AS0709";
+/// A transfer's L1 or L2 side has no `memref.alloc` behind it (a function argument).
+pub const TILE_BUFFER: &str = "AS0719";
 /// A shim DMA of the runtime sequence with more than one non-constant offset (AIRRtToNpu).
 pub const RUNTIME_OFFSETS: &str = "AS0714";
 /// A runtime-sequence BD whose buffer is a view of a host argument the DMA lowering cannot

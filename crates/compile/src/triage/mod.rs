@@ -24,6 +24,7 @@
 mod class;
 pub mod codes;
 pub mod crash;
+mod decode;
 mod log;
 mod module;
 mod patterns;
@@ -31,6 +32,7 @@ mod patterns;
 mod tests;
 
 pub use class::{Class, Remedy};
+pub use decode::decode_log;
 pub use module::{CheckBdFinding, Slice, TriageModule};
 
 use log::{Record, Severity};
@@ -127,36 +129,12 @@ impl TriageReport {
 
 const MAX_LINE: usize = 300;
 
-/// Why `bytes` are not a log a compiler printed, if they are not: a NUL byte (no text tool
-/// prints one; an ELF, an xclbin or a core dump holds many), or more than a quarter of the bytes
-/// outside UTF-8 (a stray Latin-1 byte in a log is read as text).
-pub fn not_text(bytes: &[u8]) -> Option<String> {
-    if let Some(at) = bytes.iter().position(|&b| b == 0) {
-        return Some(format!("it holds a NUL byte (at byte {at})"));
-    }
-    let invalid: usize = bytes.utf8_chunks().map(|chunk| chunk.invalid().len()).sum();
-    (invalid * 4 > bytes.len()).then(|| format!("{invalid} of its {} bytes are not UTF-8", bytes.len()))
-}
-
 fn log_line(line: &log::Line<'_>) -> LogLine {
     let text = match line.text.char_indices().nth(MAX_LINE) {
         Some((at, _)) => format!("{}...", &line.text[..at]),
         None => line.text.to_string(),
     };
     LogLine { line: line.number, text }
-}
-
-#[cfg(test)]
-mod not_text_tests {
-    use super::not_text;
-
-    #[test]
-    fn binary_data_is_not_a_log_and_a_stray_byte_is() {
-        assert_eq!(not_text(b"\x7fELF\x02\x01\x01\x00").as_deref(), Some("it holds a NUL byte (at byte 7)"));
-        assert_eq!(not_text(b"\xff\xfe\xfd ab").as_deref(), Some("3 of its 6 bytes are not UTF-8"));
-        assert_eq!(not_text(b"error: caf\xe9 au lait\n"), None);
-        assert_eq!(not_text(b""), None);
-    }
 }
 
 /// Classifies every failure of `log`, the first cause first. With `module`, findings whose

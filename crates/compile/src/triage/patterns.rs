@@ -106,12 +106,6 @@ const DMA_OUTSIDE_HIERARCHY: Remedy = Remedy {
 };
 const TILE_BUFFERS: &str = "mlir-air mlir/lib/Conversion/AIRToAIESchedulingUtils.cpp (TileDMAAllocator and \
                             MemTileDMAAllocator::getBuffer: a transfer's L1 or L2 side traced to its memref.alloc)";
-const LOCAL_BUFFER: Remedy = Remedy {
-    text: "the L1 or L2 side of this transfer does not trace to a memref.alloc, which air-to-aie makes the tile's \
-           aie.buffer (a function argument typed in L1 or L2 memory has none; check-bd AS0446 names it): allocate \
-           the buffer in the herd (L1) or segment (L2) that uses it, and pass only L3 memrefs as arguments",
-    source: TILE_BUFFERS,
-};
 const DMA_SIDES: Remedy = Remedy {
     text: "a DMA's memory spaces must match the hierarchy it sits in: inside an air.herd one side is L1, inside an \
            air.segment (outside herds) one side is L2; move the DMA to the level of its more local buffer",
@@ -534,9 +528,10 @@ const ROWS: &[Row] = &[
         Some(DMA_SIDES),
         r"'air\.dma_memcpy_nd' op has unexpected memref memory space at (?P<dma_side>internal|external)-side",
     ),
-    (Class::BareHerd, Role::Cause, TILE_BUFFERS, Some(LOCAL_BUFFER), r"op failed to get buffer\."),
+    // A transfer's L1 or L2 side with no tile buffer behind it.
+    (Class::TileBuffer, Role::Cause, TILE_BUFFERS, None, r"op failed to get buffer\."),
     // What air-to-aie says next about the same transfer (its locks follow its buffer).
-    (Class::BareHerd, Role::Consequence, TILE_BUFFERS, None, r"op failed to allocate core locks"),
+    (Class::TileBuffer, Role::Consequence, TILE_BUFFERS, None, r"op failed to allocate core locks"),
     // Bare herds (a legalization failure after another error is that error's follow-up).
     (Class::BareHerd, Role::Consequence, AIRRT, None, r"failed to legalize operation '(?P<airrt_op>airrt\.[\w.]+)'"),
     (Class::BareHerd, Role::Cause, AIRRT, None, r"airrt\.herd_load\b.*not found|undefined symbol: \S*herd"),

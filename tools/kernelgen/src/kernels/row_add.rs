@@ -97,7 +97,8 @@ impl RowAdd {
         ensure(herd_x <= 8, || format!("{kernel}: --herd-x ({herd_x}) is wider than an NPU2 row (8)"))?;
         ensure(in_cols >= cols, || format!("{kernel}: --in-cols ({in_cols}) is narrower than --cols ({cols})"))?;
         ensure_divides(kernel, "--cols", cols, "the vector width", LANES)?;
-        ensure_divides(kernel, "--rows", rows, "--herd-x", herd_x)?;
+        let cores = if kernel == "bias-add" { "--herd-x".to_string() } else { "the herd's cores".to_string() };
+        ensure_divides(kernel, "--rows", rows, &cores, herd_x)?;
         let bf = "bf16";
         let two_d = types::memref(&[rows, cols], bf);
         let flat = types::memref(&[rows * cols], bf);
