@@ -171,21 +171,16 @@ pub(crate) fn check_core(cx: &mut Cx<'_>, unit: &Unit, rows: &mut Vec<BudgetRow>
             let mut ranges: Vec<_> =
                 streams.iter().map(|(key, &e)| (cx.prog.endpoints[e].operand_range, packets.contains(key))).collect();
             ranges.sort_by_key(|(range, _)| range.start);
-            let mut packet_number = None;
-            let mut next = 0;
+            // Streams numbered in the file's order; the packet flows are one stream.
+            let (mut count, mut packet_number) = (0, None);
             let streams = ranges
                 .into_iter()
                 .map(|(range, packet)| {
-                    let number = match (packet, packet_number) {
-                        (true, Some(n)) => n,
-                        _ => {
-                            next += 1;
-                            if packet {
-                                packet_number = Some(next);
-                            }
-                            next
-                        }
+                    let mut fresh = || {
+                        count += 1;
+                        count
                     };
+                    let number = if packet { *packet_number.get_or_insert_with(fresh) } else { fresh() };
                     (range, number, packet)
                 })
                 .collect();

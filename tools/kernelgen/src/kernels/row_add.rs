@@ -71,6 +71,8 @@ struct RowAdd {
     out_1d: bool,
     /// Function, segment and herd names.
     names: [&'static str; 3],
+    /// How errors name the herd's width: the option, or the fixed width's words.
+    herd_x_name: &'static str,
 }
 
 impl Kernel for BiasAdd {
@@ -78,7 +80,9 @@ impl Kernel for BiasAdd {
         let BiasAdd { rows, cols, herd_x, .. } = *self;
         let in_cols = self.in_cols.unwrap_or(cols);
         let names = ["bias_add_2d", "ba_seg", "ba_herd"];
-        RowAdd { rows, cols, in_cols, herd_x, second: Second::Bias, out_1d: false, names }.build("bias-add")
+        let herd_x_name = "--herd-x";
+        RowAdd { rows, cols, in_cols, herd_x, second: Second::Bias, out_1d: false, names, herd_x_name }
+            .build("bias-add")
     }
 }
 
@@ -86,7 +90,8 @@ impl Kernel for PaddedAdd {
     fn build(&self) -> Result<String, GenError> {
         let PaddedAdd { rows, cols, in_cols, out_1d } = *self;
         let names = if out_1d { ["down_add", "dadd_seg", "dadd_herd"] } else { ["res_add", "radd_seg", "radd_herd"] };
-        RowAdd { rows, cols, in_cols, herd_x: 8, second: Second::Rows, out_1d, names }.build("padded-add")
+        let herd_x_name = "the herd's cores";
+        RowAdd { rows, cols, in_cols, herd_x: 8, second: Second::Rows, out_1d, names, herd_x_name }.build("padded-add")
     }
 }
 
@@ -97,8 +102,7 @@ impl RowAdd {
         ensure(herd_x <= 8, || format!("{kernel}: --herd-x ({herd_x}) is wider than an NPU2 row (8)"))?;
         ensure(in_cols >= cols, || format!("{kernel}: --in-cols ({in_cols}) is narrower than --cols ({cols})"))?;
         ensure_divides(kernel, "--cols", cols, "the vector width", LANES)?;
-        let cores = if kernel == "bias-add" { "--herd-x".to_string() } else { "the herd's cores".to_string() };
-        ensure_divides(kernel, "--rows", rows, &cores, herd_x)?;
+        ensure_divides(kernel, "--rows", rows, self.herd_x_name, herd_x)?;
         let bf = "bf16";
         let two_d = types::memref(&[rows, cols], bf);
         let flat = types::memref(&[rows * cols], bf);
